@@ -1,0 +1,32 @@
+"""The Typer applications that command modules attach their commands to.
+
+``croupier`` is the root; the groups below gather commands by verb. A command module imports
+the group it extends and decorates its functions; ``croupier.cli.main`` imports every module.
+"""
+
+from __future__ import annotations
+
+import typer
+
+app = typer.Typer(
+    name="croupier",
+    help="Regulated casino table games run exactly as the law writes them, with their books.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+play_app = typer.Typer(help="Play a game at a terminal table.", no_args_is_help=True)
+disclosure_app = typer.Typer(
+    help="Generate the posted house-rules and player-rules handout of a game.", no_args_is_help=True
+)
+analyze_app = typer.Typer(
+    help="Exact game mathematics: house edge, hold, paytables.", no_args_is_help=True
+)
+bench_app = typer.Typer(
+    help="Benchmarks against named peer libraries, run here and now.", no_args_is_help=True
+)
+
+app.add_typer(play_app, name="play")
+app.add_typer(disclosure_app, name="disclosure")
+app.add_typer(analyze_app, name="analyze")
+app.add_typer(bench_app, name="bench")

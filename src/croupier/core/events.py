@@ -1,0 +1,193 @@
+"""Domain events: frozen dataclasses with a canonical JSON form.
+
+Declare an event by decorating a frozen dataclass::
+
+    @event("twentyone.card_dealt")
+    @dataclass(frozen=True, slots=True)
+    class CardDealt(Event):
+        space: int
+        card: Card
+
+Field types may be ``int``, ``str``, ``bool``, ``None``, ``Card``, an ``Enum``, a frozen
+dataclass of such fields, ``tuple[X, ...]``, ``X | None`` and ``dict[str, X]``. ``to_dict`` gives
+plain JSON data with a ``"type"`` key; ``event_from_dict`` rebuilds the identical event;
+``canonical_json`` is the byte-stable form that the store hashes.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import types
+import typing
+from collections.abc import Mapping
+from enum import Enum
+from typing import Any, ClassVar, TypeVar, Union, get_args, get_origin
+
+from croupier.core.cards import Card, parse_card
+from croupier.core.errors import InvalidInput
+
+JSON = Any
+"""A JSON-compatible value (dict, list, str, int, bool, None)."""
+
+_REGISTRY: dict[str, type[Event]] = {}
+E = TypeVar("E", bound="type[Event]")
+
+
+class Event:
+    """Base class of all events. Subclasses are frozen dataclasses registered with ``@event``."""
+
+    TYPE: ClassVar[str] = ""
+
+    def to_dict(self) -> dict[str, JSON]:
+        if not dataclasses.is_dataclass(self):  # pragma: no cover - programming error
+            raise TypeError(f"{type(self).__name__} must be a dataclass")
+        data: dict[str, JSON] = {"type": self.TYPE}
+        for field in dataclasses.fields(self):
+            data[field.name] = to_json_value(getattr(self, field.name))
+        return data
+
+    def to_json(self) -> str:
+        return canonical_json(self.to_dict())
+
+
+def event(name: str) -> typing.Callable[[E], E]:
+    """Class decorator registering an event type under a stable, dotted ``name``."""
+
+    def register(cls: E) -> E:
+        if name in _REGISTRY and _REGISTRY[name] is not cls:
+            raise TypeError(f"event type {name!r} registered twice")
+        cls.TYPE = name
+        _REGISTRY[name] = cls
+        return cls
+
+    return register
+
+
+def registered_event_types() -> Mapping[str, type[Event]]:
+    return dict(_REGISTRY)
+
+
+def canonical_json(data: JSON) -> str:
+    """Byte-stable JSON: sorted keys, no spaces, UTF-8 characters kept."""
+    return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def to_json_value(value: object) -> JSON:
+    """Convert a field value to plain JSON data."""
+    if value is None or isinstance(value, bool | int | str):
+        return value
+    if isinstance(value, float):
+        raise TypeError("floats are not allowed in events (money is int cents)")
+    if isinstance(value, Card):
+        return str(value)
+    if isinstance(value, Enum):
+        return to_json_value(value.value)
+    if isinstance(value, tuple | list):
+        return [to_json_value(v) for v in value]
+    if isinstance(value, Mapping):
+        return {str(k): to_json_value(v) for k, v in value.items()}
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: to_json_value(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    raise TypeError(f"cannot put {type(value).__name__} into an event")
+
+
+def from_json_value(tp: Any, value: JSON) -> Any:
+    """Rebuild a field value of annotated type ``tp`` from JSON data."""
+    origin = get_origin(tp)
+    if origin in (Union, types.UnionType):
+        args = get_args(tp)
+        if value is None and type(None) in args:
+            return None
+        errors: list[str] = []
+        for arg in args:
+            if arg is type(None):
+                continue
+            try:
+                return from_json_value(arg, value)
+            except (TypeError, ValueError, InvalidInput) as exc:
+                errors.append(str(exc))
+        raise ValueError(f"{value!r} matches none of {tp}: {errors}")
+    if origin is tuple:
+        args = get_args(tp)
+        if not isinstance(value, list):
+            raise ValueError(f"expected a list for {tp}, got {value!r}")
+        if len(args) == 2 and args[1] is Ellipsis:
+            return tuple(from_json_value(args[0], v) for v in value)
+        return tuple(from_json_value(a, v) for a, v in zip(args, value, strict=True))
+    if origin in (dict, Mapping):
+        _key_tp, val_tp = get_args(tp)
+        if not isinstance(value, dict):
+            raise ValueError(f"expected an object for {tp}, got {value!r}")
+        return {k: from_json_value(val_tp, v) for k, v in value.items()}
+    if tp is Any:
+        return value
+    if tp is Card:
+        if not isinstance(value, str):
+            raise ValueError(f"expected a card, got {value!r}")
+        return parse_card(value)
+    if isinstance(tp, type) and issubclass(tp, Enum):
+        return tp(value)
+    if tp is bool:
+        if not isinstance(value, bool):
+            raise ValueError(f"expected a boolean, got {value!r}")
+        return value
+    if tp is int:
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise ValueError(f"expected an integer, got {value!r}")
+        return value
+    if tp is str:
+        if not isinstance(value, str):
+            raise ValueError(f"expected a string, got {value!r}")
+        return value
+    if tp is type(None):
+        if value is not None:
+            raise ValueError(f"expected null, got {value!r}")
+        return None
+    if isinstance(tp, type) and dataclasses.is_dataclass(tp):
+        if not isinstance(value, dict):
+            raise ValueError(f"expected an object for {tp.__name__}, got {value!r}")
+        hints = typing.get_type_hints(tp)
+        kwargs = {
+            f.name: from_json_value(hints[f.name], value[f.name])
+            for f in dataclasses.fields(tp)
+            if f.name in value
+        }
+        return tp(**kwargs)
+    raise TypeError(f"unsupported event field type {tp!r}")
+
+
+def event_from_dict(data: Mapping[str, JSON]) -> Event:
+    """Rebuild an event from its ``to_dict`` form; unknown types and bad fields are refused."""
+    name = data.get("type")
+    if not isinstance(name, str) or name not in _REGISTRY:
+        raise InvalidInput(f"unknown event type {name!r}")
+    cls = _REGISTRY[name]
+    hints = typing.get_type_hints(cls)
+    kwargs: dict[str, Any] = {}
+    for field in dataclasses.fields(cls):  # type: ignore[arg-type]
+        if field.name not in data:
+            if (
+                field.default is not dataclasses.MISSING
+                or field.default_factory is not dataclasses.MISSING
+            ):
+                continue
+            raise InvalidInput(f"event {name!r} is missing field {field.name!r}")
+        try:
+            kwargs[field.name] = from_json_value(hints[field.name], data[field.name])
+        except (TypeError, ValueError) as exc:
+            raise InvalidInput(f"event {name!r} field {field.name!r}: {exc}") from exc
+    extra = set(data) - {"type"} - {f.name for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
+    if extra:
+        raise InvalidInput(f"event {name!r} has unknown fields {sorted(extra)}")
+    return cls(**kwargs)
+
+
+def event_from_json(text: str) -> Event:
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise InvalidInput(f"event is not valid JSON: {exc}") from exc
+    if not isinstance(data, dict):
+        raise InvalidInput("an event must be a JSON object")
+    return event_from_dict(data)

@@ -1,0 +1,186 @@
+"""Round files: one round of any game as plain JSON (docs/round-files.md).
+
+This module parses and checks the common envelope and compares a settlement with an ``expect``
+block. Reading the file from disk is the CLI's job; the game's ``replay`` interprets the
+game-specific parts (``seats``, ``actions``, ``shoe`` or ``wheel_stops``).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from croupier.core.errors import InvalidInput
+from croupier.core.events import JSON
+from croupier.games.base import Outcome, Settlement, WagerResult
+
+FORMAT = "croupier.round/1"
+_KNOWN_KEYS = {
+    "format",
+    "game",
+    "title",
+    "description",
+    "sections",
+    "rules",
+    "shoe",
+    "wheel_stops",
+    "seats",
+    "actions",
+    "expect",
+    "setup",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class RoundFile:
+    """The parsed envelope of a round file. Game-specific parts stay plain JSON data."""
+
+    game: str
+    rules: Mapping[str, JSON]
+    seats: Sequence[Mapping[str, JSON]]
+    actions: Sequence[Mapping[str, JSON]]
+    shoe: Sequence[str] | None
+    wheel_stops: Sequence[JSON] | None
+    setup: Mapping[str, JSON]
+    expect: Mapping[str, JSON] | None
+    title: str = ""
+    description: str = ""
+    sections: tuple[str, ...] = ()
+
+
+def parse_round_text(text: str, source: str = "round file") -> RoundFile:
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise InvalidInput(f"{source} is not valid JSON: {exc}") from exc
+    return parse_round(data, source)
+
+
+def _require(cond: bool, message: str, source: str) -> None:
+    if not cond:
+        raise InvalidInput(f"{source}: {message} (see docs/round-files.md)")
+
+
+def parse_round(data: Any, source: str = "round file") -> RoundFile:
+    """Check the envelope of a round file; every game-specific field is checked by the game."""
+    _require(isinstance(data, dict), "a round file must be a JSON object", source)
+    fmt = data.get("format", FORMAT)
+    _require(fmt == FORMAT, f"unknown format {fmt!r}; expected {FORMAT!r}", source)
+    unknown = set(data) - _KNOWN_KEYS
+    _require(not unknown, f"unknown keys {sorted(unknown)}", source)
+    game = data.get("game")
+    _require(isinstance(game, str) and bool(game), "'game' must name a game", source)
+    rules = data.get("rules", {})
+    _require(isinstance(rules, dict), "'rules' must be an object", source)
+    seats = data.get("seats", [])
+    _require(
+        isinstance(seats, list) and all(isinstance(s, dict) for s in seats),
+        "'seats' must be a list of objects",
+        source,
+    )
+    actions = data.get("actions", [])
+    _require(
+        isinstance(actions, list) and all(isinstance(a, dict) for a in actions),
+        "'actions' must be a list of objects",
+        source,
+    )
+    shoe = data.get("shoe")
+    _require(
+        shoe is None or (isinstance(shoe, list) and all(isinstance(c, str) for c in shoe)),
+        "'shoe' must be a list of cards such as \"Ah\"",
+        source,
+    )
+    stops = data.get("wheel_stops")
+    _require(stops is None or isinstance(stops, list), "'wheel_stops' must be a list", source)
+    setup = data.get("setup", {})
+    _require(isinstance(setup, dict), "'setup' must be an object", source)
+    expect = data.get("expect")
+    _require(expect is None or isinstance(expect, dict), "'expect' must be an object", source)
+    sections = data.get("sections", [])
+    _require(
+        isinstance(sections, list) and all(isinstance(s, str) for s in sections),
+        "'sections' must be a list of strings",
+        source,
+    )
+    return RoundFile(
+        game=game,
+        rules=rules,
+        seats=seats,
+        actions=actions,
+        shoe=shoe,
+        wheel_stops=stops,
+        setup=setup,
+        expect=expect,
+        title=str(data.get("title", "")),
+        description=str(data.get("description", "")),
+        sections=tuple(sections),
+    )
+
+
+def _expected_wager(item: Mapping[str, JSON], source: str) -> WagerResult:
+    try:
+        return WagerResult(
+            space=int(item["space"]),
+            hand=int(item.get("hand", 0)),
+            kind=str(item["kind"]),
+            stake=int(item["stake"]),
+            result=Outcome(item["result"]),
+            net=int(item["net"]),
+            player=None if item.get("player") is None else str(item["player"]),
+            destination=None if item.get("destination") is None else str(item["destination"]),
+        )
+    except (KeyError, ValueError, TypeError) as exc:
+        raise InvalidInput(f"{source}: bad expected wager {dict(item)!r}: {exc}") from exc
+
+
+def compare_settlement(
+    expect: Mapping[str, JSON], actual: Settlement, source: str = "round file"
+) -> list[str]:
+    """Differences between an ``expect`` block and a settlement; an empty list means equal.
+
+    ``expect.wagers`` must list every wager (matched by space, hand, kind and player); a
+    ``destination`` is compared only where the expectation gives one. Any other key of
+    ``expect`` is compared with the settlement's detail of the same name.
+    """
+    diffs: list[str] = []
+    wanted = expect.get("wagers")
+    if wanted is not None:
+        if not isinstance(wanted, list):
+            raise InvalidInput(f"{source}: expect.wagers must be a list")
+        expected = {}
+        for item in wanted:
+            if not isinstance(item, dict):
+                raise InvalidInput(f"{source}: expect.wagers entries must be objects")
+            w = _expected_wager(item, source)
+            if w.key() in expected:
+                raise InvalidInput(f"{source}: expect.wagers lists {w.key()} twice")
+            expected[w.key()] = w
+        got = {w.key(): w for w in actual.wagers}
+        for key in sorted(set(expected) | set(got)):
+            e, g = expected.get(key), got.get(key)
+            label = f"space {key[0]} hand {key[1]} {key[2]}" + (f" ({key[3]})" if key[3] else "")
+            if e is None:
+                diffs.append(f"{label}: not expected, got {_describe(g)}")
+            elif g is None:
+                diffs.append(f"{label}: expected {_describe(e)}, got nothing")
+            else:
+                if (e.stake, e.result, e.net) != (g.stake, g.result, g.net) or (
+                    e.destination is not None and e.destination != g.destination
+                ):
+                    diffs.append(f"{label}: expected {_describe(e)}, got {_describe(g)}")
+    for name, value in expect.items():
+        if name == "wagers":
+            continue
+        got_value = actual.details.get(name)
+        if got_value != value:
+            diffs.append(f"{name}: expected {json.dumps(value)}, got {json.dumps(got_value)}")
+    return diffs
+
+
+def _describe(w: WagerResult | None) -> str:
+    if w is None:
+        return "nothing"
+    dest = f" -> {w.destination}" if w.destination else ""
+    return f"stake {w.stake} {w.result.value} net {w.net:+d}{dest}"

@@ -1,0 +1,1 @@
+"""croupier.server."""

@@ -1,0 +1,58 @@
+"""Shared fixtures: database URLs for SQLite (always) and PostgreSQL (when a server answers)."""
+
+from __future__ import annotations
+
+import os
+import socket
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+POSTGRES_HOST = os.environ.get("CROUPIER_TEST_PG_HOST", "127.0.0.1")
+POSTGRES_PORT = int(os.environ.get("CROUPIER_TEST_PG_PORT", "5432"))
+POSTGRES_BASE_URL = os.environ.get(
+    "CROUPIER_TEST_POSTGRES_URL",
+    f"postgresql+psycopg://postgres@{POSTGRES_HOST}:{POSTGRES_PORT}/test",
+)
+
+
+def postgres_available() -> bool:
+    try:
+        with socket.create_connection((POSTGRES_HOST, POSTGRES_PORT), timeout=1.0):
+            return True
+    except OSError:
+        return False
+
+
+@pytest.fixture
+def sqlite_url(tmp_path: Path) -> str:
+    """A fresh SQLite database file for one test."""
+    return f"sqlite:///{tmp_path / 'croupier-test.db'}"
+
+
+@pytest.fixture
+def postgres_url() -> Iterator[str]:
+    """A fresh PostgreSQL schema for one test; skipped, visibly, when no server answers."""
+    if not postgres_available():
+        pytest.skip(f"no PostgreSQL server answers on {POSTGRES_HOST}:{POSTGRES_PORT}")
+    import sqlalchemy as sa
+
+    schema = f"t_{uuid.uuid4().hex[:12]}"
+    engine = sa.create_engine(POSTGRES_BASE_URL)
+    with engine.begin() as conn:
+        conn.execute(sa.text(f'CREATE SCHEMA "{schema}"'))
+    sep = "&" if "?" in POSTGRES_BASE_URL else "?"
+    yield f"{POSTGRES_BASE_URL}{sep}options=-csearch_path%3D{schema}"
+    with engine.begin() as conn:
+        conn.execute(sa.text(f'DROP SCHEMA "{schema}" CASCADE'))
+    engine.dispose()
+
+
+@pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
+def database_url(request: pytest.FixtureRequest) -> str:
+    """Both backends: every test using this runs on SQLite and on PostgreSQL."""
+    if request.param == "sqlite":
+        return str(request.getfixturevalue("sqlite_url"))
+    return str(request.getfixturevalue("postgres_url"))
