@@ -1,0 +1,1 @@
+"""Benchmark harnesses run by `croupier bench ...` (peer libraries are optional imports)."""
