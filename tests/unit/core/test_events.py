@@ -1,0 +1,88 @@
+"""Events: frozen dataclasses with a canonical JSON form that round-trips exactly."""
+
+from __future__ import annotations
+
+from dataclasses import FrozenInstanceError, dataclass
+from enum import Enum
+
+import pytest
+
+from croupier.core.cards import Card, parse_card
+from croupier.core.errors import InvalidInput
+from croupier.core.events import Event, canonical_json, event, event_from_dict, event_from_json
+
+
+class Kind(Enum):
+    ORIGINAL = "original"
+    TIP = "tip"
+
+
+@dataclass(frozen=True, slots=True)
+class Stake:
+    kind: Kind
+    cents: int
+
+
+@event("test.core.sample")
+@dataclass(frozen=True, slots=True)
+class Sample(Event):
+    space: int
+    card: Card
+    cards: tuple[Card, ...]
+    stakes: tuple[Stake, ...]
+    note: str | None = None
+    labels: dict[str, int] | None = None
+
+
+def sample() -> Sample:
+    return Sample(
+        space=3,
+        card=parse_card("10d"),
+        cards=(parse_card("Ah"), parse_card("7c")),
+        stakes=(Stake(Kind.ORIGINAL, 1000), Stake(Kind.TIP, 50)),
+        labels={"a": 1},
+    )
+
+
+def test_round_trip_through_dict_and_json() -> None:
+    ev = sample()
+    assert event_from_dict(ev.to_dict()) == ev
+    assert event_from_json(ev.to_json()) == ev
+
+
+def test_canonical_json_is_stable() -> None:
+    ev = sample()
+    assert ev.to_json() == canonical_json(ev.to_dict())
+    assert ev.to_json().startswith('{"card":"Td","cards":["Ah","7c"]')
+
+
+def test_events_are_frozen() -> None:
+    with pytest.raises(FrozenInstanceError):
+        sample().space = 4  # type: ignore[misc]
+
+
+def test_unknown_type_and_bad_fields_are_refused() -> None:
+    with pytest.raises(InvalidInput, match="unknown event type"):
+        event_from_dict({"type": "nope"})
+    data = sample().to_dict()
+    data["space"] = "three"
+    with pytest.raises(InvalidInput, match="space"):
+        event_from_dict(data)
+    data = sample().to_dict()
+    data["extra"] = 1
+    with pytest.raises(InvalidInput, match="unknown fields"):
+        event_from_dict(data)
+    data = sample().to_dict()
+    del data["card"]
+    with pytest.raises(InvalidInput, match="missing field"):
+        event_from_dict(data)
+
+
+def test_floats_never_enter_an_event() -> None:
+    @event("test.core.floaty")
+    @dataclass(frozen=True, slots=True)
+    class Floaty(Event):
+        amount: int
+
+    with pytest.raises(TypeError, match="float"):
+        Floaty(amount=1.5).to_dict()  # type: ignore[arg-type]
