@@ -1,0 +1,171 @@
+"""Opening a database: URL checks, engine settings per backend, and Alembic migrations.
+
+SQLite runs in WAL mode with a busy timeout, and croupier issues its own ``BEGIN`` so that an
+append can take the write lock up front (``BEGIN IMMEDIATE``): concurrent writers then wait their
+turn instead of failing with "database is locked" halfway through a transaction. PostgreSQL
+connections get a connect timeout; migrations there run under an advisory lock so that two
+processes opening a fresh database at once do not both create the tables.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Final
+
+import sqlalchemy as sa
+from alembic import command
+from alembic.config import Config
+from alembic.runtime.migration import MigrationContext
+from alembic.script import ScriptDirectory
+from sqlalchemy import event as sa_event
+from sqlalchemy.engine import URL, Connection, Engine
+from sqlalchemy.exc import ArgumentError, DBAPIError, NoSuchModuleError
+
+from croupier.core.errors import InvalidInput
+
+MIGRATIONS_DIR: Final = Path(__file__).with_name("migrations")
+SQLITE_BEGIN_OPTION: Final = "croupier_sqlite_begin"
+"""Execution option naming the SQLite ``BEGIN`` mode of a connection's next transaction."""
+MIGRATION_LOCK_KEY: Final = 0x63726F75  # "crou": PostgreSQL advisory lock for migrations
+CONNECT_TIMEOUT_SECONDS: Final = 5
+URL_EXAMPLES: Final = "sqlite:///croupier.db or postgresql+psycopg://user@host:5432/dbname"
+
+
+def safe_url(url: URL) -> str:
+    """The URL as text with any password hidden, for messages."""
+    return url.render_as_string(hide_password=True)
+
+
+def parse_url(text: str) -> URL:
+    """Parse a database URL, refusing malformed ones and backends croupier does not support."""
+    try:
+        url = sa.make_url(text)
+    except ArgumentError:
+        raise InvalidInput(
+            f"malformed database URL {text!r}: expected e.g. {URL_EXAMPLES}"
+        ) from None
+    backend = url.get_backend_name()
+    if backend not in ("sqlite", "postgresql"):
+        raise InvalidInput(
+            f"unsupported database {backend!r} in {safe_url(url)}: "
+            f"croupier stores events in SQLite or PostgreSQL ({URL_EXAMPLES})"
+        )
+    return url
+
+
+def sqlite_path(url: URL) -> Path | None:
+    """The file of a SQLite URL, or None for an in-memory database."""
+    database = url.database
+    if not database or database == ":memory:" or database.startswith("file:"):
+        return None
+    return Path(database)
+
+
+def create_engine(url: URL, *, lock_timeout: float, must_exist: bool) -> Engine:
+    """An engine for ``url`` with croupier's per-backend settings (does not connect yet)."""
+    if url.get_backend_name() == "sqlite":
+        path = sqlite_path(url)
+        if path is not None:
+            if not path.parent.is_dir():
+                raise InvalidInput(
+                    f"cannot open database {safe_url(url)}: directory {path.parent} does not exist"
+                )
+            if must_exist and not path.is_file():
+                raise InvalidInput(
+                    f"no database at {safe_url(url)} (file {path} does not exist); "
+                    "create it with `croupier db upgrade`"
+                )
+        try:
+            engine = sa.create_engine(url, connect_args={"timeout": lock_timeout})
+        except (ArgumentError, NoSuchModuleError) as exc:
+            raise InvalidInput(f"cannot use database URL {safe_url(url)}: {exc}") from None
+        _configure_sqlite(engine, lock_timeout)
+        return engine
+    connect_args: dict[str, Any] = {}
+    if url.get_driver_name() in ("psycopg", "psycopg2"):
+        connect_args["connect_timeout"] = CONNECT_TIMEOUT_SECONDS
+    try:
+        return sa.create_engine(url, connect_args=connect_args, pool_pre_ping=True)
+    except (ArgumentError, NoSuchModuleError, ImportError) as exc:
+        raise InvalidInput(f"cannot use database URL {safe_url(url)}: {exc}") from None
+
+
+def _configure_sqlite(engine: Engine, lock_timeout: float) -> None:
+    busy_ms = max(1, round(lock_timeout * 1000))
+
+    @sa_event.listens_for(engine, "connect")
+    def on_connect(dbapi_connection: Any, _record: Any) -> None:
+        # Let croupier, not the driver, decide when a transaction begins and in which mode.
+        dbapi_connection.isolation_level = None
+        cursor = dbapi_connection.cursor()
+        try:
+            cursor.execute(f"PRAGMA busy_timeout = {busy_ms}")
+            cursor.execute("PRAGMA journal_mode = WAL")
+        finally:
+            cursor.close()
+
+    @sa_event.listens_for(engine, "begin")
+    def on_begin(connection: Connection) -> None:
+        mode = connection.get_execution_options().get(SQLITE_BEGIN_OPTION, "DEFERRED")
+        connection.exec_driver_sql(f"BEGIN {mode}")
+
+
+def describe_connect_error(exc: DBAPIError) -> str:
+    """The first line of the driver's message, without SQLAlchemy's boilerplate."""
+    original = exc.orig if exc.orig is not None else exc
+    text = str(original).strip() or type(original).__name__
+    return text.splitlines()[0]
+
+
+def check_reachable(engine: Engine) -> None:
+    """Connect once; an unreachable database becomes one clear ``InvalidInput``."""
+    try:
+        with engine.connect() as conn:
+            conn.exec_driver_sql("SELECT 1")
+    except DBAPIError as exc:
+        engine.dispose()
+        raise InvalidInput(
+            f"cannot reach database {safe_url(engine.url)}: {describe_connect_error(exc)}"
+        ) from None
+
+
+def alembic_config() -> Config:
+    """An Alembic configuration pointing at the migrations shipped inside the package."""
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS_DIR))
+    return config
+
+
+def head_revision() -> str | None:
+    """The newest migration revision shipped with this croupier."""
+    return ScriptDirectory.from_config(alembic_config()).get_current_head()
+
+
+def current_revision(conn: Connection) -> str | None:
+    """The revision the database is at (None for a database croupier never touched)."""
+    return MigrationContext.configure(conn).get_current_revision()
+
+
+def upgrade_to_head(engine: Engine) -> None:
+    """Run every pending migration in one transaction (serialised between processes)."""
+    config = alembic_config()
+    with engine.connect() as conn:
+        conn.execution_options(**{SQLITE_BEGIN_OPTION: "IMMEDIATE"})
+        with conn.begin():
+            if conn.dialect.name == "postgresql":
+                conn.execute(sa.text("SELECT pg_advisory_xact_lock(:k)"), {"k": MIGRATION_LOCK_KEY})
+            config.attributes["connection"] = conn
+            command.upgrade(config, "head")
+
+
+def require_head(engine: Engine) -> None:
+    """Refuse a database whose schema is not at this croupier's head revision."""
+    head = head_revision()
+    with engine.connect() as conn:
+        current = current_revision(conn)
+    if current != head:
+        found = "no croupier tables" if current is None else f"schema revision {current}"
+        raise InvalidInput(
+            f"database {safe_url(engine.url)} has {found}, this croupier needs revision {head}; "
+            "run `croupier db upgrade`"
+        )

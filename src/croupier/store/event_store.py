@@ -1,0 +1,372 @@
+"""The event store: append-only, hash-chained event streams over SQLAlchemy.
+
+Optimistic concurrency: a writer says how many events it believes the stream has
+(``expected_version``). Inside one transaction the store locks the stream's row
+(``SELECT ... FOR UPDATE`` on PostgreSQL; ``BEGIN IMMEDIATE`` on SQLite), compares, and inserts
+the events with the next seqs; the unique constraint on ``(stream, seq)`` and the primary key of
+``event_streams`` back the check up, so two writers can never fork a stream.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from datetime import UTC, datetime
+from typing import Any, Final
+
+import sqlalchemy as sa
+from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError
+
+from croupier.core.clock import Clock, SystemClock
+from croupier.core.errors import InvalidInput
+from croupier.core.events import JSON, Event, event_from_dict
+from croupier.store import engine as engines
+from croupier.store.hashing import GENESIS_HASH, event_hash, payload_json
+from croupier.store.records import ChainBreak, ConcurrencyError, CorruptStream, StoredEvent
+from croupier.store.schema import STREAM_NAME_MAX, TYPE_NAME_MAX, event_streams, events
+from croupier.store.verify import ChainRow, first_break
+
+DEFAULT_LOCK_TIMEOUT: Final = 30.0
+"""Seconds a writer waits for another writer's transaction before giving up."""
+
+
+def _check_stream(stream: object) -> str:
+    if not isinstance(stream, str) or not stream.strip():
+        raise InvalidInput(f"a stream name must be a non-empty string, got {stream!r}")
+    if len(stream) > STREAM_NAME_MAX:
+        raise InvalidInput(f"stream name longer than {STREAM_NAME_MAX} characters: {stream!r}")
+    return stream
+
+
+def _encode(events_: Sequence[Event]) -> list[tuple[str, str]]:
+    """(type, canonical payload JSON) of every event; every event is checked before any write."""
+    encoded: list[tuple[str, str]] = []
+    for index, ev in enumerate(events_):
+        if not isinstance(ev, Event) or not ev.TYPE:
+            raise InvalidInput(f"item {index} is not a registered @event: {ev!r}")
+        if len(ev.TYPE) > TYPE_NAME_MAX:
+            raise InvalidInput(f"event type longer than {TYPE_NAME_MAX} characters: {ev.TYPE!r}")
+        try:
+            data = ev.to_dict()
+        except TypeError as exc:
+            raise InvalidInput(f"event {index} ({ev.TYPE}) cannot be stored: {exc}") from None
+        data.pop("type", None)
+        encoded.append((ev.TYPE, payload_json(data)))
+    return encoded
+
+
+def _is_lock_timeout(exc: OperationalError) -> bool:
+    text = str(exc.orig).lower()
+    code = getattr(exc.orig, "sqlstate", None)
+    return "database is locked" in text or "lock timeout" in text or code == "55P03"
+
+
+class EventStore:
+    """Append-only, hash-chained event streams in one database. Make one with ``open_store``."""
+
+    def __init__(
+        self, engine: Engine, clock: Clock | None = None, lock_timeout: float = DEFAULT_LOCK_TIMEOUT
+    ) -> None:
+        self._engine = engine
+        self._clock: Clock = clock if clock is not None else SystemClock()
+        self._lock_timeout = lock_timeout
+
+    @property
+    def engine(self) -> Engine:
+        """The SQLAlchemy engine (for the service layer's own tables in the same database)."""
+        return self._engine
+
+    # -- writing ---------------------------------------------------------------------------
+
+    def append(self, stream: str, events: Sequence[Event], expected_version: int) -> int:
+        """Append ``events`` atomically after event ``expected_version``; return the new version.
+
+        ``expected_version`` is the number of events the caller believes ``stream`` has (0 for
+        a new stream). If another writer got there first, ``ConcurrencyError`` is raised and
+        nothing is written. An empty ``events`` only checks the version.
+        """
+        _check_stream(stream)
+        if isinstance(expected_version, bool) or not isinstance(expected_version, int):
+            raise InvalidInput(f"expected_version must be an int, got {expected_version!r}")
+        if expected_version < 0:
+            raise InvalidInput(f"expected_version must be 0 or more, got {expected_version}")
+        encoded = _encode(events)
+        recorded_at = self._clock.now()
+        if recorded_at.tzinfo is None:
+            raise InvalidInput("the store's clock returned a naive datetime (no time zone)")
+        recorded_at = recorded_at.astimezone(UTC)
+        try:
+            with self._engine.connect() as conn:
+                conn.execution_options(**{engines.SQLITE_BEGIN_OPTION: "IMMEDIATE"})
+                with conn.begin():
+                    return self._append_locked(conn, stream, encoded, expected_version, recorded_at)
+        except IntegrityError:
+            actual = self.version(stream)
+            raise ConcurrencyError(
+                f"stream {stream!r} was written concurrently: expected version "
+                f"{expected_version}, it is now {actual}; nothing was written",
+                stream,
+                expected_version,
+                actual,
+            ) from None
+        except OperationalError as exc:
+            if _is_lock_timeout(exc):
+                raise ConcurrencyError(
+                    f"stream {stream!r}: gave up after {self._lock_timeout:g} s waiting for "
+                    "another writer's lock; nothing was written",
+                    stream,
+                    expected_version,
+                    None,
+                ) from None
+            raise
+
+    def _append_locked(
+        self,
+        conn: Connection,
+        stream: str,
+        encoded: list[tuple[str, str]],
+        expected_version: int,
+        recorded_at: datetime,
+    ) -> int:
+        if conn.dialect.name == "postgresql":
+            timeout_ms = max(1, round(self._lock_timeout * 1000))
+            conn.exec_driver_sql(f"SET LOCAL lock_timeout = {timeout_ms}")
+        current = conn.execute(
+            sa.select(event_streams.c.version)
+            .where(event_streams.c.stream == stream)
+            .with_for_update()
+        ).scalar_one_or_none()
+        actual = 0 if current is None else current
+        if actual != expected_version:
+            raise ConcurrencyError(
+                f"stream {stream!r} is at version {actual}, not the expected "
+                f"{expected_version}; nothing was written",
+                stream,
+                expected_version,
+                actual,
+            )
+        if not encoded:
+            return actual
+        prev_hash = GENESIS_HASH
+        if actual > 0:
+            head = conn.execute(
+                sa.select(events.c.hash).where(events.c.stream == stream, events.c.seq == actual)
+            ).scalar_one_or_none()
+            if head is None:
+                raise CorruptStream(
+                    f"stream {stream!r} is damaged: its last event {actual} is missing "
+                    "(run `croupier verify`); nothing was written"
+                )
+            prev_hash = head
+        rows: list[dict[str, Any]] = []
+        for seq, (type_, payload_text) in enumerate(encoded, start=actual + 1):
+            digest = event_hash(stream, seq, type_, payload_text, recorded_at, prev_hash)
+            rows.append(
+                {
+                    "stream": stream,
+                    "seq": seq,
+                    "type": type_,
+                    "payload": payload_text,
+                    "recorded_at": recorded_at,
+                    "prev_hash": prev_hash,
+                    "hash": digest,
+                }
+            )
+            prev_hash = digest
+        new_version = actual + len(rows)
+        conn.execute(sa.insert(events), rows)
+        if current is None:
+            conn.execute(sa.insert(event_streams).values(stream=stream, version=new_version))
+        else:
+            conn.execute(
+                sa.update(event_streams)
+                .where(event_streams.c.stream == stream, event_streams.c.version == actual)
+                .values(version=new_version)
+            )
+        return new_version
+
+    # -- reading ---------------------------------------------------------------------------
+
+    def _rows(self, stream: str, after: int) -> list[sa.Row[Any]]:
+        _check_stream(stream)
+        query = (
+            sa.select(events)
+            .where(events.c.stream == stream, events.c.seq > after)
+            .order_by(events.c.seq)
+        )
+        with self._engine.connect() as conn:
+            return list(conn.execute(query))
+
+    def read_raw(self, stream: str, after: int = 0) -> list[StoredEvent]:
+        """The stream's events after seq ``after``, in order, payloads as JSON data (no decoding).
+
+        An unknown stream reads as empty.
+        """
+        return [_stored(row, decode=False) for row in self._rows(stream, after)]
+
+    def read(self, stream: str, after: int = 0) -> list[StoredEvent]:
+        """Like ``read_raw``, with each event decoded (``core.events.event_from_dict``)."""
+        return [_stored(row, decode=True) for row in self._rows(stream, after)]
+
+    def version(self, stream: str) -> int:
+        """The number of events in ``stream`` (0 if it does not exist)."""
+        _check_stream(stream)
+        with self._engine.connect() as conn:
+            found = conn.execute(
+                sa.select(event_streams.c.version).where(event_streams.c.stream == stream)
+            ).scalar_one_or_none()
+        return 0 if found is None else found
+
+    def head(self, stream: str) -> tuple[int, str]:
+        """``(version, hash of the last event)`` of ``stream``; ``(0, GENESIS_HASH)`` if empty.
+
+        Writing heads down outside the database (a daily summary, a signed report) anchors the
+        chain: a later ``verify`` plus a head comparison also catches a truncated stream.
+        """
+        _check_stream(stream)
+        with self._engine.connect() as conn:
+            row = conn.execute(
+                sa.select(event_streams.c.version, events.c.hash)
+                .select_from(event_streams)
+                .outerjoin(
+                    events,
+                    sa.and_(
+                        events.c.stream == event_streams.c.stream,
+                        events.c.seq == event_streams.c.version,
+                    ),
+                )
+                .where(event_streams.c.stream == stream)
+            ).first()
+        if row is None:
+            return 0, GENESIS_HASH
+        if row.hash is None:
+            raise CorruptStream(
+                f"stream {stream!r} is damaged: its last event {row.version} is missing"
+            )
+        return row.version, row.hash
+
+    def streams(self, prefix: str = "") -> list[str]:
+        """The names of all streams starting with ``prefix``, sorted."""
+        return sorted(self.stream_versions(prefix))
+
+    def stream_versions(self, prefix: str = "") -> dict[str, int]:
+        """Every stream starting with ``prefix`` and its version."""
+        query = sa.select(event_streams.c.stream, event_streams.c.version)
+        if prefix:
+            query = query.where(event_streams.c.stream.startswith(prefix, autoescape=True))
+        with self._engine.connect() as conn:
+            return {row.stream: row.version for row in conn.execute(query)}
+
+    # -- checking --------------------------------------------------------------------------
+
+    def verify(self, stream: str | None = None) -> list[ChainBreak]:
+        """Check hash chains: every stream's (or one stream's) first broken link, if any.
+
+        An empty list means every chain checked is intact. Also looks at streams that have
+        events but no recorded version, and the reverse.
+        """
+        with self._engine.connect() as conn:
+            if stream is None:
+                query = sa.select(event_streams.c.stream, event_streams.c.version)
+                versions = {row.stream: row.version for row in conn.execute(query)}
+                for name in conn.execute(sa.select(events.c.stream).distinct()).scalars():
+                    versions.setdefault(name, 0)
+            else:
+                _check_stream(stream)
+                found = conn.execute(
+                    sa.select(event_streams.c.version).where(event_streams.c.stream == stream)
+                ).scalar_one_or_none()
+                versions = {stream: 0 if found is None else found}
+            breaks: list[ChainBreak] = []
+            for name in sorted(versions):
+                rows = conn.execute(
+                    sa.select(
+                        events.c.seq,
+                        events.c.type,
+                        events.c.payload,
+                        events.c.recorded_at,
+                        events.c.prev_hash,
+                        events.c.hash,
+                    )
+                    .where(events.c.stream == name)
+                    .order_by(events.c.seq)
+                    .execution_options(yield_per=1000)
+                )
+                found_break = first_break(name, (ChainRow(*row) for row in rows), versions[name])
+                rows.close()
+                if found_break is not None:
+                    breaks.append(found_break)
+        return breaks
+
+    def close(self) -> None:
+        """Release the database connections."""
+        self._engine.dispose()
+
+    def __enter__(self) -> EventStore:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()
+
+
+def _stored(row: sa.Row[Any], *, decode: bool) -> StoredEvent:
+    where = f"stream {row.stream!r} event {row.seq}"
+    try:
+        payload: dict[str, JSON] = json.loads(row.payload)
+    except json.JSONDecodeError as exc:
+        raise CorruptStream(f"{where}: stored payload is not JSON ({exc})") from None
+    if not isinstance(payload, dict):
+        raise CorruptStream(f"{where}: stored payload is not a JSON object")
+    decoded = None
+    if decode:
+        try:
+            decoded = event_from_dict({**payload, "type": row.type})
+        except InvalidInput as exc:
+            raise InvalidInput(f"{where} cannot be decoded: {exc}") from None
+    return StoredEvent(
+        stream=row.stream,
+        seq=row.seq,
+        type=row.type,
+        payload=payload,
+        event=decoded,
+        recorded_at=row.recorded_at,
+        prev_hash=row.prev_hash,
+        hash=row.hash,
+    )
+
+
+def open_store(
+    url: str,
+    *,
+    clock: Clock | None = None,
+    upgrade: bool = True,
+    lock_timeout: float = DEFAULT_LOCK_TIMEOUT,
+) -> EventStore:
+    """Open the event store at a database URL, migrating its schema to the newest revision.
+
+    ``url`` is e.g. ``sqlite:///croupier.db`` or ``postgresql+psycopg://user@host:5432/db``.
+    A malformed or unreachable URL raises ``InvalidInput`` with one clear message, and creates
+    nothing. With ``upgrade=False`` nothing is created either: the database must already exist
+    at the current schema revision (what ``croupier verify`` uses).
+    """
+    if not isinstance(url, str) or not url.strip():
+        raise InvalidInput(f"a database URL is required, e.g. {engines.URL_EXAMPLES}")
+    parsed = engines.parse_url(url.strip())
+    engine = engines.create_engine(parsed, lock_timeout=lock_timeout, must_exist=not upgrade)
+    engines.check_reachable(engine)
+    try:
+        if upgrade:
+            engines.upgrade_to_head(engine)
+        else:
+            engines.require_head(engine)
+    except DBAPIError as exc:
+        engine.dispose()
+        raise InvalidInput(
+            f"cannot prepare database {engines.safe_url(parsed)}: "
+            f"{engines.describe_connect_error(exc)}"
+        ) from None
+    except BaseException:
+        engine.dispose()
+        raise
+    return EventStore(engine, clock, lock_timeout)
