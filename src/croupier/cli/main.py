@@ -13,7 +13,11 @@ import typer
 from croupier import __version__
 from croupier.cli.apps import app
 
-COMMAND_MODULES: tuple[str, ...] = ("croupier.cli.replay_cmds", "croupier.cli.store_cmds")
+COMMAND_MODULES: tuple[str, ...] = (
+    "croupier.cli.replay_cmds",
+    "croupier.cli.store_cmds",
+    "croupier.cli.threecard21_cmds",
+)
 
 for _name in COMMAND_MODULES:
     importlib.import_module(_name)

@@ -1,0 +1,204 @@
+"""The actions of a Three Card 21 "N" Done round: chance (cards), decisions, irregularities.
+
+Spaces (betting positions) are numbered 1..6 from the dealer's left. On a spot with several
+people, decisions on the cards are the controlling person's (2C.12(b)); actions that belong to
+one person (insurance, a wager change) name that person in ``player``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from croupier.core.cards import Card
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """Chance: the next card out of the shoe goes where the procedure sends it."""
+
+    card: Card
+
+
+@dataclass(frozen=True, slots=True)
+class ChangeWager:
+    """A person changes a wager (both wagers move together, 2C.5(a)); only before any card."""
+
+    space: int
+    amount: int
+    player: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Insure:
+    """An insurance bet of ``amount`` cents (2C.7)."""
+
+    space: int
+    amount: int
+    player: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class DeclineInsurance:
+    space: int
+    player: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Surrender:
+    """Surrender a three-card hand over 21 for half the wager (2C.5(c)5.i, 2C.8)."""
+
+    space: int
+
+
+@dataclass(frozen=True, slots=True)
+class DeclineSurrender:
+    space: int
+
+
+@dataclass(frozen=True, slots=True)
+class Stand:
+    space: int
+    hand: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Hit:
+    space: int
+    hand: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Double:
+    """Double down for ``amount`` (at most the wager, 2C.9(a)); ``others`` are the other people
+    on the spot who also double, with their amounts (2C.12(d))."""
+
+    space: int
+    hand: int
+    amount: int
+    others: tuple[tuple[str, int], ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Split:
+    """The three-way split (2C.5(c)5.ii-iv, 2C.10); ``others`` are the other people on the spot
+    who also place their two additional wagers."""
+
+    space: int
+    others: tuple[str, ...] = ()
+
+
+# -- irregularities of 13:69F-2A.14 -------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class FaceUpCardInShoe:
+    """(a) The next card is found face up in the shoe: not used, to the discard rack."""
+
+    card: Card
+
+
+@dataclass(frozen=True, slots=True)
+class UnexposedCardDrawnInError:
+    """(b) A card drawn in error, face not exposed: it is used as the next card."""
+
+
+@dataclass(frozen=True, slots=True)
+class ExposedCardDrawnInError:
+    """(c) After the initial three cards, a card drawn in error and exposed."""
+
+    card: Card
+
+
+@dataclass(frozen=True, slots=True)
+class RefuseExposedCard:
+    """(c) The player refuses the exposed card; no more cards to that spot this round."""
+
+    space: int
+
+
+@dataclass(frozen=True, slots=True)
+class DealerDrewInError:
+    """(d) The dealer, standing, drew another card: it is burned."""
+
+    card: Card
+
+
+@dataclass(frozen=True, slots=True)
+class DealerCardMissed:
+    """(e) The dealer missed dealing his own first or second card."""
+
+
+@dataclass(frozen=True, slots=True)
+class InsufficientCards:
+    """(f) Not enough cards to complete the round: the discard rack is shuffled and cut and
+    the first card burned."""
+
+
+@dataclass(frozen=True, slots=True)
+class SpotMissed:
+    """(g) The dealer skipped a spot in the initial deal; ``take_late_card`` is the player's
+    option to receive the missed second or third card after the others."""
+
+    space: int
+    take_late_card: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class HitMissed:
+    """(h) The dealer failed to deal a requested card: ``late`` deals it after the other players
+    (before the hole card is revealed), otherwise the hand is dead and the wager returned."""
+
+    space: int
+    hand: int
+    late: bool
+
+
+@dataclass(frozen=True, slots=True)
+class ShufflerMalfunction:
+    """(i) The automated shuffler jammed or did not complete a cycle: the cards are reshuffled."""
+
+
+@dataclass(frozen=True, slots=True)
+class ShufflerRemoved:
+    """(j) The automated shuffler is removed before another shuffle method is used."""
+
+    supervisor_inspected: bool
+
+
+@dataclass(frozen=True, slots=True)
+class ReaderInsertedInError:
+    """(k) The hole card went into the card reader with an up card that is not ace or ten."""
+
+    device_reveals_hole_card: bool
+
+
+@dataclass(frozen=True, slots=True)
+class ReaderMalfunction:
+    """(l) The card reader device malfunctions: deal on without it."""
+
+
+Action = (
+    Deal
+    | ChangeWager
+    | Insure
+    | DeclineInsurance
+    | Surrender
+    | DeclineSurrender
+    | Stand
+    | Hit
+    | Double
+    | Split
+    | FaceUpCardInShoe
+    | UnexposedCardDrawnInError
+    | ExposedCardDrawnInError
+    | RefuseExposedCard
+    | DealerDrewInError
+    | DealerCardMissed
+    | InsufficientCards
+    | SpotMissed
+    | HitMissed
+    | ShufflerMalfunction
+    | ShufflerRemoved
+    | ReaderInsertedInError
+    | ReaderMalfunction
+)
