@@ -1,0 +1,194 @@
+"""``croupier poker phh``, ``croupier play poker``, ``croupier disclosure poker``,
+``croupier bench poker``."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.table import Table
+
+from croupier.cli.apps import app, bench_app, disclosure_app, play_app
+from croupier.cli.common import console, read_text, reports_errors
+from croupier.core.errors import CroupierError, InvalidInput, RuleViolation
+from croupier.core.money import format_money
+from croupier.core.rng import LiveRng, Rng, SeededRng
+from croupier.games.base import PendingKind
+from croupier.games.poker.actions import Action, ActionKind
+from croupier.games.poker.driver import random_choice, shuffled_deck
+from croupier.games.poker.hand import Hand
+from croupier.games.poker.phh import parse_phh, replay_phh
+from croupier.games.poker.rules import TableRules, rules_from_dict
+from croupier.games.poker.table import SeatSpec
+
+poker_app = typer.Typer(help="Poker (N.D. Admin. Code 99-01.3-09) tools.", no_args_is_help=True)
+app.add_typer(poker_app, name="poker")
+
+
+def _load_rules(path: Path | None) -> TableRules:
+    if path is None:
+        return rules_from_dict({})
+    try:
+        data = json.loads(read_text(path, "rules file"))
+    except json.JSONDecodeError as exc:
+        raise InvalidInput(f"{path} is not valid JSON: {exc}") from exc
+    return rules_from_dict(data)
+
+
+@poker_app.command("phh")
+@reports_errors
+def phh(
+    file: Annotated[Path, typer.Argument(help="A PHH hand history (TOML).")],
+    as_json: Annotated[bool, typer.Option("--json", help="Print the stacks as JSON.")] = False,
+) -> None:
+    """Replay a PHH hand history through the engine and print each player's final stack."""
+    parsed = parse_phh(read_text(file, "PHH file"), str(file))
+    result = replay_phh(parsed)
+    names = [s.player or f"p{k + 1}" for k, s in enumerate(parsed.seats)]
+    stacks = result.display_stacks()
+    matches = None
+    if parsed.finishing_stacks is not None:
+        matches = tuple(result.final_stacks) == parsed.finishing_stacks
+    if as_json:
+        out = {
+            "players": [
+                {"player": f"p{k + 1}", "name": n, "final_stack": s}
+                for k, (n, s) in enumerate(zip(names, stacks, strict=True))
+            ],
+            "matches_finishing_stacks": matches,
+        }
+        console.print_json(json.dumps(out))
+        return
+    table = Table(title=f"{file.name}: final stacks")
+    table.add_column("player")
+    table.add_column("name")
+    table.add_column("final stack", justify="right")
+    for k, (name, stack) in enumerate(zip(names, stacks, strict=True)):
+        table.add_row(f"p{k + 1}", name, stack)
+    console.print(table)
+    if matches is not None:
+        console.print("finishing_stacks: " + ("reproduced" if matches else "DIFFERENT"))
+
+
+@disclosure_app.command("poker")
+@reports_errors
+def disclosure_cmd(
+    rules: Annotated[Path | None, typer.Option("--rules", help="Table rules (JSON).")] = None,
+) -> None:
+    """Print the poker house and player rules handout (99-01.3-09-06)."""
+    from croupier.games.poker.disclosure import disclosure
+
+    console.print(disclosure(_load_rules(rules)), highlight=False)
+
+
+def _parse_move(text: str, hand: Hand, seat: int) -> Action:
+    words = text.strip().lower().split()
+    if not words:
+        raise InvalidInput("type f, k, c, b AMOUNT, r AMOUNT, s (show) or m (muck)")
+    verb = words[0]
+    kinds = {
+        "f": ActionKind.FOLD,
+        "k": ActionKind.CHECK,
+        "c": ActionKind.CALL,
+        "b": ActionKind.BET,
+        "r": ActionKind.RAISE,
+        "s": ActionKind.SHOW,
+        "m": ActionKind.MUCK,
+    }
+    if verb not in kinds:
+        raise InvalidInput(f"unknown move {verb!r}")
+    amount = 0
+    if kinds[verb] in (ActionKind.BET, ActionKind.RAISE):
+        if len(words) != 2 or not words[1].isdigit():
+            raise InvalidInput("a bet or raise needs the amount to bet to, in cents")
+        amount = int(words[1])
+    return Action(kinds[verb], seat, amount=amount)
+
+
+@play_app.command("poker")
+@reports_errors
+def play(
+    rules: Annotated[Path | None, typer.Option("--rules", help="Table rules (JSON).")] = None,
+    bots: Annotated[int, typer.Option(help="Number of bots.")] = 2,
+    hands: Annotated[int, typer.Option(help="Hands to play.")] = 1,
+    stack: Annotated[int, typer.Option(help="Starting stack in cents.")] = 2000,
+    seed: Annotated[int | None, typer.Option(help="Seed (testing only).")] = None,
+) -> None:
+    """Play poker at seat 1 against simple bots; moves are read from stdin."""
+    table_rules = _load_rules(rules)
+    rng: Rng = SeededRng(seed) if seed is not None else LiveRng()
+    stacks = {k + 1: stack for k in range(bots + 1)}
+    button = bots + 1
+    for number in range(1, hands + 1):
+        seated = [SeatSpec(s, st) for s, st in stacks.items() if st > 0]
+        if len(seated) < 2 or stacks.get(1, 0) <= 0:
+            break
+        hand = Hand(table_rules, seated, button)
+        deck = shuffled_deck(rng)
+        console.print(f"[bold]Hand {number}[/] button seat {button}")
+        top = 0
+        while hand.pending.kind is not PendingKind.NONE:
+            pending = hand.pending
+            if pending.kind is PendingKind.CHANCE:
+                hand.apply(Action(ActionKind.CARD, card=deck[top]))
+                top += 1
+                continue
+            if pending.seat != 1:
+                action = random_choice(hand, rng)
+                hand.apply(action)
+                console.print(f"  {action.describe()}", highlight=False)
+                continue
+            me = hand.player(1)
+            board = " ".join(str(c) for c in hand.board if c)
+            console.print(
+                f"  your cards {' '.join(str(c) for c in me.hole if c)}  board [{board}]  "
+                f"pot {format_money(hand.pot)}  to call {format_money(hand.bet_level - me.bet)}",
+                highlight=False,
+            )
+            line = sys.stdin.readline()
+            if not line:
+                raise InvalidInput("no more input")
+            try:
+                hand.apply(_parse_move(line, hand, 1))
+            except (RuleViolation, InvalidInput) as exc:
+                console.print(f"  [red]{exc}[/]", highlight=False)
+        for seat, st in hand.stacks.items():
+            stacks[seat] = st
+        console.print(
+            "  stacks: " + ", ".join(f"seat {s} {format_money(v)}" for s, v in stacks.items()),
+            highlight=False,
+        )
+        occupied = sorted(s for s, v in stacks.items() if v > 0)
+        button = next((s for s in occupied if s > button), occupied[0])
+
+
+@bench_app.command("poker")
+@reports_errors
+def bench(
+    hands: Annotated[int, typer.Option(help="Hands per configuration.")] = 300,
+    seed: Annotated[int, typer.Option(help="Seed.")] = 2024,
+    no_pokerkit: Annotated[bool, typer.Option("--no-pokerkit")] = False,
+) -> None:
+    """Hands per second of random fixed-limit hold'em and Omaha high-low, next to PokerKit's."""
+    from croupier.bench.poker import run
+
+    try:
+        rows = run(hands, seed, not no_pokerkit)
+    except CroupierError:
+        raise
+    table = Table(title="poker: random legal fixed-limit hands per second")
+    for column in ("variant", "players", "hands", "croupier h/s", "pokerkit h/s", "ratio"):
+        table.add_column(column, justify="right")
+    for row in rows:
+        table.add_row(
+            row.variant,
+            str(row.players),
+            str(row.hands),
+            f"{row.croupier_hps:,.0f}",
+            "-" if row.pokerkit_hps is None else f"{row.pokerkit_hps:,.0f}",
+            "-" if row.ratio is None else f"{row.ratio:.2f}x",
+        )
+    console.print(table)

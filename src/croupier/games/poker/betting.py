@@ -1,0 +1,121 @@
+"""Betting limits of one decision (99-01.3-09-01, -04.10, -04.17, -05.7, -05.8, -06.1.f).
+
+``limits`` answers, for the player to act, what a call costs and the smallest and largest
+"to" amounts of a bet or raise the structure allows. All amounts are in the table's unit.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from croupier.games.poker.rules import MinimumRaise, Structure, TableRules
+
+NONTOURNAMENT = "99-01.3-09-01"
+BETTING = "99-01.3-09-04.10"
+RAISE_FLOOR = "99-01.3-09-06.1.f"
+RAISE_CAP = "99-01.3-09-06.1.e"
+ALL_IN = "99-01.3-09-05.7"
+TABLE_LIMIT = "99-01.3-09-05.8"
+FIFTY_PERCENT = "99-01.3-09-04.17"
+
+
+@dataclass(frozen=True, slots=True)
+class Round:
+    """The facts of the betting round a decision is made in."""
+
+    street: int
+    bet_level: int
+    original_bet: int
+    last_raise: int
+    raises: int
+    pot: int
+
+
+@dataclass(frozen=True, slots=True)
+class Limits:
+    """What the player to act may do. ``min_to``/``max_to`` are ``None`` when no bet or raise
+    is allowed; ``all_in_to`` is the player's all-in "to" amount."""
+
+    call: int
+    min_to: int | None
+    max_to: int | None
+    all_in_to: int
+    raise_closed_reason: str = ""
+    raise_closed_section: str = ""
+
+
+def raise_floor(rules: TableRules, rnd: Round) -> int:
+    """The smallest full raise increment: the round's original bet (-06.1.f), or the larger of
+    that and the previous raise when the house follows the last raise."""
+    if rules.structure is Structure.FIXED_LIMIT:
+        return rules.bet_unit(rnd.street)
+    floor = rnd.original_bet
+    if rules.minimum_raise is MinimumRaise.LAST_RAISE:
+        floor = max(floor, rnd.last_raise)
+    return max(floor, 1)
+
+
+def limits(
+    rules: TableRules,
+    rnd: Round,
+    bet: int,
+    stack: int,
+    may_raise: bool,
+    opponents_can_act: bool,
+) -> Limits:
+    """The call amount and bet/raise range for a player with ``bet`` in front and ``stack``."""
+    to_call = min(max(rnd.bet_level - bet, 0), stack)
+    all_in_to = bet + stack
+    closed = Limits(to_call, None, None, all_in_to)
+    if stack <= to_call:
+        return closed
+    if not opponents_can_act:
+        return Limits(to_call, None, None, all_in_to, "every opponent is all in", ALL_IN)
+    if rnd.bet_level > 0 and not may_raise:
+        return Limits(
+            to_call,
+            None,
+            None,
+            all_in_to,
+            "an all-in for less than a full raise does not reopen the betting",
+            ALL_IN,
+        )
+    if rnd.bet_level > 0 and rules.max_raises is not None and rnd.raises >= rules.max_raises:
+        section = NONTOURNAMENT if rules.structure is Structure.NONTOURNAMENT else RAISE_CAP
+        return Limits(to_call, None, None, all_in_to, "the raises are capped", section)
+    structure = rules.structure
+    if rnd.bet_level == 0:
+        if structure is Structure.FIXED_LIMIT:
+            low = high = rules.bet_unit(rnd.street)
+        elif structure is Structure.NONTOURNAMENT:
+            low, high = rules.minimum_bet, rules.maximum_bet
+        elif structure is Structure.POT_LIMIT:
+            low, high = rules.minimum_bet, max(rnd.pot, rules.minimum_bet)
+        else:
+            low, high = rules.minimum_bet, all_in_to
+        if rules.table_limit is not None and structure in (
+            Structure.POT_LIMIT,
+            Structure.NO_LIMIT,
+        ):
+            high = min(high, rules.table_limit)
+    else:
+        floor = raise_floor(rules, rnd)
+        low = rnd.bet_level + floor
+        if structure is Structure.FIXED_LIMIT:
+            high = low
+        elif structure is Structure.NONTOURNAMENT:
+            high = rnd.bet_level + rules.maximum_bet
+        elif structure is Structure.POT_LIMIT:
+            full_call = rnd.bet_level - bet
+            high = rnd.bet_level + rnd.pot + full_call
+        else:
+            high = all_in_to
+        if rules.table_limit is not None and structure in (
+            Structure.POT_LIMIT,
+            Structure.NO_LIMIT,
+        ):
+            high = min(high, rnd.bet_level + rules.table_limit)
+    high = max(high, low)
+    if all_in_to < low:
+        return Limits(to_call, all_in_to, all_in_to, all_in_to)
+    return Limits(to_call, low, min(high, all_in_to), all_in_to)

@@ -1,0 +1,385 @@
+"""The full hand: the core state machine plus conduct rules and irregularities.
+
+Misdeals and substantial action (-04.13), exposed cards (-04.12), fouled hands (-04.18 to
+-04.20), improperly faced cards (-04.22), a defective deck (-04.28), absent players (-05.11),
+binding statements and chip readings (-04.15 to -04.17). ``settlement`` gives each seat's
+result.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from croupier.core.cards import Card
+from croupier.core.errors import InvalidInput, RuleViolation
+from croupier.core.events import JSON
+from croupier.games.base import Outcome, PendingKind, Settlement, WagerResult
+from croupier.games.poker.actions import Action, ActionKind, Statement
+from croupier.games.poker.conduct import STATEMENT, from_statement, read_wager
+from croupier.games.poker.events import (
+    CardDead,
+    CardDealt,
+    DefectiveDeck,
+    HandDead,
+    Misdeal,
+    PlayerArrived,
+    StatementMade,
+    WagerRead,
+    WagerReturned,
+)
+from croupier.games.poker.rules import TableRules
+from croupier.games.poker.showdown import HandShowdown
+from croupier.games.poker.state import Phase
+from croupier.games.poker.table import Player, SeatSpec
+
+EXPOSED = "99-01.3-09-04.12"
+MISDEAL = "99-01.3-09-04.13"
+FOULED = "99-01.3-09-04.18"
+FOULED_BET = "99-01.3-09-04.19"
+FOULED_INTENT = "99-01.3-09-04.20"
+FACED = "99-01.3-09-04.22"
+DEFECTIVE = "99-01.3-09-04.28"
+ABSENT = "99-01.3-09-05.11"
+SHORT = "99-01.3-09-04.16"
+
+
+@dataclass(frozen=True, slots=True)
+class _Undo:
+    """What a bet or raise changed, so a fouled hand's bet can be returned (-04.19)."""
+
+    index: int
+    bet: int
+    bet_level: int
+    original_bet: int
+    last_raise: int
+    raises: int
+    serial: int
+    needs: frozenset[int]
+    aggressor: int | None
+    acted_serial: int
+
+
+class Hand(HandShowdown):
+    """One hand of poker under N.D. Admin. Code 99-01.3-09 (the public state machine)."""
+
+    def __init__(self, rules: TableRules, seats: Sequence[SeatSpec], button: int) -> None:
+        self.exposed: list[tuple[int, int]] = []
+        self.replacing: list[tuple[int, int]] = []
+        self.statements: dict[int, Action] = {}
+        self.short: int | None = None
+        self.undo: _Undo | None = None
+        self.forfeited = 0
+        self._hole_done = False
+        super().__init__(rules, seats, button)
+
+    # -- dispatch -----------------------------------------------------------------------------
+    def _other(self, action: Action) -> None:
+        kind = action.kind
+        if kind in (ActionKind.SHOW, ActionKind.MUCK, ActionKind.RETRIEVE):
+            self._showdown_action(action)
+        elif kind is ActionKind.STATE:
+            self._statement(action)
+        elif kind is ActionKind.WAGER:
+            self._wager(action)
+        elif kind is ActionKind.ARRIVE:
+            self._arrive(action)
+        elif kind is ActionKind.EXPOSED_CARD:
+            self._exposed(action)
+        elif kind is ActionKind.FOULED_HAND:
+            self._fouled(action)
+        elif kind is ActionKind.MISDEAL:
+            self._misdeal(action.reason or "dealing mistake")
+        elif kind is ActionKind.DEFECTIVE_DECK:
+            self._defective(action)
+        else:  # pragma: no cover - every kind is dispatched above or in the core
+            super()._other(action)
+
+    def _bet_action(self, action: Action) -> None:
+        i = self._require_turn(action)
+        stated = self.statements.get(i)
+        if stated is not None and (
+            stated.kind is not action.kind
+            or (
+                stated.amount
+                and action.kind in (ActionKind.BET, ActionKind.RAISE)
+                and stated.amount != action.amount
+            )
+        ):
+            raise RuleViolation(
+                f"seat {action.seat} stated {stated.describe()}; the statement is binding",
+                STATEMENT,
+            )
+        if self.short == i and action.kind not in (ActionKind.CALL, ActionKind.FOLD):
+            raise RuleViolation(
+                f"seat {action.seat} bet less than a call and shall complete the call or fold",
+                SHORT,
+            )
+        self._validate_bet(i, action)
+        self._record_undo(i, action)
+        self.statements.pop(i, None)
+        self.short = None
+        self._do_bet(i, action)
+
+    def _record_undo(self, i: int, action: Action) -> None:
+        if action.kind in (ActionKind.BET, ActionKind.RAISE):
+            p = self.players[i]
+            self.undo = _Undo(
+                i,
+                p.bet,
+                self.bet_level,
+                self.original_bet,
+                self.last_raise,
+                self.raises,
+                self.serial,
+                frozenset(self.needs),
+                self.aggressor,
+                p.acted_serial,
+            )
+        else:
+            self.undo = None
+
+    # -- conduct ------------------------------------------------------------------------------
+    def _statement(self, action: Action) -> None:
+        i = self._require_turn(action)
+        if action.statement is None:
+            raise InvalidInput("a statement needs what was said")
+        stated = from_statement(i, action.statement, action.amount, self.bet_level)
+        stated = Action(stated.kind, action.seat, amount=stated.amount)
+        open_amount = action.statement in (Statement.BET, Statement.RAISE) and not action.amount
+        if not open_amount:
+            self._validate_bet(i, stated)
+        self.statements[i] = stated
+        self.events.append(
+            StatementMade(self.players[i].seat, action.statement.value, action.amount)
+        )
+
+    def _wager(self, action: Action) -> None:
+        i = self._require_turn(action)
+        p = self.players[i]
+        stated = self.statements.get(i)
+        if stated is not None and (stated.amount or stated.kind is not ActionKind.RAISE):
+            self.events.append(
+                WagerRead(p.seat, action.amount, "corrected to the statement", STATEMENT)
+            )
+            self._bet_action(stated)
+            return
+        if self.short == i:
+            raise RuleViolation(f"seat {p.seat} shall complete the call or fold", SHORT)
+        reading = read_wager(
+            p.seat,
+            action.amount,
+            p.bet,
+            p.stack,
+            self.bet_level,
+            self.limits_for(i),
+            action.single_chip,
+            action.announced_raise or stated is not None,
+        )
+        if reading.short:
+            self.events.append(WagerRead(p.seat, action.amount, reading.read_as, reading.section))
+            self._put(p, action.amount)
+            self.short = i
+            return
+        self._validate_bet(i, reading.action)
+        self.events.append(WagerRead(p.seat, action.amount, reading.read_as, reading.section))
+        self.statements.pop(i, None)
+        self._record_undo(i, reading.action)
+        self._do_bet(i, reading.action)
+
+    # -- irregularities of the deal -----------------------------------------------------------
+    def _arrive(self, action: Action) -> None:
+        p = self.player(action.seat)
+        if self._hole_done:
+            raise RuleViolation(
+                f"seat {p.seat} arrived after the hole cards were dealt: the hand is dead", ABSENT
+            )
+        if not p.absent:
+            raise InvalidInput(f"seat {p.seat} is not absent")
+        p.absent = False
+        self.events.append(PlayerArrived(p.seat))
+
+    def _exposed(self, action: Action) -> None:
+        p = self.player(action.seat)
+        if self.phase is not Phase.DEALING or self._hole_done or not p.hole:
+            raise RuleViolation("an exposed card is one exposed as it is dealt", EXPOSED)
+        position = len(p.hole) - 1
+        if (self.index_of[p.seat], position) in self.exposed:
+            raise InvalidInput(f"seat {p.seat}'s last card is already marked exposed")
+        self.exposed.append((self.index_of[p.seat], position))
+        self.events.append(CardDead(p.hole[position], f"exposed to seat {p.seat}", EXPOSED))
+
+    def _hole_cards_done(self) -> None:
+        if not self._hole_done and self.exposed:
+            self._hole_done = True
+            self.replacing = list(self.exposed)
+            for i, _position in self.replacing:
+                self.targets.append(("replacement", i))
+            return
+        self._hole_done = True
+        for p in self.players:
+            if p.absent and not p.dead:
+                p.dead = True
+                self.events.append(
+                    HandDead(p.seat, "absent when the hole cards were dealt", ABSENT)
+                )
+
+    def _deal_hole(self, kind: str, p: Player, card: Card | None) -> None:
+        if kind == "replacement":
+            _i, position = self.replacing.pop(0)
+            self.dead_cards.append(p.hole[position])
+            p.hole[position] = card
+            self.events.append(CardDealt("replacement", p.seat, card))
+            return
+        super()._deal_hole(kind, p, card)
+
+    def _faced_card(self, card: Card | None) -> None:
+        self.dead_cards.append(card)
+        self.events.append(CardDead(card, "improperly faced in the deck", FACED))
+
+    # -- misdeal, fouled hands, defective deck ------------------------------------------------
+    def substantial_action(self) -> bool:
+        """Three players acting by betting or folding, or two if one raised (-04.13)."""
+        return self.substantial_acts >= 3 or (self.raised and self.substantial_acts >= 2)
+
+    def misdeal_allowed(self) -> bool:
+        return self.phase is Phase.DEALING or (
+            self.phase is Phase.BETTING and self.street == 0 and not self.substantial_action()
+        )
+
+    def _misdeal(self, reason: str) -> None:
+        if not self.misdeal_allowed():
+            raise RuleViolation(
+                "a misdeal may not be called once substantial action has occurred", MISDEAL
+            )
+        self._return_all(range(self.n))
+        self.phase = Phase.VOID
+        self.targets.clear()
+        self.to_act = None
+        self.events.append(Misdeal(reason, MISDEAL))
+
+    def _return_all(self, indices: Sequence[int] | range) -> None:
+        for i in indices:
+            p = self.players[i]
+            p.stack += p.contributed - p.won
+            p.won = p.contributed
+            p.bet = 0
+
+    def _fouled(self, action: Action) -> None:
+        p = self.player(action.seat)
+        i = self.index_of[p.seat]
+        need = self.rules.variant.hole_cards
+        if action.cards == need:
+            raise RuleViolation(f"seat {p.seat} holds {need} cards: not a fouled hand", FOULED)
+        due = any(kind == "hole" and j == i for kind, j in self.targets)
+        if action.cards < need and due:
+            raise RuleViolation(
+                f"seat {p.seat} is short a card and due the top card: not a fouled hand", FOULED
+            )
+        if not p.live:
+            raise InvalidInput(f"seat {p.seat} is no longer in the hand")
+        if self.misdeal_allowed() and not action.intentional:
+            self._misdeal(f"seat {p.seat} dealt {action.cards} cards")
+            return
+        undo = self.undo
+        if undo is not None and undo.index == i and not action.intentional:
+            self._return_bet(undo)
+        p.dead = True
+        section = FOULED_INTENT if action.intentional else FOULED
+        self.events.append(HandDead(p.seat, f"fouled: {action.cards} cards", section))
+        self.needs.discard(i)
+        live = sum(1 for q in self.players if q.live)
+        if self.phase is Phase.BETTING and (self.to_act == i or not self.needs or live == 1):
+            self._after_action(i)
+        elif self.phase is Phase.SHOWDOWN:
+            self._next_to_show()
+
+    def _return_bet(self, undo: _Undo) -> None:
+        p = self.players[undo.index]
+        amount = p.bet - undo.bet
+        p.stack += amount
+        p.contributed -= amount
+        p.bet = undo.bet
+        p.all_in = False
+        self.bet_level, self.original_bet = undo.bet_level, undo.original_bet
+        self.last_raise, self.raises, self.serial = undo.last_raise, undo.raises, undo.serial
+        self.aggressor = undo.aggressor
+        self.needs = set(undo.needs) - {undo.index}
+        self.needs |= {
+            j
+            for j, q in enumerate(self.players)
+            if j != undo.index and q.able and q.bet < self.bet_level
+        }
+        self.undo = None
+        self.events.append(WagerReturned(p.seat, amount, "bet with a fouled hand", FOULED_BET))
+
+    def _defective(self, action: Action) -> None:
+        knowing = [self.index_of[s] for s in action.seats if s in self.index_of]
+        if len(knowing) != len(action.seats):
+            raise InvalidInput(f"unknown seats {list(action.seats)}")
+        self.forfeited = sum(self.players[i].contributed for i in knowing)
+        others = [i for i in range(self.n) if i not in knowing]
+        self._return_all(others)
+        self.phase = Phase.VOID
+        self.targets.clear()
+        self.to_act = None
+        self.events.append(
+            DefectiveDeck(tuple(self.players[i].seat for i in others), self.forfeited, DEFECTIVE)
+        )
+
+    # -- protocol -----------------------------------------------------------------------------
+    def legal_actions(self) -> list[Action]:
+        """What may be done now. A bet or raise may be any amount from the listed minimum to
+        the listed maximum (both are listed)."""
+        pending = self.pending
+        if pending.kind is PendingKind.CHANCE:
+            return [Action(ActionKind.CARD)]
+        if pending.kind is not PendingKind.SEAT or self.to_act is None:
+            return []
+        i = self.to_act
+        seat = self.players[i].seat
+        if self.phase is Phase.SHOWDOWN:
+            out = [Action(ActionKind.SHOW, seat)]
+            if not self.all_in_showdown:
+                out.append(Action(ActionKind.MUCK, seat))
+            return out
+        p = self.players[i]
+        if self.short == i:
+            return [Action(ActionKind.FOLD, seat), Action(ActionKind.CALL, seat)]
+        out = [Action(ActionKind.FOLD, seat)]
+        out.append(Action(ActionKind.CALL if self.bet_level > p.bet else ActionKind.CHECK, seat))
+        lim = self.limits_for(i)
+        if lim.min_to is not None and lim.max_to is not None:
+            kind = ActionKind.BET if self.bet_level == 0 else ActionKind.RAISE
+            out.append(Action(kind, seat, amount=lim.min_to))
+            if lim.max_to != lim.min_to:
+                out.append(Action(kind, seat, amount=lim.max_to))
+        return out
+
+    def settlement(self) -> Settlement:
+        """Each seat's result: ``stake`` what it put in the pot, ``net`` won minus stake."""
+        wagers = []
+        void = self.phase is Phase.VOID
+        for p in self.players:
+            net = p.won - p.contributed
+            if void and net == 0:
+                result = Outcome.RETURNED
+            elif net > 0:
+                result = Outcome.WIN
+            elif net < 0:
+                result = Outcome.LOSE
+            else:
+                result = Outcome.PUSH
+            destination = "next game's pot" if void and net < 0 else None
+            wagers.append(
+                WagerResult(p.seat, 0, "pot", p.contributed, result, net, p.name, destination)
+            )
+        details: dict[str, JSON] = {
+            "phase": self.phase.value,
+            "stacks": {str(p.seat): p.stack for p in self.players},
+            "board": [str(c) if c is not None else "??" for c in self.board],
+            "pots": list(self.awards),
+        }
+        if self.forfeited:
+            details["forfeited_to_next_game"] = self.forfeited
+        return Settlement(tuple(wagers), details)

@@ -1,0 +1,236 @@
+"""The showdown (99-01.3-09-04.23 to -04.27) and the award of the pots (-05.7).
+
+The order of showing: the last bettor or raiser of the final betting round, else the first
+player to act in it; then clockwise; players in a side pot before players all in for only the
+main pot (-04.23). Once a player is all in and the betting is over, every hand is shown and none
+may be discarded unshown (-04.24); otherwise a player may discard without showing (a binding
+concession, -04.24.d). Cards speak (-04.24.b).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from croupier.core.cards import Card
+from croupier.core.errors import InvalidInput, RuleViolation
+from croupier.core.events import JSON
+from croupier.games.poker.actions import Action, ActionKind
+from croupier.games.poker.events import (
+    HandDead,
+    HandDiscarded,
+    HandEnded,
+    HandRetrieved,
+    HandShown,
+    PotAwarded,
+)
+from croupier.games.poker.pots import Pot, build_pots, split_evenly
+from croupier.games.poker.rules import TableRules, Variant
+from croupier.games.poker.showdown_eval import high_value, low_value
+from croupier.games.poker.state import HandCore, Phase
+from croupier.games.poker.table import SeatSpec
+
+ORDER = "99-01.3-09-04.23"
+SHOWDOWN = "99-01.3-09-04.24"
+TOO_MANY = "99-01.3-09-04.24.a"
+FACE_UP = "99-01.3-09-04.24.f"
+RETRIEVE = "99-01.3-09-04.24.g"
+FACE_DOWN = "99-01.3-09-04.24.h"
+SPLIT = "99-01.3-09-04.25"
+ODD_CHIP = "99-01.3-09-04.27"
+SIDE_POTS = "99-01.3-09-05.7"
+
+
+class HandShowdown(HandCore):
+    """The hand with its showdown and award."""
+
+    def __init__(self, rules: TableRules, seats: Sequence[SeatSpec], button: int) -> None:
+        self.order: list[int] = []
+        self.all_in_showdown = False
+        self.retrievable: set[int] = set()
+        self.pots: list[Pot] = []
+        self.awards: list[dict[str, JSON]] = []
+        super().__init__(rules, seats, button)
+
+    # -- order --------------------------------------------------------------------------------
+    def showing_order(self) -> list[int]:
+        """Indices of the live hands in the order they are shown (-04.23)."""
+        live = [i for i, p in enumerate(self.players) if p.live]
+        first = self.show_first
+        if first is None or not self.players[first].live:
+            first = next(i for i in self._clockwise((self.button + 1) % self.n) if i in live)
+        clockwise = [i for i in self._clockwise(first) if i in live]
+        return sorted(clockwise, key=lambda i: -self.players[i].contributed)
+
+    def _begin_showdown(self) -> None:
+        self.phase = Phase.SHOWDOWN
+        self.all_in_showdown = any(p.all_in for p in self.players if p.live)
+        self.order = self.showing_order()
+        self.to_act = self.order[0]
+
+    # -- showdown actions ---------------------------------------------------------------------
+    def _showdown_action(self, action: Action) -> None:
+        if self.phase is not Phase.SHOWDOWN:
+            raise RuleViolation(f"{action.kind.value} only at the showdown", SHOWDOWN)
+        i = self.index_of.get(action.seat if action.seat is not None else -1)
+        if i is None:
+            raise InvalidInput(f"no player at seat {action.seat}")
+        p = self.players[i]
+        if action.kind is ActionKind.RETRIEVE:
+            self._retrieve(i, action)
+            return
+        if self.targets or self.to_act is None:
+            raise RuleViolation("every hand has been shown; the board is being dealt", SHOWDOWN)
+        if i != self.to_act:
+            raise RuleViolation(
+                f"seat {p.seat} shows out of order; seat {self.players[self.to_act].seat} shows "
+                "first",
+                ORDER,
+            )
+        if action.kind is ActionKind.SHOW:
+            if any(c is None for c in p.hole):
+                raise InvalidInput(f"seat {p.seat}'s cards are not known and cannot be shown")
+            self._table(i)
+        else:
+            if self.all_in_showdown and not (action.face_up and action.identifiable):
+                raise RuleViolation(
+                    f"seat {p.seat} may not discard unshown: a player is all in and every hand "
+                    "in the main and side pots must be shown",
+                    SHOWDOWN,
+                )
+            if action.face_up and action.identifiable:
+                self._table(i, FACE_UP)
+            else:
+                p.mucked = True
+                if action.identifiable and not action.face_up:
+                    self.retrievable.add(i)
+                self.events.append(HandDiscarded(p.seat, action.face_up, True, FACE_DOWN))
+        self._next_to_show()
+
+    def _table(self, i: int, section: str = SHOWDOWN) -> None:
+        p = self.players[i]
+        p.shown = True
+        if len(p.hole) != self.rules.variant.hole_cards:
+            p.dead = True
+            self.events.append(HandDead(p.seat, "too many cards for the game", TOO_MANY))
+            return
+        high, low = self._values(i) if len(self.board) == 5 else (None, None)
+        self.events.append(HandShown(p.seat, tuple(p.hole), high, low))
+
+    def _retrieve(self, i: int, action: Action) -> None:
+        p = self.players[i]
+        if i not in self.retrievable or not p.mucked:
+            raise RuleViolation(
+                f"seat {p.seat}'s hand is dead: discarded face down and not retrievable", FACE_DOWN
+            )
+        if action.induced:
+            raise RuleViolation(
+                "a discarded hand may not be retrieved when another player was induced to discard",
+                RETRIEVE,
+            )
+        p.mucked = False
+        self.retrievable.discard(i)
+        self.events.append(HandRetrieved(p.seat, RETRIEVE))
+        self._table(i)
+
+    def _next_to_show(self) -> None:
+        live = [i for i, p in enumerate(self.players) if p.live]
+        remaining = [i for i in self.order if self.players[i].live and not self.players[i].shown]
+        if len(live) <= 1 or not remaining:
+            self.to_act = None
+            if len(live) > 1 and len(self.board) < 5:
+                for street in range(self.street + 1, 4):
+                    self._queue_street(street)
+                self.street = 3
+                return
+            self._award()
+            return
+        self.to_act = remaining[0]
+
+    # -- award --------------------------------------------------------------------------------
+    def _values(self, i: int) -> tuple[int | None, int | None]:
+        p = self.players[i]
+        hole = [c for c in p.hole if c is not None]
+        board = [c for c in self.board if c is not None]
+        if len(hole) != len(p.hole) or len(board) != 5:
+            return None, None
+        variant: Variant = self.rules.variant
+        return high_value(variant, hole, board), low_value(variant, hole, board)
+
+    def _award(self) -> None:
+        self.phase = Phase.COMPLETE
+        self.to_act = None
+        contributions = [p.contributed for p in self.players]
+        live = [p.live for p in self.players]
+        contenders = [i for i, ok in enumerate(live) if ok]
+        values: dict[int, tuple[int | None, int | None]] = {}
+        if len(contenders) > 1:
+            values = {i: self._values(i) for i in contenders}
+            unknown = [self.players[i].seat for i, v in values.items() if v[0] is None]
+            if unknown:
+                raise InvalidInput(f"the hands of seats {unknown} are not known at the showdown")
+        pots = build_pots(contributions, live)
+        clockwise = self._clockwise((self.button + 1) % self.n)
+        carried = 0
+        for number, pot in enumerate(pots):
+            eligible = [i for i in clockwise if i in pot.eligible]
+            if not eligible:
+                carried += pot.amount
+                continue
+            self._award_pot(number, pot.amount + carried, eligible, values)
+            carried = 0
+        if carried:
+            last = [i for i in clockwise if live[i]]
+            self._award_pot(len(pots), carried, last, values)
+        self.pots = pots
+        self.events.append(HandEnded(tuple(p.stack for p in self.players)))
+
+    def _award_pot(
+        self,
+        number: int,
+        amount: int,
+        eligible: list[int],
+        values: dict[int, tuple[int | None, int | None]],
+    ) -> None:
+        unit = self.rules.odd_chip_unit
+        if len(eligible) == 1 or not values:
+            self._pay(number, "whole", amount, [eligible[0]], [amount])
+            return
+        best_high = max(values[i][0] or 0 for i in eligible)
+        high_winners = [i for i in eligible if values[i][0] == best_high]
+        lows = [values[i][1] for i in eligible if values[i][1] is not None]
+        if not lows:
+            self._pay(
+                number, "whole", amount, high_winners, split_evenly(amount, high_winners, unit)
+            )
+            return
+        best_low = min(v for v in lows if v is not None)
+        low_winners = [i for i in eligible if values[i][1] == best_low]
+        low_half = (amount // (2 * unit)) * unit
+        high_half = amount - low_half
+        self._pay(
+            number, "high", high_half, high_winners, split_evenly(high_half, high_winners, unit)
+        )
+        self._pay(number, "low", low_half, low_winners, split_evenly(low_half, low_winners, unit))
+
+    def _pay(
+        self, number: int, half: str, amount: int, winners: list[int], shares: list[int]
+    ) -> None:
+        for i, share in zip(winners, shares, strict=True):
+            self.players[i].won += share
+            self.players[i].stack += share
+        seats = tuple(self.players[i].seat for i in winners)
+        self.events.append(PotAwarded(number, half, amount, seats, tuple(shares)))
+        self.awards.append(
+            {
+                "pot": number,
+                "half": half,
+                "amount": amount,
+                "seats": list(seats),
+                "shares": list(shares),
+            }
+        )
+
+
+def known(cards: list[Card | None]) -> list[Card]:
+    """The known cards of a list (hand histories may leave some unrecorded)."""
+    return [c for c in cards if c is not None]
