@@ -1,0 +1,353 @@
+"""Every books entry is an event; the current books are rebuilt from them (``state.Books``).
+
+Times are ISO 8601 strings with offset; gaming days are ISO dates. Money is int cents.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from croupier.books.model import Affiliation, Chips, Counterpart, Game, Role, SlipKind
+from croupier.core.events import Event, event
+
+
+@event("books.organization_registered")
+@dataclass(frozen=True, slots=True)
+class OrganizationRegistered(Event):
+    org_id: str
+    name: str
+    first_fill_number: int = 1
+    first_credit_number: int = 1
+
+
+@event("books.site_registered")
+@dataclass(frozen=True, slots=True)
+class SiteRegistered(Event):
+    site_id: str
+    name: str
+    surveilled: bool
+    seasonal: bool = False
+
+
+@event("books.table_registered")
+@dataclass(frozen=True, slots=True)
+class TableRegistered(Event):
+    site_id: str
+    number: int
+    game: Game
+
+
+@event("books.employee_registered")
+@dataclass(frozen=True, slots=True)
+class EmployeeRegistered(Event):
+    employee_id: str
+    name: str
+    initials: str
+    roles: tuple[Role, ...]
+    affiliation: Affiliation
+    supervisor_id: str | None = None
+    household_id: str | None = None
+    relatives: tuple[str, ...] = ()
+
+
+@event("books.chip_inventory_received")
+@dataclass(frozen=True, slots=True)
+class ChipInventoryReceived(Event):
+    """Chips bought by the organization, placed in a site's chip bank."""
+
+    site_id: str
+    chips: Chips
+    at: str
+
+
+@event("books.cash_bank_funded")
+@dataclass(frozen=True, slots=True)
+class CashBankFunded(Event):
+    """Cash placed in a site's cash bank from the gaming account."""
+
+    site_id: str
+    cents: int
+    at: str
+
+
+@event("books.day_opened")
+@dataclass(frozen=True, slots=True)
+class DayOpened(Event):
+    site_id: str
+    day: str
+    at: str
+    on_duty: tuple[str, ...]
+    opened_by: str
+
+
+@event("books.shift_started")
+@dataclass(frozen=True, slots=True)
+class ShiftStarted(Event):
+    """A dealer or wheel operator takes a table; the first shift of the day opens the table."""
+
+    site_id: str
+    day: str
+    table: int
+    shift: int
+    dealer_id: str
+    at: str
+    max_wager: int
+    shoe_inspected_by: str | None = None
+
+
+@event("books.shift_ended")
+@dataclass(frozen=True, slots=True)
+class ShiftEnded(Event):
+    """The tray is counted and the shift's drop box removed (99-01.3-08-14.1)."""
+
+    site_id: str
+    day: str
+    table: int
+    shift: int
+    at: str
+    tray_count: Chips
+    removed_by: str
+    escort_id: str | None
+    closes_table: bool
+
+
+@event("books.chips_sold")
+@dataclass(frozen=True, slots=True)
+class ChipsSold(Event):
+    """Chips sold at a table for cash; the cash goes into the drop box (99-01.3-08-06.1)."""
+
+    site_id: str
+    day: str
+    table: int
+    shift: int
+    cents: int
+    chips: Chips
+    at: str
+
+
+@event("books.chips_exchanged")
+@dataclass(frozen=True, slots=True)
+class ChipsExchanged(Event):
+    """A player's chips exchanged at a table for chips of other values (99-01.3-08-07.3.c,
+    99-01.3-11-05.8)."""
+
+    site_id: str
+    day: str
+    table: int
+    given: Chips
+    received: Chips
+    at: str
+
+
+@event("books.play_settled")
+@dataclass(frozen=True, slots=True)
+class PlaySettled(Event):
+    """Losing wagers collected into the tray and winning wagers paid from it."""
+
+    site_id: str
+    day: str
+    table: int
+    shift: int
+    collected: Chips
+    paid: Chips
+    at: str
+
+
+@event("books.tip_received")
+@dataclass(frozen=True, slots=True)
+class TipReceived(Event):
+    site_id: str
+    day: str
+    table: int
+    dealer_id: str
+    chips: Chips
+    at: str
+
+
+@event("books.tips_redeemed")
+@dataclass(frozen=True, slots=True)
+class TipsRedeemed(Event):
+    """A dealer's tips redeemed through cash on hand (99-01.3-08-06.2)."""
+
+    site_id: str
+    day: str
+    dealer_id: str
+    chips: Chips
+    cents: int
+    cashier_id: str
+    at: str
+
+
+@event("books.chips_redeemed")
+@dataclass(frozen=True, slots=True)
+class ChipsRedeemed(Event):
+    """A player's chips redeemed for cash at the value sold (99-01.3-08-06.2)."""
+
+    site_id: str
+    day: str
+    chips: Chips
+    cents: int
+    cashier_id: str
+    at: str
+
+
+@event("books.slip_issued")
+@dataclass(frozen=True, slots=True)
+class SlipIssued(Event):
+    """A fill or credit slip, both parts, with who prepared, verified and received it."""
+
+    kind: SlipKind
+    number: int
+    game: Game
+    site_id: str
+    day: str
+    at: str
+    table: int
+    counterpart: Counterpart
+    chips: Chips
+    grand_total: int
+    preparer_id: str
+    cashier_id: str
+    dealer_id: str
+    verifier_id: str | None
+
+
+@event("books.slip_voided")
+@dataclass(frozen=True, slots=True)
+class SlipVoided(Event):
+    """Original and copy marked VOID and initialed by the preparer (99-01.3-08-05.2)."""
+
+    kind: SlipKind
+    number: int
+    site_id: str
+    day: str
+    at: str
+    preparer_id: str
+    preparer_initials: str
+
+
+@event("books.iou_written")
+@dataclass(frozen=True, slots=True)
+class IouWritten(Event):
+    site_id: str
+    day: str
+    number: int
+    cents: int
+    purpose: str
+    by_id: str
+    at: str
+
+
+@event("books.iou_cleared")
+@dataclass(frozen=True, slots=True)
+class IouCleared(Event):
+    site_id: str
+    day: str
+    number: int
+    by_id: str
+    at: str
+
+
+@event("books.drop_box_counted")
+@dataclass(frozen=True, slots=True)
+class DropBoxCounted(Event):
+    """Both count-team members' independent counts, the resolved amount, initials and date."""
+
+    site_id: str
+    day: str
+    table: int
+    shift: int
+    count_day: str
+    member_a: str
+    member_b: str
+    key_holder: str
+    second_key_holder: str | None
+    first_count: int
+    second_count: int
+    resolved: int
+    resolution: str
+    initials_a: str
+    initials_b: str
+    slips_found: tuple[int, ...]
+    credit_slips_found: tuple[int, ...]
+
+
+@event("books.count_corrected")
+@dataclass(frozen=True, slots=True)
+class CountCorrected(Event):
+    """A correction is a new entry that references the corrected one; nothing is edited."""
+
+    corrects_entry: int
+    cents: int
+    reason: str
+    by_id: str
+    at: str
+
+
+@event("books.cash_deposited")
+@dataclass(frozen=True, slots=True)
+class CashDeposited(Event):
+    site_id: str
+    day: str
+    cents: int
+    by_id: str
+    at: str
+
+
+@event("books.day_closed")
+@dataclass(frozen=True, slots=True)
+class DayClosed(Event):
+    """Ending cash bank and chip bank as counted."""
+
+    site_id: str
+    day: str
+    at: str
+    cash_bank_count: int
+    chip_bank_count: Chips
+    closed_by: str
+
+
+@event("books.surveillance_reviewed")
+@dataclass(frozen=True, slots=True)
+class SurveillanceReviewed(Event):
+    """The daily review that each table's camera records a clear view (99-01.3-08-04.6)."""
+
+    site_id: str
+    day: str
+    table: int
+    working: bool
+    reviewer_id: str
+    at: str
+    note: str = ""
+
+
+@event("books.camera_repaired")
+@dataclass(frozen=True, slots=True)
+class CameraRepaired(Event):
+    site_id: str
+    table: int
+    at: str
+    by_id: str
+
+
+@event("books.video_review_documented")
+@dataclass(frozen=True, slots=True)
+class VideoReviewDocumented(Event):
+    """One review of recorded video of a shift (99-01.3-08-04.8)."""
+
+    site_id: str
+    table: int
+    reviewed_day: str
+    shift: int
+    minutes: int
+    reviewer_id: str
+    at: str
+    finding: str = ""
+
+
+@event("books.game_discontinued")
+@dataclass(frozen=True, slots=True)
+class GameDiscontinued(Event):
+    site_id: str
+    game: Game
+    day: str

@@ -1,0 +1,88 @@
+"""Checks shared by the books commands. Each raises ``RuleViolation`` (or ``InvalidInput``)
+before any event exists, so a refused command changes nothing."""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+
+from croupier.books.model import Employee, Role, Table
+from croupier.books.state import Books, ShiftKey, ShiftRecord
+from croupier.core.errors import InvalidInput, RuleViolation
+
+RECORDS = "99-01.3-08-16"
+
+
+def stamp(at: datetime) -> str:
+    """An event time: timezone-aware ISO 8601."""
+    if at.tzinfo is None:
+        raise InvalidInput(f"time {at!r} has no timezone; books times must be timezone-aware")
+    return at.isoformat()
+
+
+def require_org(books: Books) -> None:
+    if books.org_id is None:
+        raise InvalidInput("no organization is set up; run 'croupier books setup' first")
+
+
+def employee(books: Books, employee_id: str) -> Employee:
+    try:
+        return books.employees[employee_id]
+    except KeyError:
+        raise InvalidInput(f"no employee {employee_id!r} in the books") from None
+
+
+def require_role(
+    books: Books, employee_id: str, roles: tuple[Role, ...], what: str, section: str
+) -> Employee:
+    """The employee, who must hold one of ``roles`` to do ``what``."""
+    person = employee(books, employee_id)
+    if not person.has(*roles):
+        allowed = ", ".join(r.value for r in roles)
+        raise RuleViolation(
+            f"{person.name} ({', '.join(sorted(r.value for r in person.roles))}) may not {what}; "
+            f"only a {allowed} may",
+            section,
+        )
+    return person
+
+
+def require_site(books: Books, site_id: str) -> None:
+    if site_id not in books.sites:
+        raise InvalidInput(f"no site {site_id!r} in the books")
+
+
+def require_table(books: Books, site_id: str, number: int) -> Table:
+    require_site(books, site_id)
+    try:
+        return books.tables[(site_id, number)]
+    except KeyError:
+        raise InvalidInput(f"no table {number} at site {site_id!r}") from None
+
+
+def require_open_day(books: Books, site_id: str, day: date) -> str:
+    """The ISO day, which must be open at the site: a closed day takes no more entries."""
+    require_site(books, site_id)
+    iso = day.isoformat()
+    record = books.days.get((site_id, iso))
+    if record is None:
+        raise InvalidInput(f"the gaming day {iso} is not open at site {site_id!r}")
+    if record.closed is not None:
+        raise RuleViolation(
+            f"the gaming day {iso} at site {site_id!r} is closed; its records are kept as they "
+            "are and a correction is a new entry that references the corrected one",
+            RECORDS,
+        )
+    return iso
+
+
+def require_open_shift(books: Books, site_id: str, table: int) -> tuple[ShiftKey, ShiftRecord]:
+    require_table(books, site_id, table)
+    key = books.sites[site_id].open_shift.get(table)
+    if key is None:
+        raise InvalidInput(f"table {table} at site {site_id!r} is not open")
+    return key, books.shifts[key]
+
+
+def require_positive(value: int, what: str) -> None:
+    if isinstance(value, bool) or not isinstance(value, int) or value <= 0:
+        raise InvalidInput(f"{what} must be a positive whole number of cents, got {value!r}")

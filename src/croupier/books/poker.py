@@ -1,0 +1,241 @@
+"""Poker occasions, fees and prizes (99-01.3-09-01, -03, -07).
+
+An organization may conduct poker on two occasions per fiscal year (July to June). Tournament
+play is an occasion of not more than three consecutive calendar days; nontournament play and
+side games are limited to a twenty-four hour period, with a fee of at most $2 per half hour of
+playing time collected in advance and recorded by the collecting employee. A tournament's total
+fees per player (entry, rebuys, add-ons, bounties) may not exceed $300; its prizes may not exceed
+ninety percent of its fees; no fee is refunded after the start.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date, datetime, timedelta
+from typing import TYPE_CHECKING
+
+from croupier.books.guards import employee, require_org, require_positive, stamp
+from croupier.books.poker_ledger import (
+    FeeKind,
+    Occasion,
+    PokerHalfHourFee,
+    PokerLedger,
+    PokerOccasionOpened,
+    PokerPrizePaid,
+    PokerTournamentFee,
+    PokerTournamentStarted,
+    Tournament,
+)
+from croupier.books.quarters import fiscal_year_start
+from croupier.core.errors import InvalidInput, RuleViolation
+from croupier.core.events import Event
+from croupier.core.money import format_money
+
+if TYPE_CHECKING:
+    from croupier.books.state import Books
+
+OCCASIONS_PER_FISCAL_YEAR = 2
+TOURNAMENT_DAYS = 3
+NONTOURNAMENT_PERIOD = timedelta(hours=24)
+HALF_HOUR_FEE_CAP = 200
+TOURNAMENT_FEE_CAP = 30000
+PRIZE_SHARE_CAP = (9, 10)
+
+
+def open_occasion(
+    books: Books, occasion_id: str, first_day: date, last_day: date, manager_id: str
+) -> list[Event]:
+    """Open a poker occasion: two per fiscal year, at most three consecutive calendar days."""
+    require_org(books)
+    employee(books, manager_id)
+    if occasion_id in books.poker.occasions:
+        raise InvalidInput(f"poker occasion {occasion_id!r} already exists")
+    if last_day < first_day:
+        raise InvalidInput("an occasion ends on or after the day it starts")
+    if (last_day - first_day).days + 1 > TOURNAMENT_DAYS:
+        raise RuleViolation(
+            "a poker occasion is not more than three consecutive calendar days of play",
+            "99-01.3-09-03.1",
+        )
+    fy = fiscal_year_start(first_day)
+    same_year = [
+        o
+        for o in books.poker.occasions.values()
+        if fiscal_year_start(date.fromisoformat(o.opened.first_day)) == fy
+    ]
+    if len(same_year) >= OCCASIONS_PER_FISCAL_YEAR:
+        raise RuleViolation(
+            f"poker may be conducted on only two occasions per fiscal year (from {fy.isoformat()})",
+            "99-01.3-09-03.1",
+        )
+    return [
+        PokerOccasionOpened(occasion_id, first_day.isoformat(), last_day.isoformat(), manager_id)
+    ]
+
+
+def _occasion(books: Books, occasion_id: str) -> Occasion:
+    try:
+        return books.poker.occasions[occasion_id]
+    except KeyError:
+        raise InvalidInput(f"no poker occasion {occasion_id!r}") from None
+
+
+def _within(occ: Occasion, at: datetime) -> None:
+    first = date.fromisoformat(occ.opened.first_day)
+    last = date.fromisoformat(occ.opened.last_day)
+    if not first <= at.date() <= last:
+        raise RuleViolation(
+            f"{at.date().isoformat()} is outside poker occasion {occ.opened.occasion_id} "
+            f"({first.isoformat()} to {last.isoformat()})",
+            "99-01.3-09-03.1",
+        )
+
+
+def collect_half_hour_fee(
+    books: Books,
+    occasion_id: str,
+    table: int,
+    player: str,
+    period_start: datetime,
+    cents: int,
+    collected_by: str,
+    collected_at: datetime,
+) -> list[Event]:
+    """A nontournament fee: at most $2 per half hour, collected in advance, within a
+    twenty-four hour period of play (99-01.3-09-03.1, .3)."""
+    occ = _occasion(books, occasion_id)
+    employee(books, collected_by)
+    require_positive(cents, "fee")
+    if cents > HALF_HOUR_FEE_CAP:
+        raise RuleViolation(
+            f"a fee of {format_money(cents)} exceeds $2.00 per one-half hour of playing time",
+            "99-01.3-09-03.3",
+        )
+    if collected_at > period_start:
+        raise RuleViolation("the fee is collected in advance of the half hour", "99-01.3-09-03.3")
+    _within(occ, period_start)
+    prior = [datetime.fromisoformat(f.period_start) for f in occ.half_hour_fees]
+    first = min([*prior, period_start])
+    last = max([*prior, period_start])
+    if last + timedelta(minutes=30) - first > NONTOURNAMENT_PERIOD:
+        raise RuleViolation(
+            "nontournament play and side games are restricted to a twenty-four-hour period",
+            "99-01.3-09-03.1",
+        )
+    return [
+        PokerHalfHourFee(
+            occasion_id,
+            table,
+            player,
+            stamp(period_start),
+            cents,
+            collected_by,
+            stamp(collected_at),
+        )
+    ]
+
+
+def start_tournament(
+    books: Books, occasion_id: str, tournament_id: str, director_id: str, at: datetime
+) -> list[Event]:
+    occ = _occasion(books, occasion_id)
+    employee(books, director_id)
+    _within(occ, at)
+    existing = occ.tournaments.get(tournament_id)
+    if existing is not None and existing.started_at is not None:
+        raise InvalidInput(f"tournament {tournament_id!r} already started")
+    for role, person in (("director", director_id), ("manager", occ.opened.manager_id)):
+        if existing is not None and person in existing.fees:
+            raise RuleViolation(
+                f"the tournament {role} may not participate in the tournament", "99-01.3-09-03.4.h"
+            )
+    return [PokerTournamentStarted(occasion_id, tournament_id, director_id, stamp(at))]
+
+
+def collect_tournament_fee(
+    books: Books,
+    occasion_id: str,
+    tournament_id: str,
+    player: str,
+    kind: FeeKind,
+    cents: int,
+    collected_by: str,
+    at: datetime,
+) -> list[Event]:
+    """Entry, rebuy, add-on or bounty: at most $300 in all per player (99-01.3-09-01)."""
+    occ = _occasion(books, occasion_id)
+    employee(books, collected_by)
+    _within(occ, at)
+    require_positive(cents, "fee")
+    t = occ.tournaments.get(tournament_id, Tournament())
+    if player in (t.director_id, occ.opened.manager_id):
+        raise RuleViolation(
+            "a tournament director and the employee managing the poker activity may not "
+            "participate",
+            "99-01.3-09-03.4.h",
+        )
+    paid = t.fees.get(player, 0)
+    if paid + cents > TOURNAMENT_FEE_CAP:
+        raise RuleViolation(
+            f"{player}'s fees would total {format_money(paid + cents)}; total fees for a "
+            "tournament may not exceed $300.00 per player, including buy-in, rebuys, add-ons "
+            "and bounties",
+            "99-01.3-09-01",
+        )
+    return [
+        PokerTournamentFee(occasion_id, tournament_id, player, kind, cents, collected_by, stamp(at))
+    ]
+
+
+def refund_tournament_fee(books: Books, occasion_id: str, tournament_id: str) -> list[Event]:
+    """Refunds are refused once the tournament has started (99-01.3-09-03.4.g)."""
+    t = _occasion(books, occasion_id).tournaments.get(tournament_id)
+    if t is not None and t.started_at is not None:
+        raise RuleViolation(
+            "after the start of the tournament no buy-in or other fee may be refunded",
+            "99-01.3-09-03.4.g",
+        )
+    raise InvalidInput("refunds before the start are handed back in cash and not recorded here")
+
+
+def pay_prize(
+    books: Books, occasion_id: str, tournament_id: str, player: str, cents: int, at: datetime
+) -> list[Event]:
+    """A cash prize; total prizes may not exceed ninety percent of the fees (99-01.3-09-03.4.f)."""
+    occ = _occasion(books, occasion_id)
+    t = occ.tournaments.get(tournament_id)
+    if t is None:
+        raise InvalidInput(f"no tournament {tournament_id!r}")
+    require_positive(cents, "prize")
+    num, den = PRIZE_SHARE_CAP
+    if (t.prizes + cents) * den > t.gross_proceeds * num:
+        raise RuleViolation(
+            f"prizes would total {format_money(t.prizes + cents)}, over ninety percent of the "
+            f"{format_money(t.gross_proceeds)} in fees",
+            "99-01.3-09-03.4.f",
+        )
+    return [PokerPrizePaid(occasion_id, tournament_id, player, cents, stamp(at))]
+
+
+@dataclass(frozen=True, slots=True)
+class PokerSummary:
+    """One tournament's (or the nontournament play's) record; never combined (99-01.3-09-01)."""
+
+    occasion_id: str
+    tournament_id: str | None
+    gross_proceeds: int
+    prizes: int
+
+    @property
+    def adjusted_gross_proceeds(self) -> int:
+        return self.gross_proceeds - self.prizes
+
+
+def poker_summaries(ledger: PokerLedger) -> list[PokerSummary]:
+    out: list[PokerSummary] = []
+    for occ_id, occ in sorted(ledger.occasions.items()):
+        if occ.half_hour_fees:
+            out.append(PokerSummary(occ_id, None, sum(f.cents for f in occ.half_hour_fees), 0))
+        for tid, t in sorted(occ.tournaments.items()):
+            out.append(PokerSummary(occ_id, tid, t.gross_proceeds, t.prizes))
+    return out

@@ -1,0 +1,125 @@
+"""Poker events and the poker ledger rebuilt from them (99-01.3-09-07)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from enum import Enum
+
+from croupier.core.events import Event, event
+
+
+class FeeKind(Enum):
+    ENTRY = "entry"
+    REBUY = "rebuy"
+    ADD_ON = "add-on"
+    BOUNTY = "bounty"
+
+
+@event("books.poker_occasion_opened")
+@dataclass(frozen=True, slots=True)
+class PokerOccasionOpened(Event):
+    occasion_id: str
+    first_day: str
+    last_day: str
+    manager_id: str
+
+
+@event("books.poker_half_hour_fee")
+@dataclass(frozen=True, slots=True)
+class PokerHalfHourFee(Event):
+    """A nontournament fee for one player and one half hour at one table (09-07.1.b)."""
+
+    occasion_id: str
+    table: int
+    player: str
+    period_start: str
+    cents: int
+    collected_by: str
+    collected_at: str
+
+
+@event("books.poker_tournament_started")
+@dataclass(frozen=True, slots=True)
+class PokerTournamentStarted(Event):
+    occasion_id: str
+    tournament_id: str
+    director_id: str
+    at: str
+
+
+@event("books.poker_tournament_fee")
+@dataclass(frozen=True, slots=True)
+class PokerTournamentFee(Event):
+    occasion_id: str
+    tournament_id: str
+    player: str
+    kind: FeeKind
+    cents: int
+    collected_by: str
+    at: str
+
+
+@event("books.poker_prize_paid")
+@dataclass(frozen=True, slots=True)
+class PokerPrizePaid(Event):
+    occasion_id: str
+    tournament_id: str
+    player: str
+    cents: int
+    at: str
+
+
+@dataclass
+class Tournament:
+    director_id: str | None = None
+    started_at: str | None = None
+    fees: dict[str, int] = field(default_factory=dict)
+    prizes: int = 0
+
+    @property
+    def gross_proceeds(self) -> int:
+        return sum(self.fees.values())
+
+
+@dataclass
+class Occasion:
+    opened: PokerOccasionOpened
+    tournaments: dict[str, Tournament] = field(default_factory=dict)
+    half_hour_fees: list[PokerHalfHourFee] = field(default_factory=list)
+    first_play: datetime | None = None
+
+
+class PokerLedger:
+    """The poker part of the books, rebuilt from poker events."""
+
+    def __init__(self) -> None:
+        self.occasions: dict[str, Occasion] = {}
+
+    def apply(self, e: Event) -> None:
+        if isinstance(e, PokerOccasionOpened):
+            self.occasions[e.occasion_id] = Occasion(e)
+        elif isinstance(e, PokerHalfHourFee):
+            occ = self.occasions[e.occasion_id]
+            occ.half_hour_fees.append(e)
+            start = datetime.fromisoformat(e.period_start)
+            occ.first_play = start if occ.first_play is None else min(occ.first_play, start)
+        elif isinstance(e, PokerTournamentStarted):
+            t = self.occasions[e.occasion_id].tournaments.setdefault(e.tournament_id, Tournament())
+            t.director_id, t.started_at = e.director_id, e.at
+        elif isinstance(e, PokerTournamentFee):
+            t = self.occasions[e.occasion_id].tournaments.setdefault(e.tournament_id, Tournament())
+            t.fees[e.player] = t.fees.get(e.player, 0) + e.cents
+        elif isinstance(e, PokerPrizePaid):
+            self.occasions[e.occasion_id].tournaments[e.tournament_id].prizes += e.cents
+        else:
+            raise TypeError(f"not a poker event: {type(e).__name__}")
+
+
+POKER_EVENTS: tuple[type[Event], ...] = (
+    PokerOccasionOpened,
+    PokerHalfHourFee,
+    PokerTournamentStarted,
+    PokerTournamentFee,
+    PokerPrizePaid,
+)

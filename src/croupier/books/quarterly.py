@@ -1,0 +1,316 @@
+"""Quarterly summary and compliance findings, each citing its section."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date, datetime, timedelta
+from fractions import Fraction
+
+from croupier.books.amounts import Amount, Unknown, ratio, total
+from croupier.books.count import slip_discrepancies
+from croupier.books.daily import DailyRecord, daily_record
+from croupier.books.hold import HOLD_FLOOR
+from croupier.books.model import Game, SlipKind
+from croupier.books.quarters import Quarter, fiscal_year_start
+from croupier.books.slips import unaccounted_numbers
+from croupier.books.state import Books
+from croupier.books.surveillance import (
+    REPAIR_ACTIVITY,
+    REPAIR_DAYS,
+    activity_since,
+    missing_reviews,
+)
+
+SURVEILLANCE_AVERAGE = 1_000_000
+"""$10,000 average twenty-one gross proceeds per quarter (99-01.3-08-04)."""
+WAGER_WITHOUT_SURVEILLANCE = 200
+
+
+@dataclass(frozen=True, slots=True)
+class GameQuarter:
+    """One game's quarter at one site: the sums of its daily summaries."""
+
+    site_id: str
+    game: Game
+    days: int
+    gross_proceeds: Amount
+    prizes: Amount
+    adjusted_gross_proceeds: Amount
+    cash_profit: Amount
+    cash_long_short: Amount
+    bank_deposit: int
+
+    @property
+    def hold(self) -> Fraction | Unknown:
+        return ratio(self.adjusted_gross_proceeds, self.gross_proceeds)
+
+
+@dataclass(frozen=True, slots=True)
+class Finding:
+    """Something the organization must do or has failed to do, with its section."""
+
+    section: str
+    site_id: str
+    message: str
+    deadline: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class QuarterlyReport:
+    quarter: Quarter
+    games: tuple[GameQuarter, ...]
+    days: tuple[DailyRecord, ...]
+    findings: tuple[Finding, ...]
+
+
+def days_in(books: Books, quarter: Quarter, site_id: str | None = None) -> list[DailyRecord]:
+    return [
+        daily_record(books, s, d)
+        for (s, d) in sorted(books.days)
+        if (site_id is None or s == site_id) and quarter.contains(date.fromisoformat(d))
+    ]
+
+
+def game_quarters(books: Books, quarter: Quarter) -> list[GameQuarter]:
+    out: list[GameQuarter] = []
+    for site_id in sorted(books.sites):
+        records = days_in(books, quarter, site_id)
+        for game in Game:
+            summaries = [(r, r.game(game)) for r in records if r.game(game) is not None]
+            if not summaries:
+                continue
+            out.append(
+                GameQuarter(
+                    site_id,
+                    game,
+                    len(summaries),
+                    total(s.gross_proceeds for _, s in summaries if s),
+                    total(s.prizes for _, s in summaries if s),
+                    total(s.adjusted_gross_proceeds for _, s in summaries if s),
+                    total(s.cash_profit for _, s in summaries if s),
+                    total(s.cash_long_short for _, s in summaries if s),
+                    sum(r.bank_deposit for r, _ in summaries),
+                )
+            )
+    return out
+
+
+def quarterly_report(books: Books, quarter: Quarter) -> QuarterlyReport:
+    games = game_quarters(books, quarter)
+    return QuarterlyReport(
+        quarter,
+        tuple(games),
+        tuple(days_in(books, quarter)),
+        tuple(compliance_findings(books, quarter, games)),
+    )
+
+
+def _gross(books: Books, site_id: str, quarter: Quarter) -> Amount:
+    return next(
+        (
+            g.gross_proceeds
+            for g in game_quarters(books, quarter)
+            if g.site_id == site_id and g.game is Game.TWENTY_ONE
+        ),
+        0,
+    )
+
+
+def compliance_findings(
+    books: Books, quarter: Quarter, games: list[GameQuarter] | None = None
+) -> list[Finding]:
+    """Every finding for the quarter, in a stable order."""
+    games = games if games is not None else game_quarters(books, quarter)
+    end = quarter.last_day
+    found: list[Finding] = []
+    for g in games:
+        site = books.sites[g.site_id].site
+        if (
+            g.game is Game.TWENTY_ONE
+            and isinstance(g.prizes, int)
+            and isinstance(g.gross_proceeds, int)
+            and g.prizes > g.gross_proceeds
+        ):
+            found.append(
+                Finding(
+                    "99-01.3-08-01.3",
+                    g.site_id,
+                    "twenty-one prizes exceeded gross proceeds for the quarter: contact the "
+                    "attorney general within thirty days and keep percent-of-hold records for "
+                    "each dealer at the site for twelve continuous weeks",
+                    (end + timedelta(days=30)).isoformat(),
+                )
+            )
+        hold = g.hold
+        if site.surveilled and isinstance(hold, Fraction) and hold < HOLD_FLOOR[g.game]:
+            weeks = _review_weeks(books, g.site_id, g.game, quarter)
+            found.append(
+                Finding(
+                    "99-01.3-08-04.8",
+                    g.site_id,
+                    f"{g.game.value} percent-of-hold {float(hold) * 100:.2f}% is under "
+                    f"{int(HOLD_FLOOR[g.game] * 100)}%: review at least one hour of video per week "
+                    "for each active table for six continuous weeks (or until the reason is "
+                    "documented), by someone who did not conduct the game on the shift reviewed; "
+                    f"weeks documented so far: {weeks} of 6",
+                    (end + timedelta(weeks=6)).isoformat(),
+                )
+            )
+        if g.game is Game.PADDLEWHEEL and not site.surveilled:
+            found.append(
+                Finding(
+                    "99-01.3-11-03.5",
+                    g.site_id,
+                    "paddlewheel tables need a picture-in-picture or simultaneous recording video "
+                    "surveillance system",
+                )
+            )
+    found.extend(_surveillance_requirement(books, quarter))
+    found.extend(_camera_findings(books, quarter))
+    for site_id in sorted(books.sites):
+        for record in days_in(books, quarter, site_id):
+            for table in missing_reviews(books, site_id, record.day):
+                found.append(
+                    Finding(
+                        "99-01.3-08-04.6",
+                        site_id,
+                        f"no daily surveillance review of table {table} on {record.day}",
+                    )
+                )
+            if not record.closed:
+                found.append(
+                    Finding("99-01.3-08-16.1", site_id, f"gaming day {record.day} is not closed")
+                )
+            for problem in slip_discrepancies(books, site_id, record.day):
+                found.append(Finding("99-01.3-08-05.4", site_id, f"{record.day}: {problem}"))
+        for key, rec in sorted(books.shifts.items()):
+            if (
+                key[0] == site_id
+                and quarter.contains(date.fromisoformat(key[1]))
+                and rec.ended is not None
+                and rec.count is None
+            ):
+                found.append(
+                    Finding(
+                        "99-01.3-08-14.4",
+                        site_id,
+                        f"drop box of table {key[2]} shift {key[3]} on {key[1]} not counted",
+                    )
+                )
+    for kind in SlipKind:
+        missing = unaccounted_numbers(books, kind)
+        if missing:
+            found.append(
+                Finding(
+                    "99-01.3-08-05.2",
+                    "*",
+                    f"{kind.value} slip numbers not accounted for: {missing}",
+                )
+            )
+    return found
+
+
+def _surveillance_requirement(books: Books, quarter: Quarter) -> list[Finding]:
+    out: list[Finding] = []
+    for site_id, st in sorted(books.sites.items()):
+        if st.site.surveilled:
+            continue
+        wagers = [
+            rec.started.max_wager
+            for key, rec in books.shifts.items()
+            if key[0] == site_id
+            and rec.game is Game.TWENTY_ONE
+            and (
+                quarter.contains(date.fromisoformat(key[1]))
+                or quarter.previous().contains(date.fromisoformat(key[1]))
+            )
+        ]
+        if not wagers or max(wagers) <= WAGER_WITHOUT_SURVEILLANCE:
+            continue
+        if st.site.seasonal:
+            fy = fiscal_year_start(quarter.first_day)
+            q = Quarter.of(fy)
+            grosses: list[int] = []
+            while q <= quarter:
+                gp = _gross(books, site_id, q)
+                if not isinstance(gp, int):
+                    grosses = []
+                    break
+                if gp > 0:
+                    grosses.append(gp)
+                q = q.next()
+            average = sum(grosses) // len(grosses) if grosses else 0
+            basis = "the active quarters of the fiscal year"
+        else:
+            a, b = _gross(books, site_id, quarter.previous()), _gross(books, site_id, quarter)
+            if not (isinstance(a, int) and isinstance(b, int)) or min(a, b) <= 0:
+                continue
+            average = (a + b) // 2
+            basis = f"{quarter.previous()} and {quarter}"
+        if average >= SURVEILLANCE_AVERAGE:
+            out.append(
+                Finding(
+                    "99-01.3-08-04",
+                    site_id,
+                    f"twenty-one gross proceeds averaged ${average / 100:,.2f} per quarter over "
+                    f"{basis} with wagers over $2: a video surveillance system must be operational "
+                    "within forty-five days of the quarter's end",
+                    (quarter.last_day + timedelta(days=45)).isoformat(),
+                )
+            )
+    return out
+
+
+def _camera_findings(books: Books, quarter: Quarter) -> list[Finding]:
+    out: list[Finding] = []
+    for site_id, table, since_text in books.faults:
+        since = datetime.fromisoformat(since_text)
+        if not quarter.contains(since.date()):
+            continue
+        repair = next(
+            (
+                r
+                for r in books.camera_repairs
+                if r.site_id == site_id and r.table == table and r.at >= since_text
+            ),
+            None,
+        )
+        calendar_deadline = since.date() + timedelta(days=REPAIR_DAYS)
+        until = datetime.fromisoformat(repair.at) if repair else None
+        horizon = until or datetime.combine(quarter.last_day, datetime.max.time(), since.tzinfo)
+        late = horizon.date() > calendar_deadline or (
+            activity_since(books, site_id, table, since, horizon) >= REPAIR_ACTIVITY
+        )
+        if late:
+            state = f"repaired {repair.at}" if repair else "not repaired"
+            out.append(
+                Finding(
+                    "99-01.3-08-04.6",
+                    site_id,
+                    f"camera of table {table} failed {since_text} and was {state}, past "
+                    "forty-eight hours of activity or four calendar days: the table must be "
+                    "closed or wagers limited to $2 until it is repaired",
+                    calendar_deadline.isoformat(),
+                )
+            )
+    return out
+
+
+def _review_weeks(books: Books, site_id: str, game: Game, quarter: Quarter) -> int:
+    """Weeks (of the six after the quarter) with an hour of documented review per active table."""
+    active = {
+        key[2]
+        for key, rec in books.shifts.items()
+        if key[0] == site_id and rec.game is game and quarter.contains(date.fromisoformat(key[1]))
+    }
+    start = quarter.last_day + timedelta(days=1)
+    weeks = 0
+    for week in range(6):
+        lo, hi = start + timedelta(weeks=week), start + timedelta(weeks=week + 1)
+        minutes: dict[int, int] = {}
+        for r in books.video_reviews:
+            if r.site_id == site_id and lo <= datetime.fromisoformat(r.at).date() < hi:
+                minutes[r.table] = minutes.get(r.table, 0) + r.minutes
+        if active and all(minutes.get(t, 0) >= 60 for t in active):
+            weeks += 1
+    return weeks

@@ -1,0 +1,404 @@
+"""The current books, rebuilt by applying books events in order (``Books.apply``).
+
+``apply`` trusts its events: they were validated by the command that produced them (the
+functions in ``croupier.books.operations`` and friends), or read back from the store.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from croupier.books import events as ev
+from croupier.books.model import (
+    Chips,
+    Counterpart,
+    Employee,
+    Game,
+    Site,
+    SlipKind,
+    Table,
+    Token,
+    add_chips,
+    chips,
+    chips_total,
+    take_chips,
+)
+from croupier.books.poker_ledger import POKER_EVENTS, PokerLedger
+from croupier.books.tickets_ledger import TICKET_EVENTS, TicketLedger
+from croupier.core.events import Event
+
+ShiftKey = tuple[str, str, int, int]
+"""(site, day, table, shift)."""
+
+
+@dataclass
+class ShiftRecord:
+    """One dealer's shift at one table: its tray counts, slips and drop box."""
+
+    started: ev.ShiftStarted
+    game: Game
+    opening_tray: Chips
+    ended: ev.ShiftEnded | None = None
+    book_closing_tray: Chips | None = None
+    drop_book_cash: int = 0
+    fills: list[ev.SlipIssued] = field(default_factory=list)
+    credits: list[ev.SlipIssued] = field(default_factory=list)
+    count: ev.DropBoxCounted | None = None
+    count_entry: int | None = None
+    corrections: list[ev.CountCorrected] = field(default_factory=list)
+
+    @property
+    def counted_cash(self) -> int | None:
+        """The drop box cash as counted, after any correction; None before the count."""
+        if self.count is None:
+            return None
+        if self.corrections:
+            return self.corrections[-1].cents
+        return self.count.resolved
+
+
+@dataclass
+class DayRecord:
+    """One gaming day at one site."""
+
+    opened: ev.DayOpened
+    start_cash_bank: int
+    start_ious: int
+    start_chip_bank: Chips
+    closed: ev.DayClosed | None = None
+    end_ious: int | None = None
+    book_end_cash_bank: int | None = None
+    book_end_chip_bank: Chips | None = None
+    sales: list[ev.ChipsSold] = field(default_factory=list)
+    redemptions: list[ev.ChipsRedeemed] = field(default_factory=list)
+    tip_redemptions: list[ev.TipsRedeemed] = field(default_factory=list)
+    deposits: list[ev.CashDeposited] = field(default_factory=list)
+    ious: list[ev.IouWritten] = field(default_factory=list)
+    reviews: list[ev.SurveillanceReviewed] = field(default_factory=list)
+    slips: list[ev.SlipIssued | ev.SlipVoided] = field(default_factory=list)
+    shifts: list[ShiftKey] = field(default_factory=list)
+
+
+@dataclass
+class SiteState:
+    """Where the cash and chips of a site are right now."""
+
+    site: Site
+    cash_bank: int = 0
+    chip_bank: Chips = ()
+    jar_bar: Chips = ()
+    with_players: Chips = ()
+    deposited: int = 0
+    count_cash: int = 0
+    ious: dict[int, ev.IouWritten] = field(default_factory=dict)
+    trays: dict[int, Chips] = field(default_factory=dict)
+    drop_boxes: dict[int, int] = field(default_factory=dict)
+    tips: dict[str, Chips] = field(default_factory=dict)
+    open_shift: dict[int, ShiftKey] = field(default_factory=dict)
+    open_day: str | None = None
+    camera_fault_since: dict[int, str] = field(default_factory=dict)
+    discontinued: dict[Game, str] = field(default_factory=dict)
+
+
+class Books:
+    """An organization's books: the state of every site and every record, from events."""
+
+    def __init__(self) -> None:
+        self.org_id: str | None = None
+        self.org_name: str = ""
+        self.next_number: dict[SlipKind, int] = {SlipKind.FILL: 1, SlipKind.CREDIT: 1}
+        self.first_number: dict[SlipKind, int] = {SlipKind.FILL: 1, SlipKind.CREDIT: 1}
+        self.slips: dict[tuple[SlipKind, int], ev.SlipIssued | ev.SlipVoided] = {}
+        self.sites: dict[str, SiteState] = {}
+        self.tables: dict[tuple[str, int], Table] = {}
+        self.employees: dict[str, Employee] = {}
+        self.days: dict[tuple[str, str], DayRecord] = {}
+        self.shifts: dict[ShiftKey, ShiftRecord] = {}
+        self.entries: list[Event] = []
+        self.camera_repairs: list[ev.CameraRepaired] = []
+        self.faults: list[tuple[str, int, str]] = []
+        self.video_reviews: list[ev.VideoReviewDocumented] = []
+        self.poker = PokerLedger()
+        self.tickets = TicketLedger()
+        self._handlers: dict[type[Event], Callable[[Any], None]] = {
+            ev.OrganizationRegistered: self._organization,
+            ev.SiteRegistered: self._site,
+            ev.TableRegistered: self._table,
+            ev.EmployeeRegistered: self._employee,
+            ev.ChipInventoryReceived: self._inventory,
+            ev.CashBankFunded: self._funded,
+            ev.DayOpened: self._day_opened,
+            ev.ShiftStarted: self._shift_started,
+            ev.ShiftEnded: self._shift_ended,
+            ev.ChipsSold: self._sold,
+            ev.ChipsExchanged: self._exchanged,
+            ev.PlaySettled: self._play,
+            ev.TipReceived: self._tip,
+            ev.TipsRedeemed: self._tips_redeemed,
+            ev.ChipsRedeemed: self._redeemed,
+            ev.SlipIssued: self._slip,
+            ev.SlipVoided: self._void,
+            ev.IouWritten: self._iou,
+            ev.IouCleared: self._iou_cleared,
+            ev.DropBoxCounted: self._counted,
+            ev.CountCorrected: self._corrected,
+            ev.CashDeposited: self._deposited,
+            ev.DayClosed: self._day_closed,
+            ev.SurveillanceReviewed: self._reviewed,
+            ev.CameraRepaired: self._repaired,
+            ev.VideoReviewDocumented: self._video_review,
+            ev.GameDiscontinued: self._discontinued,
+        }
+
+    # -- rebuilding -------------------------------------------------------------------------
+    @classmethod
+    def from_events(cls, events: Iterable[Event]) -> Books:
+        """Rebuild the books from their events."""
+        books = cls()
+        books.apply_all(events)
+        return books
+
+    def apply_all(self, events: Iterable[Event]) -> None:
+        for e in events:
+            self.apply(e)
+
+    def apply(self, e: Event) -> None:
+        """Record one (already validated) event."""
+        handler = self._handlers.get(type(e))
+        if handler is None and isinstance(e, POKER_EVENTS):
+            handler = self.poker.apply
+        if handler is None and isinstance(e, TICKET_EVENTS):
+            handler = self.tickets.apply
+        if handler is None:
+            raise TypeError(f"not a books event: {type(e).__name__}")
+        handler(e)
+        self.entries.append(e)
+
+    # -- queries -----------------------------------------------------------------------------
+    def site(self, site_id: str) -> SiteState:
+        return self.sites[site_id]
+
+    def day(self, site_id: str, day: str) -> DayRecord:
+        return self.days[(site_id, day)]
+
+    def dealers_on(self, site_id: str, day: str) -> set[str]:
+        """Everyone who conducted a game at the site on the day (dealt or ran a wheel)."""
+        return {
+            rec.started.dealer_id
+            for key, rec in self.shifts.items()
+            if key[0] == site_id and key[1] == day
+        }
+
+    def chip_inventory(self, site_id: str) -> Chips:
+        """Every chip of the site wherever it is: bank, trays, jar bar, tips, players."""
+        st = self.sites[site_id]
+        total = add_chips(st.chip_bank, st.jar_bar)
+        total = add_chips(total, st.with_players)
+        for tray in st.trays.values():
+            total = add_chips(total, tray)
+        for tips in st.tips.values():
+            total = add_chips(total, tips)
+        return total
+
+    # -- handlers ----------------------------------------------------------------------------
+    def _organization(self, e: ev.OrganizationRegistered) -> None:
+        self.org_id, self.org_name = e.org_id, e.name
+        self.next_number = {
+            SlipKind.FILL: e.first_fill_number,
+            SlipKind.CREDIT: e.first_credit_number,
+        }
+        self.first_number = dict(self.next_number)
+
+    def _site(self, e: ev.SiteRegistered) -> None:
+        self.sites[e.site_id] = SiteState(Site(e.site_id, e.name, e.surveilled, e.seasonal))
+
+    def _table(self, e: ev.TableRegistered) -> None:
+        self.tables[(e.site_id, e.number)] = Table(e.site_id, e.number, e.game)
+        self.sites[e.site_id].trays[e.number] = ()
+        self.sites[e.site_id].drop_boxes[e.number] = 0
+
+    def _employee(self, e: ev.EmployeeRegistered) -> None:
+        self.employees[e.employee_id] = Employee(
+            e.employee_id,
+            e.name,
+            e.initials,
+            frozenset(e.roles),
+            e.affiliation,
+            e.supervisor_id,
+            e.household_id,
+            e.relatives,
+        )
+
+    def _inventory(self, e: ev.ChipInventoryReceived) -> None:
+        st = self.sites[e.site_id]
+        st.chip_bank = add_chips(st.chip_bank, e.chips)
+
+    def _funded(self, e: ev.CashBankFunded) -> None:
+        self.sites[e.site_id].cash_bank += e.cents
+
+    def _day_opened(self, e: ev.DayOpened) -> None:
+        st = self.sites[e.site_id]
+        st.open_day = e.day
+        self.days[(e.site_id, e.day)] = DayRecord(
+            e, st.cash_bank, sum(i.cents for i in st.ious.values()), st.chip_bank
+        )
+
+    def _shift_started(self, e: ev.ShiftStarted) -> None:
+        st = self.sites[e.site_id]
+        key = (e.site_id, e.day, e.table, e.shift)
+        game = self.tables[(e.site_id, e.table)].game
+        self.shifts[key] = ShiftRecord(e, game, st.trays[e.table])
+        st.open_shift[e.table] = key
+        self.days[(e.site_id, e.day)].shifts.append(key)
+
+    def _shift_ended(self, e: ev.ShiftEnded) -> None:
+        st = self.sites[e.site_id]
+        key = (e.site_id, e.day, e.table, e.shift)
+        rec = self.shifts[key]
+        rec.ended = e
+        rec.book_closing_tray = st.trays[e.table]
+        rec.drop_book_cash = st.drop_boxes[e.table]
+        st.drop_boxes[e.table] = 0
+        # The counted tray is the tray from now on; any difference stays visible in the record.
+        st.trays[e.table] = e.tray_count
+        del st.open_shift[e.table]
+
+    def _sold(self, e: ev.ChipsSold) -> None:
+        st = self.sites[e.site_id]
+        st.trays[e.table] = _take(st.trays[e.table], e.chips)
+        st.with_players = add_chips(st.with_players, e.chips)
+        st.drop_boxes[e.table] += e.cents
+        self.days[(e.site_id, e.day)].sales.append(e)
+
+    def _exchanged(self, e: ev.ChipsExchanged) -> None:
+        st = self.sites[e.site_id]
+        st.with_players = add_chips(_take(st.with_players, e.given), e.received)
+        st.trays[e.table] = add_chips(_take(st.trays[e.table], e.received), e.given)
+
+    def _play(self, e: ev.PlaySettled) -> None:
+        st = self.sites[e.site_id]
+        st.with_players = add_chips(_take(st.with_players, e.collected), e.paid)
+        # Collected first: a payout may use chips just collected (as ``settle_play`` checks).
+        st.trays[e.table] = _take(add_chips(st.trays[e.table], e.collected), e.paid)
+
+    def _tip(self, e: ev.TipReceived) -> None:
+        st = self.sites[e.site_id]
+        st.with_players = _take(st.with_players, e.chips)
+        st.tips[e.dealer_id] = add_chips(st.tips.get(e.dealer_id, ()), e.chips)
+
+    def _tips_redeemed(self, e: ev.TipsRedeemed) -> None:
+        st = self.sites[e.site_id]
+        st.tips[e.dealer_id] = _take(st.tips.get(e.dealer_id, ()), e.chips)
+        st.chip_bank = add_chips(st.chip_bank, e.chips)
+        st.cash_bank -= e.cents
+        self.days[(e.site_id, e.day)].tip_redemptions.append(e)
+
+    def _redeemed(self, e: ev.ChipsRedeemed) -> None:
+        st = self.sites[e.site_id]
+        st.with_players = _take(st.with_players, e.chips)
+        st.chip_bank = add_chips(st.chip_bank, e.chips)
+        st.cash_bank -= e.cents
+        self.days[(e.site_id, e.day)].redemptions.append(e)
+
+    def _slip(self, e: ev.SlipIssued) -> None:
+        st = self.sites[e.site_id]
+        self.slips[(e.kind, e.number)] = e
+        self.next_number[e.kind] = e.number + 1
+        rec = self.shifts[st.open_shift[e.table]]
+        source_is_bank = e.counterpart is Counterpart.CHIP_BANK
+        if e.kind is SlipKind.FILL:
+            if source_is_bank:
+                st.chip_bank = _take(st.chip_bank, e.chips)
+            else:
+                st.jar_bar = _take(st.jar_bar, e.chips)
+            st.trays[e.table] = add_chips(st.trays[e.table], e.chips)
+            rec.fills.append(e)
+        else:
+            st.trays[e.table] = _take(st.trays[e.table], e.chips)
+            if source_is_bank:
+                st.chip_bank = add_chips(st.chip_bank, e.chips)
+            else:
+                st.jar_bar = add_chips(st.jar_bar, e.chips)
+            rec.credits.append(e)
+        self.days[(e.site_id, e.day)].slips.append(e)
+
+    def _void(self, e: ev.SlipVoided) -> None:
+        self.slips[(e.kind, e.number)] = e
+        self.next_number[e.kind] = e.number + 1
+        self.days[(e.site_id, e.day)].slips.append(e)
+
+    def _iou(self, e: ev.IouWritten) -> None:
+        st = self.sites[e.site_id]
+        st.ious[e.number] = e
+        st.cash_bank -= e.cents
+        self.days[(e.site_id, e.day)].ious.append(e)
+
+    def _iou_cleared(self, e: ev.IouCleared) -> None:
+        st = self.sites[e.site_id]
+        st.cash_bank += st.ious.pop(e.number).cents
+
+    def _counted(self, e: ev.DropBoxCounted) -> None:
+        rec = self.shifts[(e.site_id, e.day, e.table, e.shift)]
+        rec.count = e
+        rec.count_entry = len(self.entries)
+        self.sites[e.site_id].count_cash += e.resolved
+
+    def _corrected(self, e: ev.CountCorrected) -> None:
+        counted = self.entries[e.corrects_entry]
+        assert isinstance(counted, ev.DropBoxCounted)
+        rec = self.shifts[(counted.site_id, counted.day, counted.table, counted.shift)]
+        previous = rec.counted_cash or 0
+        rec.corrections.append(e)
+        self.sites[counted.site_id].count_cash += e.cents - previous
+
+    def _deposited(self, e: ev.CashDeposited) -> None:
+        st = self.sites[e.site_id]
+        st.count_cash -= e.cents
+        st.deposited += e.cents
+        self.days[(e.site_id, e.day)].deposits.append(e)
+
+    def _day_closed(self, e: ev.DayClosed) -> None:
+        st = self.sites[e.site_id]
+        rec = self.days[(e.site_id, e.day)]
+        rec.closed = e
+        rec.end_ious = sum(i.cents for i in st.ious.values())
+        rec.book_end_cash_bank = st.cash_bank
+        rec.book_end_chip_bank = st.chip_bank
+        st.cash_bank = e.cash_bank_count
+        st.chip_bank = e.chip_bank_count
+        st.open_day = None
+
+    def _reviewed(self, e: ev.SurveillanceReviewed) -> None:
+        st = self.sites[e.site_id]
+        self.days[(e.site_id, e.day)].reviews.append(e)
+        if not e.working and e.table not in st.camera_fault_since:
+            st.camera_fault_since[e.table] = e.at
+            self.faults.append((e.site_id, e.table, e.at))
+
+    def _repaired(self, e: ev.CameraRepaired) -> None:
+        self.sites[e.site_id].camera_fault_since.pop(e.table, None)
+        self.camera_repairs.append(e)
+
+    def _video_review(self, e: ev.VideoReviewDocumented) -> None:
+        self.video_reviews.append(e)
+
+    def _discontinued(self, e: ev.GameDiscontinued) -> None:
+        self.sites[e.site_id].discontinued[e.game] = e.day
+
+
+def _take(source: Chips, taken: Chips) -> Chips:
+    left = take_chips(source, taken)
+    if left is None:  # pragma: no cover - commands validate before events exist
+        raise AssertionError(f"books event takes chips that are not there: {taken} from {source}")
+    return left
+
+
+def value_of(lines: Chips) -> int:
+    """Total value of chips."""
+    return chips_total(lines)
+
+
+EMPTY: Chips = chips({})
+__all__ = ["EMPTY", "Books", "DayRecord", "ShiftRecord", "SiteState", "Token", "value_of"]

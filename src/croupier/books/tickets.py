@@ -1,0 +1,204 @@
+"""Paddlewheels without a table: preprinted ticket cards (99-01.3-11-02, 99-01.3-11-07.1).
+
+At most $2 a ticket, one price for a whole series; every ticket of a card sold before its spin
+(or the card's gross proceeds refunded); a spin of fewer than four revolutions is void; no prize
+over $100; a series is reported in the quarter it was first played and is not carried over.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date, datetime
+from typing import TYPE_CHECKING
+
+from croupier.books.guards import require_org, require_positive, require_site, stamp
+from croupier.books.quarters import Quarter
+from croupier.books.tickets_ledger import (
+    Card,
+    Series,
+    TicketCardRefunded,
+    TicketCardSold,
+    TicketPrizePaid,
+    TicketSeriesRegistered,
+    TicketSpin,
+)
+from croupier.core.errors import InvalidInput, RuleViolation
+from croupier.core.events import Event
+from croupier.core.money import format_money
+
+if TYPE_CHECKING:
+    from croupier.books.state import Books
+
+MAX_TICKET_PRICE = 200
+MAX_PRIZE = 10000
+MIN_REVOLUTIONS = 4
+
+
+def register_series(
+    books: Books,
+    series_id: str,
+    site_id: str,
+    price: int,
+    first_card: int,
+    last_card: int,
+    tickets_per_card: int,
+    stamp_number: str,
+) -> list[Event]:
+    require_org(books)
+    require_site(books, site_id)
+    if series_id in books.tickets.series:
+        raise InvalidInput(f"ticket series {series_id!r} already exists")
+    require_positive(price, "ticket price")
+    if price > MAX_TICKET_PRICE:
+        raise RuleViolation(
+            f"a paddlewheel ticket costs at most $2.00, not {format_money(price)}",
+            "99-01.3-11-02.2",
+        )
+    if not 1 <= first_card <= last_card or tickets_per_card < 1:
+        raise InvalidInput("a series needs a range of card numbers and tickets on each card")
+    if not stamp_number.strip():
+        raise RuleViolation("the master flare must bear a state gaming stamp", "99-01.3-11-02.1")
+    return [
+        TicketSeriesRegistered(
+            series_id, site_id, price, first_card, last_card, tickets_per_card, stamp_number
+        )
+    ]
+
+
+def _card(books: Books, series_id: str, card: int) -> tuple[Series, Card]:
+    series = books.tickets.series.get(series_id)
+    if series is None:
+        raise InvalidInput(f"no ticket series {series_id!r}")
+    c = series.cards.get(card)
+    if c is None:
+        raise InvalidInput(f"card {card} is not in series {series_id!r}")
+    return series, c
+
+
+def _same_quarter(series: Series, day: date) -> None:
+    if series.first_played is not None and Quarter.of(day) != Quarter.of(
+        date.fromisoformat(series.first_played)
+    ):
+        raise RuleViolation(
+            f"series {series.registered.series_id} was first played in "
+            f"{Quarter.of(date.fromisoformat(series.first_played))}; a partial series may not be "
+            "carried over to another quarter",
+            "99-01.3-11-02.5",
+        )
+
+
+def sell_tickets(
+    books: Books, series_id: str, card: int, day: date, tickets: int, at: datetime
+) -> list[Event]:
+    """Tickets sold on the site the day the game is conducted, one at a time or more."""
+    series, c = _card(books, series_id, card)
+    _same_quarter(series, day)
+    if c.spins or c.refunded:
+        raise InvalidInput(f"card {card} was already played")
+    if tickets < 1 or c.sold + tickets > series.registered.tickets_per_card:
+        raise InvalidInput(
+            f"card {card} has {series.registered.tickets_per_card - c.sold} tickets left"
+        )
+    if c.days and day.isoformat() not in c.days:
+        raise RuleViolation(
+            "all tickets must be sold on a site the day the game is conducted", "99-01.3-11-02.2"
+        )
+    return [TicketCardSold(series_id, card, day.isoformat(), tickets, stamp(at))]
+
+
+def refund_card(books: Books, series_id: str, card: int, day: date, at: datetime) -> list[Event]:
+    _series, c = _card(books, series_id, card)
+    if c.spins or c.refunded or c.sold == 0:
+        raise InvalidInput(f"card {card} has nothing to refund")
+    return [TicketCardRefunded(series_id, card, day.isoformat(), stamp(at))]
+
+
+def spin(
+    books: Books,
+    series_id: str,
+    card: int,
+    day: date,
+    revolutions: int,
+    winning_number: str,
+    at: datetime,
+) -> list[Event]:
+    series, c = _card(books, series_id, card)
+    _same_quarter(series, day)
+    if c.refunded:
+        raise InvalidInput(f"card {card} was refunded")
+    if c.sold < series.registered.tickets_per_card:
+        raise RuleViolation(
+            f"only {c.sold} of {series.registered.tickets_per_card} tickets of card {card} are "
+            "sold; all the tickets of a card must be sold before a spin (or refunded)",
+            "99-01.3-11-02.2",
+        )
+    if revolutions < MIN_REVOLUTIONS:
+        raise RuleViolation(
+            f"a spin of {revolutions} revolutions is void; the paddlewheel must make at least "
+            "four revolutions and be spun again",
+            "99-01.3-11-02.3",
+        )
+    return [TicketSpin(series_id, card, day.isoformat(), winning_number, stamp(at))]
+
+
+def pay_ticket_prize(
+    books: Books,
+    series_id: str,
+    card: int,
+    day: date,
+    cash: int,
+    merchandise_cost: int,
+    description: str,
+    at: datetime,
+) -> list[Event]:
+    _series, c = _card(books, series_id, card)
+    if not c.spins:
+        raise InvalidInput(f"card {card} has not been spun")
+    if cash < 0 or merchandise_cost < 0 or cash + merchandise_cost == 0:
+        raise InvalidInput("a prize is a cash amount or the cost of merchandise")
+    if cash and merchandise_cost:
+        raise InvalidInput("record a cash prize and a merchandise prize separately")
+    if cash + merchandise_cost > MAX_PRIZE:
+        raise RuleViolation(
+            f"no prize for one winning ticket may exceed $100.00 "
+            f"({format_money(cash + merchandise_cost)})",
+            "99-01.3-11-02.4",
+        )
+    if merchandise_cost and not description.strip():
+        raise RuleViolation(
+            "a merchandise prize is recorded with its cost and description", "99-01.3-11-02.4"
+        )
+    return [
+        TicketPrizePaid(
+            series_id, card, day.isoformat(), cash, merchandise_cost, description, stamp(at)
+        )
+    ]
+
+
+@dataclass(frozen=True, slots=True)
+class SeriesSummary:
+    """The per-series summary (99-01.3-11-07.3.b)."""
+
+    series_id: str
+    quarter: str | None
+    cards_played: tuple[int, ...]
+    unsold_cards: tuple[int, ...]
+    gross_proceeds: int
+    prizes: int
+
+    @property
+    def adjusted_gross_proceeds(self) -> int:
+        return self.gross_proceeds - self.prizes
+
+
+def series_summary(books: Books, series_id: str) -> SeriesSummary:
+    series = books.tickets.series[series_id]
+    price = series.registered.price
+    played = tuple(n for n, c in series.cards.items() if c.spins)
+    unsold = tuple(n for n, c in series.cards.items() if c.sold == 0)
+    gross = sum(c.sold * price for c in series.cards.values() if not c.refunded)
+    prizes = sum(p.cash + p.merchandise_cost for c in series.cards.values() for p in c.prizes)
+    quarter = (
+        str(Quarter.of(date.fromisoformat(series.first_played))) if series.first_played else None
+    )
+    return SeriesSummary(series_id, quarter, played, unsold, gross, prizes)

@@ -1,0 +1,121 @@
+"""Paddlewheel ticket events and the ticket ledger rebuilt from them (99-01.3-11-02, -07.1)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from croupier.core.events import Event, event
+
+
+@event("books.ticket_series_registered")
+@dataclass(frozen=True, slots=True)
+class TicketSeriesRegistered(Event):
+    """A series of paddlewheel ticket cards under one master flare (11-02.1)."""
+
+    series_id: str
+    site_id: str
+    price: int
+    first_card: int
+    last_card: int
+    tickets_per_card: int
+    stamp_number: str
+
+
+@event("books.ticket_card_sold")
+@dataclass(frozen=True, slots=True)
+class TicketCardSold(Event):
+    series_id: str
+    card: int
+    day: str
+    tickets: int
+    at: str
+
+
+@event("books.ticket_card_refunded")
+@dataclass(frozen=True, slots=True)
+class TicketCardRefunded(Event):
+    """A card not sold out before the spin: its gross proceeds refunded (11-02.2)."""
+
+    series_id: str
+    card: int
+    day: str
+    at: str
+
+
+@event("books.ticket_spin")
+@dataclass(frozen=True, slots=True)
+class TicketSpin(Event):
+    series_id: str
+    card: int
+    day: str
+    winning_number: str
+    at: str
+
+
+@event("books.ticket_prize_paid")
+@dataclass(frozen=True, slots=True)
+class TicketPrizePaid(Event):
+    """Date, card number, cash prize or cost and description of a merchandise prize (11-02.4)."""
+
+    series_id: str
+    card: int
+    day: str
+    cash: int
+    merchandise_cost: int
+    description: str
+    at: str
+
+
+@dataclass
+class Card:
+    sold: int = 0
+    refunded: bool = False
+    spins: list[TicketSpin] = field(default_factory=list)
+    prizes: list[TicketPrizePaid] = field(default_factory=list)
+    days: set[str] = field(default_factory=set)
+
+
+@dataclass
+class Series:
+    registered: TicketSeriesRegistered
+    cards: dict[int, Card] = field(default_factory=dict)
+    first_played: str | None = None
+
+
+class TicketLedger:
+    """Every ticket series and card, from the ticket events."""
+
+    def __init__(self) -> None:
+        self.series: dict[str, Series] = {}
+
+    def apply(self, e: Event) -> None:
+        if isinstance(e, TicketSeriesRegistered):
+            r = e
+            self.series[e.series_id] = Series(
+                r, {n: Card() for n in range(r.first_card, r.last_card + 1)}
+            )
+            return
+        if not isinstance(e, TicketCardSold | TicketCardRefunded | TicketSpin | TicketPrizePaid):
+            raise TypeError(f"not a ticket event: {type(e).__name__}")
+        series = self.series[e.series_id]
+        card = series.cards[e.card]
+        card.days.add(e.day)
+        if series.first_played is None or e.day < series.first_played:
+            series.first_played = e.day
+        if isinstance(e, TicketCardSold):
+            card.sold += e.tickets
+        elif isinstance(e, TicketCardRefunded):
+            card.refunded = True
+        elif isinstance(e, TicketSpin):
+            card.spins.append(e)
+        else:
+            card.prizes.append(e)
+
+
+TICKET_EVENTS: tuple[type[Event], ...] = (
+    TicketSeriesRegistered,
+    TicketCardSold,
+    TicketCardRefunded,
+    TicketSpin,
+    TicketPrizePaid,
+)

@@ -1,0 +1,158 @@
+"""Render a ``Form`` to CSV, HTML or PDF bytes, and the hold-by-dealer-and-week plot to PNG."""
+
+from __future__ import annotations
+
+import base64
+import csv
+import html
+import io
+from enum import Enum
+from fractions import Fraction
+
+from croupier.books.hold import HOLD_FLOOR, HoldLine, hold_by_dealer_week
+from croupier.books.model import Game
+from croupier.core.errors import InvalidInput
+from croupier.reports.forms import Form
+
+
+class Format(Enum):
+    CSV = "csv"
+    HTML = "html"
+    PDF = "pdf"
+
+
+def render(form: Form, fmt: Format) -> bytes:
+    if fmt is Format.CSV:
+        return to_csv(form)
+    if fmt is Format.HTML:
+        return to_html(form)
+    if fmt is Format.PDF:
+        return to_pdf(form)
+    raise InvalidInput(f"unknown format {fmt!r}")  # pragma: no cover
+
+
+def to_csv(form: Form) -> bytes:
+    """Each table under a title row; header fields first."""
+    out = io.StringIO()
+    w = csv.writer(out, lineterminator="\n")
+    w.writerow([form.title, form.section])
+    for name, value in form.fields:
+        w.writerow([name, value])
+    for table in form.tables:
+        w.writerow([])
+        w.writerow([table.title])
+        w.writerow(table.columns)
+        w.writerows(table.rows)
+    for note in form.notes:
+        w.writerow([])
+        w.writerow([note])
+    return out.getvalue().encode("utf-8")
+
+
+def to_html(form: Form) -> bytes:
+    e = html.escape
+    parts = [
+        "<!doctype html><html><head><meta charset='utf-8'>",
+        f"<title>{e(form.title)}</title>",
+        "<style>body{font-family:sans-serif;margin:2em}table{border-collapse:collapse;"
+        "margin-bottom:1.5em}td,th{border:1px solid #999;padding:3px 6px;font-size:12px}"
+        "th{background:#eee}</style></head><body>",
+        f"<h1>{e(form.title)}</h1><p>N.D. Admin. Code {e(form.section)}</p><dl>",
+    ]
+    for name, value in form.fields:
+        parts.append(f"<dt><b>{e(name)}</b></dt><dd>{e(value)}</dd>")
+    parts.append("</dl>")
+    for table in form.tables:
+        parts.append(f"<h2>{e(table.title)}</h2><table><tr>")
+        parts.extend(f"<th>{e(c)}</th>" for c in table.columns)
+        parts.append("</tr>")
+        for row in table.rows:
+            parts.append("<tr>" + "".join(f"<td>{e(c)}</td>" for c in row) + "</tr>")
+        parts.append("</table>")
+    if form.hold_lines:
+        png = base64.b64encode(hold_plot(list(form.hold_lines))).decode("ascii")
+        parts.append(
+            f"<h2>Hold by dealer and week</h2><img alt='hold plot' "
+            f"src='data:image/png;base64,{png}'>"
+        )
+    parts.extend(f"<p><i>{e(n)}</i></p>" for n in form.notes)
+    parts.append("</body></html>")
+    return "".join(parts).encode("utf-8")
+
+
+def to_pdf(form: Form) -> bytes:
+    from reportlab.lib import colors
+    from reportlab.lib.pagesizes import landscape, letter
+    from reportlab.lib.styles import getSampleStyleSheet
+    from reportlab.platypus import Image, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
+
+    buf = io.BytesIO()
+    doc = SimpleDocTemplate(buf, pagesize=landscape(letter), title=form.title, invariant=True)
+    styles = getSampleStyleSheet()
+    small = styles["BodyText"].clone("small", fontSize=7, leading=8)
+    story: list[object] = [
+        Paragraph(html.escape(form.title), styles["Title"]),
+        Paragraph(f"N.D. Admin. Code {html.escape(form.section)}", styles["Normal"]),
+        Spacer(1, 6),
+    ]
+    for name, value in form.fields:
+        story.append(
+            Paragraph(f"<b>{html.escape(name)}:</b> {html.escape(value)}", styles["Normal"])
+        )
+    for table in form.tables:
+        story.append(Spacer(1, 10))
+        story.append(Paragraph(html.escape(table.title), styles["Heading3"]))
+        data = [[Paragraph(html.escape(c), small) for c in table.columns]]
+        data += [[Paragraph(html.escape(c), small) for c in row] for row in table.rows]
+        t = Table(data, repeatRows=1)
+        t.setStyle(
+            TableStyle(
+                [
+                    ("GRID", (0, 0), (-1, -1), 0.4, colors.grey),
+                    ("BACKGROUND", (0, 0), (-1, 0), colors.lightgrey),
+                    ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                ]
+            )
+        )
+        story.append(t)
+    if form.hold_lines:
+        story.append(Spacer(1, 10))
+        story.append(Image(io.BytesIO(hold_plot(list(form.hold_lines))), width=640, height=320))
+    for note in form.notes:
+        story.append(Spacer(1, 6))
+        story.append(Paragraph(html.escape(note), small))
+    doc.build(story)
+    return buf.getvalue()
+
+
+def hold_plot(lines: list[HoldLine]) -> bytes:
+    """PNG of each dealer's weekly percent-of-hold against the 10% and 15% lines."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    weeks = hold_by_dealer_week(lines)
+    fig, ax = plt.subplots(figsize=(8, 4), dpi=100)
+    labels = sorted({w for by_week in weeks.values() for w in by_week})
+    for dealer, by_week in sorted(weeks.items()):
+        xs = [labels.index(w) for w, v in sorted(by_week.items()) if isinstance(v, Fraction)]
+        ys = [float(v) * 100 for _, v in sorted(by_week.items()) if isinstance(v, Fraction)]
+        ax.plot(xs, ys, marker="o", label=dealer)
+    for game, floor in HOLD_FLOOR.items():
+        name = "twenty-one" if game is Game.TWENTY_ONE else "paddlewheel"
+        ax.axhline(
+            float(floor) * 100,
+            linestyle="--",
+            color="red" if game is Game.TWENTY_ONE else "orange",
+            label=f"{name} {int(floor * 100)}%",
+        )
+    ax.set_xticks(range(len(labels)), labels, rotation=45, fontsize=7)
+    ax.set_ylabel("percent-of-hold (%)")
+    ax.set_title("Percent-of-hold by dealer and week (99-01.3-08-04.7, -04.8)")
+    ax.legend(fontsize=7)
+    fig.tight_layout()
+    buf = io.BytesIO()
+    fig.savefig(buf, format="png", metadata={"Software": None})
+    plt.close(fig)
+    return buf.getvalue()

@@ -1,0 +1,152 @@
+"""Opening and closing tables and days, chip bank services: 99-01.3-08-06, -07, -14.1,
+99-01.3-11-04."""
+
+from __future__ import annotations
+
+import pytest
+from bookshelp import DAY, Run, at, c, fingerprint
+
+from croupier.books import operations as ops
+from croupier.books import slips
+from croupier.books.model import Game, SlipKind
+from croupier.books.state import Books
+from croupier.core.errors import InvalidInput, RuleViolation
+
+
+@pytest.fixture
+def stocked(open_books: Books, run: Run) -> Books:
+    run(
+        slips.issue_slip(
+            open_books,
+            SlipKind.FILL,
+            "S1",
+            1,
+            c(one=100, five=40, twentyfive=8),
+            at(6),
+            "c1",
+            "c1",
+            "sm",
+        )
+    )
+    return open_books
+
+
+def test_99_01_3_08_06_1_chips_sold_at_a_table_only_for_cash(stocked: Books, run: Run) -> None:
+    before = fingerprint(stocked)
+    with pytest.raises(RuleViolation) as err:
+        ops.sell_chips(stocked, "S1", 1, 2000, c(five=4), at(10), tender="check")
+    assert err.value.section == "99-01.3-08-06.1"
+    assert fingerprint(stocked) == before
+    run(ops.sell_chips(stocked, "S1", 1, 2000, c(five=4), at(10)))
+    assert stocked.sites["S1"].drop_boxes[1] == 2000  # the cash is kept in the drop box, apart
+    assert stocked.sites["S1"].with_players == c(five=4)
+
+
+def test_99_01_3_08_07_3_chips_pushed_equal_the_currency(stocked: Books) -> None:
+    with pytest.raises(RuleViolation) as err:
+        ops.sell_chips(stocked, "S1", 1, 2000, c(five=3), at(10))
+    assert err.value.section == "99-01.3-08-07.3"
+
+
+def test_99_01_3_08_07_2_shoe_inspected_before_the_days_activity(books: Books, run: Run) -> None:
+    run(ops.open_day(books, "S1", DAY, at(0), ("sm", "d1"), "sm"))
+    with pytest.raises(RuleViolation) as err:
+        ops.start_shift(books, "S1", DAY, 1, "d1", at(5), 500)
+    assert err.value.section == "99-01.3-08-07.2"
+    with pytest.raises(RuleViolation):
+        ops.start_shift(books, "S1", DAY, 1, "d1", at(5), 500, shoe_inspected_by="c1")
+    assert ops.start_shift(books, "S1", DAY, 1, "d1", at(5), 500, shoe_inspected_by="sm")
+
+
+def test_99_01_3_08_07_a_wheel_operator_does_not_deal_twenty_one(books: Books, run: Run) -> None:
+    run(ops.open_day(books, "S1", DAY, at(0), ("sm", "w1"), "sm"))
+    with pytest.raises(RuleViolation):
+        ops.start_shift(books, "S1", DAY, 1, "w1", at(5), 500, shoe_inspected_by="sm")
+    assert ops.start_shift(books, "S1", DAY, 3, "w1", at(5), 2000)
+
+
+def test_99_01_3_11_04_2_paddlewheel_needs_two_employees_on_duty(books: Books, run: Run) -> None:
+    run(ops.open_day(books, "S1", DAY, at(0), ("w1",), "w1"))
+    with pytest.raises(RuleViolation) as err:
+        ops.start_shift(books, "S1", DAY, 3, "w1", at(5), 2000)
+    assert err.value.section == "99-01.3-11-04.2"
+
+
+def test_99_01_3_08_14_1_drop_box_transported_by_shift_manager_with_escort(
+    stocked: Books, run: Run
+) -> None:
+    tray = stocked.sites["S1"].trays[1]
+    with pytest.raises(RuleViolation) as err:
+        ops.end_shift(stocked, "S1", 1, at(60), tray, "d1", "pb", closes_table=True)
+    assert err.value.section == "99-01.3-08-14.1"
+    with pytest.raises(RuleViolation) as err:
+        ops.end_shift(stocked, "S1", 1, at(60), tray, "sm", None, closes_table=True)
+    assert err.value.section == "99-01.3-08-14.1"
+    assert ops.end_shift(stocked, "S1", 1, at(60), tray, "sm", "pb", closes_table=True)
+
+
+def test_99_01_3_08_14_1_day_not_closed_with_a_drop_box_on_a_table(stocked: Books) -> None:
+    before = fingerprint(stocked)
+    with pytest.raises(RuleViolation) as err:
+        ops.close_day(stocked, "S1", DAY, at(300), 200_000, stocked.sites["S1"].chip_bank, "sm")
+    assert err.value.section == "99-01.3-08-14.1"
+    assert fingerprint(stocked) == before
+
+
+def test_99_01_3_08_06_3_dealer_redeems_tips_before_leaving(stocked: Books, run: Run) -> None:
+    run(ops.sell_chips(stocked, "S1", 1, 2000, c(five=4), at(10)))
+    run(ops.receive_tip(stocked, "S1", 1, c(five=1), at(20)))
+    tray = stocked.sites["S1"].trays[1]
+    with pytest.raises(RuleViolation) as err:
+        ops.end_shift(stocked, "S1", 1, at(60), tray, "sm", "pb", closes_table=True)
+    assert err.value.section == "99-01.3-08-06.3"
+    cash = stocked.sites["S1"].cash_bank
+    run(ops.redeem_tips(stocked, "S1", DAY, "d1", "c1", at(55)))
+    assert stocked.sites["S1"].cash_bank == cash - 500  # through cash on hand
+    assert ops.end_shift(stocked, "S1", 1, at(60), tray, "sm", "pb", closes_table=True)
+
+
+def test_99_01_3_08_06_2_redeem_chips_at_value_sold(stocked: Books, run: Run) -> None:
+    run(ops.sell_chips(stocked, "S1", 1, 5000, c(twentyfive=2), at(10)))
+    cash = stocked.sites["S1"].cash_bank
+    (_red,) = run(ops.redeem_chips(stocked, "S1", DAY, c(twentyfive=2), "c1", at(30)))
+    assert stocked.sites["S1"].cash_bank == cash - 5000
+    with pytest.raises(InvalidInput):  # no more chips outstanding
+        ops.redeem_chips(stocked, "S1", DAY, c(twentyfive=1), "c1", at(31))
+    with pytest.raises(RuleViolation):
+        ops.redeem_chips(stocked, "S1", DAY, c(five=1), "d1", at(31))
+
+
+def test_99_01_3_08_06_2_redeem_for_thirty_days_after_discontinuing(books: Books, run: Run) -> None:
+    from datetime import date
+
+    run(ops.discontinue_game(books, "S1", Game.TWENTY_ONE, date(2026, 3, 1)))
+    assert ops.redemption_required(books, "S1", Game.TWENTY_ONE, date(2026, 3, 31))
+    assert not ops.redemption_required(books, "S1", Game.TWENTY_ONE, date(2026, 4, 1))
+
+
+def test_99_01_3_08_16_no_entry_into_a_closed_day(stocked: Books, run: Run) -> None:
+    tray = stocked.sites["S1"].trays[1]
+    run(ops.end_shift(stocked, "S1", 1, at(60), tray, "sm", "pb", closes_table=True))
+    st = stocked.sites["S1"]
+    run(ops.close_day(stocked, "S1", DAY, at(300), st.cash_bank, st.chip_bank, "sm"))
+    before = fingerprint(stocked)
+    with pytest.raises(RuleViolation) as err:
+        ops.redeem_chips(stocked, "S1", DAY, c(five=1), "c1", at(310))
+    assert err.value.section == "99-01.3-08-16"
+    with pytest.raises(RuleViolation):
+        slips.void_slip(stocked, SlipKind.FILL, "S1", DAY, at(310), "c1", "CC")
+    with pytest.raises(RuleViolation):
+        ops.open_day(stocked, "S1", DAY, at(320), ("sm",), "sm")
+    assert fingerprint(stocked) == before
+
+
+def test_a_payout_may_use_chips_just_collected(open_books: Books, run: Run) -> None:
+    b = open_books
+    run(slips.issue_slip(b, SlipKind.FILL, "S1", 1, c(one=10), at(6), "c1", "c1", "sm"))
+    run(ops.sell_chips(b, "S1", 1, 1000, c(one=10), at(7)))
+    assert b.sites["S1"].trays[1] == ()
+    # the tray is empty: a $2 payout comes out of the $3 just collected
+    run(ops.settle_play(b, "S1", 1, c(one=3), c(one=2), at(8)))
+    assert b.sites["S1"].trays[1] == c(one=1)
+    assert b.sites["S1"].with_players == c(one=9)

@@ -1,0 +1,84 @@
+"""Table rent (99-01.3-08-01) and record retention (99-01.3-08-16, 99-01.3-11-07)."""
+
+from __future__ import annotations
+
+from datetime import UTC, date, datetime, timedelta
+
+import pytest
+
+from croupier.books import operations as ops
+from croupier.books.quarters import Quarter
+from croupier.books.rent import allowable_monthly_rent, rent_schedule, table_uses
+from croupier.books.retention import RecordKind, check_destruction, keep_until
+from croupier.books.state import Books
+from croupier.core.errors import RuleViolation
+
+
+def test_99_01_3_08_01_worked_example_second_table_two_of_four_quarters() -> None:
+    # "...used at least thirteen times in only two of the previous four quarters, the additional
+    # monthly rent for the second table would be a maximum of two hundred dollars per month ...
+    # multiplied by six months, totaling one thousand two hundred dollars, and prorated to one
+    # hundred dollars per month for the licensing year."
+    assert 20000 * 6 == 120000  # $200 x six months = $1,200
+    assert allowable_monthly_rent(2, wager_over_five=False) == 10000  # $1,200 / 12 = $100
+    assert allowable_monthly_rent(2, wager_over_five=True) == 15000  # $300 x 6 / 12
+    assert allowable_monthly_rent(4, wager_over_five=False) == 20000
+    assert allowable_monthly_rent(0, wager_over_five=True) == 0
+    assert allowable_monthly_rent(1, wager_over_five=False) == 5000  # $200 x 3 / 12
+
+
+def _use_tables(books: Books, day: date, tables: tuple[int, ...]) -> None:
+    t = datetime(day.year, day.month, day.day, 18, tzinfo=UTC)
+    books.apply_all(ops.open_day(books, "S1", day, t, ("sm", "pb", "d1", "d2"), "sm"))
+    for n, table in enumerate(tables):
+        dealer = ("d1", "d2")[n]
+        books.apply_all(ops.start_shift(books, "S1", day, table, dealer, t, 500, "sm"))
+        books.apply_all(
+            ops.end_shift(books, "S1", table, t + timedelta(hours=3), (), "sm", "pb", True)
+        )
+    st = books.sites["S1"]
+    books.apply_all(
+        ops.close_day(books, "S1", day, t + timedelta(hours=4), st.cash_bank, st.chip_bank, "sm")
+    )
+
+
+def test_99_01_3_08_01_rent_schedule_from_table_usage(books: Books) -> None:
+    usage = {Quarter(2024, 3): 13, Quarter(2024, 4): 12, Quarter(2025, 1): 14, Quarter(2025, 2): 5}
+    for q, uses in usage.items():
+        for i in range(20):
+            tables = (1, 2) if i < uses else (1,)
+            _use_tables(books, q.first_day + timedelta(days=i), tables)
+    lines = {line.table: line for line in rent_schedule(books, "S1", Quarter(2025, 3))}
+    assert lines[1].additional is False
+    assert lines[1].allowable_monthly == 20000
+    assert lines[2].uses_by_quarter == (
+        ("2024Q3", 13),
+        ("2024Q4", 12),
+        ("2025Q1", 14),
+        ("2025Q2", 5),
+    )
+    assert lines[2].qualifying_quarters == 2
+    assert lines[2].allowable_monthly == 10000
+    assert lines[3].allowable_monthly == 0  # the paddlewheel table 3 was never used
+    uses = table_uses(books, "S1", Quarter(2024, 3))
+    assert len(uses[2]) == 13
+    assert uses[2][0].day == "2024-07-01"
+
+
+def test_99_01_3_08_16_records_kept_three_years_from_end_of_quarter() -> None:
+    assert keep_until(RecordKind.DAILY_RECORDS, date(2026, 2, 10)) == date(2029, 3, 31)
+    with pytest.raises(RuleViolation) as err:
+        check_destruction(RecordKind.DAILY_RECORDS, date(2026, 2, 10), date(2029, 3, 31))
+    assert err.value.section == "99-01.3-08-16"
+    check_destruction(RecordKind.DAILY_RECORDS, date(2026, 2, 10), date(2029, 4, 1))
+
+
+def test_99_01_3_08_16_1_h_percent_of_hold_kept_one_year() -> None:
+    assert keep_until(RecordKind.PERCENT_OF_HOLD, date(2026, 5, 1)) == date(2027, 6, 30)
+    assert keep_until(RecordKind.WINNING_TICKETS, date(2026, 12, 31)) == date(2027, 12, 31)
+
+
+def test_99_01_3_08_04_5_recorded_video_kept_thirty_days() -> None:
+    assert keep_until(RecordKind.RECORDED_VIDEO, date(2026, 1, 1)) == date(2026, 1, 31)
+    with pytest.raises(RuleViolation):
+        check_destruction(RecordKind.RECORDED_VIDEO, date(2026, 1, 1), date(2026, 1, 20))
