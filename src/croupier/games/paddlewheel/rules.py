@@ -1,0 +1,392 @@
+"""House rules of both paddlewheel methods (N.D. Admin. Code 99-01.3-11-01), frozen and validated.
+
+``rules_from_dict`` reads ``{"method": "table", ...}`` (-03 to -06) or
+``{"method": "ticket-card", ...}`` (-02) and raises ``ConfigError`` listing every problem at once.
+Money is int cents.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, ValidationError
+
+from croupier.core.errors import ConfigError, Problem
+from croupier.games.paddlewheel.prizes import BetSpot, PrizeTable
+from croupier.games.paddlewheel.wheel import Wheel
+
+DOLLAR = 100
+MAX_BET_PER_SPIN = 20 * DOLLAR
+MAX_TICKET_PRICE = 2 * DOLLAR
+MAX_TICKET_PRIZE = 100 * DOLLAR
+MAX_CLAIM_MINUTES = 60
+MUSTARD_YELLOW = "mustard yellow"
+
+BET_LIMIT = "99-01.3-11-05.3"
+PLAYERS = "99-01.3-11-05.1"
+CHIPS = "99-01.3-11-03.4"
+EMPLOYEES = "99-01.3-11-04.2"
+SURVEILLANCE = "99-01.3-11-03.5"
+PAYOUT_ORDER = "99-01.3-11-05.5"
+FLARE = "99-01.3-11-02.1"
+PRICE = "99-01.3-11-02.2"
+PRIZE = "99-01.3-11-02.4"
+CLAIM = "99-01.3-11-02.6.d"
+TICKET_LIMIT = "99-01.3-11-02.6.a"
+WINNER = "99-01.3-11-02.3"
+
+DEFAULT_CHIP_COLORS = ("red", "blue", "green", "purple", "orange", "black", "brown", "grey")
+
+
+class TableRules(BaseModel):
+    """A paddlewheel table of the table method (-01.2, -03 to -06)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    method: Literal["table"] = "table"
+    wheel: Wheel
+    prize_table: PrizeTable
+    maximum_bet_per_spin: int = MAX_BET_PER_SPIN
+    minimum_players: int = 1
+    maximum_players: int = 8
+    several_chips_on_one_spot: bool = True
+    betting_chip_colors: tuple[str, ...] = DEFAULT_CHIP_COLORS
+    payout_order: tuple[str, ...] | None = None
+    employees_on_duty: int = 2
+    video_surveillance: bool = True
+
+    def spots(self) -> tuple[BetSpot, ...]:
+        """The layout's bet spots in the order winning bets are paid: most accessible first
+        (``payout_order`` lists the most accessible spots; the rest follow in prize-table order)."""
+        spots = self.prize_table.spots(self.wheel)
+        if not self.payout_order:
+            return spots
+        rank = {label: i for i, label in enumerate(self.payout_order)}
+        return tuple(sorted(spots, key=lambda s: rank.get(s.label, len(rank))))
+
+    def problems(self) -> list[Problem]:
+        out = self.wheel.problems(table_method=True)
+        prize_problems = self.prize_table.problems(self.wheel)
+        out.extend(prize_problems)
+        limit = self.maximum_bet_per_spin
+        if limit % DOLLAR or not DOLLAR <= limit <= MAX_BET_PER_SPIN:
+            out.append(
+                Problem(
+                    "maximum_bet_per_spin",
+                    f"a player's limit a spin is whole dollars from $1 up to $20 (100..2000 "
+                    f"cents), not {limit}",
+                    BET_LIMIT,
+                )
+            )
+        if self.minimum_players < 1:
+            out.append(Problem("minimum_players", "at least one player", PLAYERS))
+        if self.maximum_players < max(1, self.minimum_players):
+            out.append(
+                Problem(
+                    "maximum_players", "must be at least the minimum number of players", PLAYERS
+                )
+            )
+        colors = [c.strip().lower() for c in self.betting_chip_colors]
+        if MUSTARD_YELLOW in colors:
+            out.append(
+                Problem(
+                    "betting_chip_colors",
+                    "no betting chip can be the primary color of mustard yellow",
+                    CHIPS,
+                )
+            )
+        if len(set(colors)) != len(colors) or any(not c for c in colors):
+            out.append(
+                Problem(
+                    "betting_chip_colors", "each set of betting chips needs its own colour", CHIPS
+                )
+            )
+        if len(colors) < self.maximum_players:
+            out.append(
+                Problem(
+                    "betting_chip_colors",
+                    f"{self.maximum_players} players need as many colour-coded chip sets, "
+                    f"not {len(colors)}",
+                    CHIPS,
+                )
+            )
+        if self.employees_on_duty < 2:
+            out.append(
+                Problem(
+                    "employees_on_duty",
+                    "paddlewheels are not conducted unless two employees are on duty at the site",
+                    EMPLOYEES,
+                )
+            )
+        if not self.video_surveillance:
+            out.append(
+                Problem(
+                    "video_surveillance",
+                    "a picture-in-picture or simultaneous recording video surveillance system is "
+                    "required on a table and paddlewheel",
+                    SURVEILLANCE,
+                )
+            )
+        if self.payout_order and not prize_problems:
+            labels = {s.label for s in self.prize_table.spots(self.wheel)}
+            unknown = [x for x in self.payout_order if x not in labels]
+            if unknown or len(set(self.payout_order)) != len(self.payout_order):
+                out.append(
+                    Problem(
+                        "payout_order",
+                        f"must list layout spots once each; unknown or repeated: {unknown}",
+                        PAYOUT_ORDER,
+                    )
+                )
+        return out
+
+
+class MasterFlare(BaseModel):
+    """The posted master flare of a series of ticket cards (-02.1)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    ticket_type: str
+    price_per_ticket: int
+    first_card_number: int
+    last_card_number: int
+    stamp_number: str
+    stamp_card_number: int
+    posted: bool = True
+
+
+class TicketPrize(BaseModel):
+    """One prize of a card, awarded by one spin: cash (cents) or merchandise (description, retail
+    price and cost, cents). A prize is a fixed amount, never a multiple of what was bet (-02.4)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    cash: int | None = None
+    merchandise: str | None = None
+    retail_price: int | None = None
+    cost: int | None = None
+
+    @property
+    def value(self) -> int:
+        """The prize's value to the winner: the cash, or the merchandise's retail price."""
+        return self.cash if self.cash is not None else (self.retail_price or 0)
+
+    def describe(self) -> str:
+        if self.cash is not None:
+            return f"${self.cash // 100}.{self.cash % 100:02d}"
+        return f"{self.merchandise} (retail ${(self.retail_price or 0) / 100:.2f})"
+
+
+class TicketRules(BaseModel):
+    """The ticket-card method (-01.1, -02): the wheel, the series' master flare, the preprinted
+    tickets of every card of the series (``tickets``: each a tuple of numbers of the outer circle),
+    the prizes of a card (one spin each, in order) and the claim policy."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid", coerce_numbers_to_str=True)
+
+    method: Literal["ticket-card"] = "ticket-card"
+    wheel: Wheel
+    flare: MasterFlare
+    tickets: tuple[tuple[str, ...], ...]
+    prizes: tuple[TicketPrize, ...]
+    presence_required: bool = True
+    claim_limit_minutes: int | None = None
+
+    def ticket_of(self, symbol: str) -> int | None:
+        """The ticket number (1-based) carrying ``symbol``, or None."""
+        for i, numbers in enumerate(self.tickets, start=1):
+            if symbol in numbers:
+                return i
+        return None
+
+    def problems(self) -> list[Problem]:
+        out = self.wheel.problems(table_method=False)
+        f = self.flare
+        if not 0 < f.price_per_ticket <= MAX_TICKET_PRICE:
+            out.append(
+                Problem(
+                    "flare.price_per_ticket",
+                    f"the maximum price per ticket is two dollars (1..200 cents), not "
+                    f"{f.price_per_ticket}",
+                    PRICE,
+                )
+            )
+        if not f.ticket_type.strip():
+            out.append(Problem("flare.ticket_type", "the flare states the ticket type", FLARE))
+        if f.first_card_number > f.last_card_number:
+            out.append(
+                Problem("flare.last_card_number", "the range of card numbers is empty", FLARE)
+            )
+        if f.stamp_card_number != f.first_card_number:
+            out.append(
+                Problem(
+                    "flare.stamp_card_number",
+                    "the state gaming stamp bears the card number of the lowest-numbered ticket "
+                    f"card ({f.first_card_number}), not {f.stamp_card_number}",
+                    FLARE,
+                )
+            )
+        if not f.stamp_number.strip():
+            out.append(Problem("flare.stamp_number", "a state gaming stamp is affixed", FLARE))
+        if not f.posted:
+            out.append(Problem("flare.posted", "the master flare must be posted", FLARE))
+        out.extend(self._ticket_problems())
+        if not self.prizes:
+            out.append(Problem("prizes", "a card awards at least one prize", WINNER))
+        for i, prize in enumerate(self.prizes):
+            out.extend(_prize_problems(f"prizes[{i}]", prize))
+        if self.presence_required and self.claim_limit_minutes is not None:
+            out.append(
+                Problem(
+                    "claim_limit_minutes",
+                    "a claim time limit applies only when a player need not be present",
+                    CLAIM,
+                )
+            )
+        if not self.presence_required and (
+            self.claim_limit_minutes is None
+            or not 0 < self.claim_limit_minutes <= MAX_CLAIM_MINUTES
+        ):
+            out.append(
+                Problem(
+                    "claim_limit_minutes",
+                    "when a player need not be present, state a time limit to claim a prize of at "
+                    f"most one hour (1..60 minutes), not {self.claim_limit_minutes}",
+                    CLAIM,
+                )
+            )
+        return out
+
+    def _ticket_problems(self) -> list[Problem]:
+        out: list[Problem] = []
+        if not self.tickets:
+            return [Problem("tickets", "a card holds preprinted tickets", FLARE)]
+        seen: dict[str, int] = {}
+        repeated: list[str] = []
+        for i, numbers in enumerate(self.tickets, start=1):
+            if not numbers:
+                out.append(Problem(f"tickets[{i - 1}]", "a ticket carries a number", FLARE))
+            for n in numbers:
+                if n in seen:
+                    repeated.append(f"{n} (tickets {seen[n]} and {i})")
+                seen[n] = i
+        if repeated:
+            out.append(
+                Problem(
+                    "tickets",
+                    f"a number or symbol cannot be repeated on the tickets of a card: {repeated}",
+                    FLARE,
+                )
+            )
+        if self.wheel.circles:
+            outer = set(self.wheel.outer.sections)
+            off = sorted(set(seen) - outer)
+            if off:
+                out.append(
+                    Problem(
+                        "tickets",
+                        f"ticket numbers must correspond to the paddlewheel; {off} are not on "
+                        "its outer circle",
+                        FLARE,
+                    )
+                )
+            uncovered = sorted(outer - set(seen))
+            if uncovered:
+                out.append(
+                    Problem(
+                        "tickets",
+                        f"a winner must be determined by a spin: {uncovered} of the wheel are on "
+                        "no ticket of the card",
+                        WINNER,
+                    )
+                )
+        return out
+
+
+def _prize_problems(where: str, prize: TicketPrize) -> list[Problem]:
+    out: list[Problem] = []
+    if (prize.cash is None) == (prize.merchandise is None):
+        return [Problem(where, "a prize is either cash or merchandise", PRIZE)]
+    if prize.cash is not None and not 0 < prize.cash <= MAX_TICKET_PRIZE:
+        out.append(
+            Problem(
+                f"{where}.cash",
+                f"no cash prize may exceed one hundred dollars (1..10000 cents), not {prize.cash}",
+                PRIZE,
+            )
+        )
+    if prize.merchandise is not None:
+        if prize.retail_price is None or not 0 < prize.retail_price <= MAX_TICKET_PRIZE:
+            out.append(
+                Problem(
+                    f"{where}.retail_price",
+                    "the retail price of a merchandise prize may not exceed one hundred dollars "
+                    f"(1..10000 cents), not {prize.retail_price}",
+                    PRIZE,
+                )
+            )
+        if prize.cost is None or prize.cost < 0:
+            out.append(Problem(f"{where}.cost", "record the cost of a merchandise prize", PRIZE))
+    return out
+
+
+Rules = TableRules | TicketRules
+
+_SECTIONS = {
+    "wheel": "99-01.3-11-03.1",
+    "prize_table": "99-01.3-11-06.2",
+    "flare": FLARE,
+    "tickets": FLARE,
+    "prizes": PRIZE,
+}
+
+
+def rules_from_dict(data: Mapping[str, Any]) -> Rules:
+    """Validated rules of either method; ``ConfigError`` lists every problem."""
+    if not isinstance(data, Mapping):
+        raise ConfigError([Problem("rules", "must be an object")], "paddlewheel rules")
+    method = data.get("method", "table")
+    model: type[TableRules] | type[TicketRules]
+    if method == "table":
+        model = TableRules
+    elif method == "ticket-card":
+        model = TicketRules
+        extra = _multiple_prizes(data)
+        if extra:
+            raise ConfigError(extra, "paddlewheel rules")
+    else:
+        raise ConfigError(
+            [Problem("method", f"'table' or 'ticket-card', not {method!r}", "99-01.3-11-01")],
+            "paddlewheel rules",
+        )
+    try:
+        rules = model.model_validate(dict(data))
+    except ValidationError as exc:
+        problems = []
+        for err in exc.errors():
+            name = ".".join(str(p) for p in err["loc"]) or "rules"
+            problems.append(Problem(name, err["msg"], _SECTIONS.get(str(err["loc"][0]))))
+        raise ConfigError(problems, "paddlewheel rules") from None
+    found = rules.problems()
+    if found:
+        raise ConfigError(found, "paddlewheel rules")
+    return rules
+
+
+def _multiple_prizes(data: Mapping[str, Any]) -> list[Problem]:
+    """A prize written as a multiple of the ticket price is refused (-02.4)."""
+    prizes = data.get("prizes")
+    out: list[Problem] = []
+    if isinstance(prizes, list):
+        for i, prize in enumerate(prizes):
+            if isinstance(prize, dict) and any(k.startswith("multiple") for k in prize):
+                out.append(
+                    Problem(
+                        f"prizes[{i}]",
+                        "no cash prize may be a variable multiple of the price of a ticket; "
+                        "state a fixed cash amount",
+                        PRIZE,
+                    )
+                )
+    return out

@@ -1,0 +1,59 @@
+"""The paddlewheel commands: play from stdin, the disclosure, the analysis."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from typer.testing import CliRunner
+
+from croupier.cli.main import app
+
+runner = CliRunner()
+
+
+def write(tmp_path: Path, data: dict[str, Any]) -> Path:
+    path = tmp_path / "rules.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return path
+
+
+def test_disclosure_command(tmp_path: Path, table_data: dict[str, Any]) -> None:
+    result = runner.invoke(
+        app, ["disclosure", "paddlewheel", "--rules", str(write(tmp_path, table_data))]
+    )
+    assert result.exit_code == 0, result.output
+    assert "EXACT NUMBER RED 38 to 1" in result.output
+
+
+def test_invalid_rules_refused_with_every_problem(
+    tmp_path: Path, table_data: dict[str, Any]
+) -> None:
+    table_data["maximum_bet_per_spin"] = 2500
+    table_data["wheel"]["pegs"] = False
+    result = runner.invoke(
+        app, ["disclosure", "paddlewheel", "--rules", str(write(tmp_path, table_data))]
+    )
+    assert result.exit_code == 2
+    assert "2 problems" in result.output
+
+
+def test_analyze_command_json(tmp_path: Path, table_data: dict[str, Any]) -> None:
+    path = write(tmp_path, table_data)
+    args = ["analyze", "paddlewheel", "--rules", str(path), "--spins", "20000", "--json"]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0, result.output
+    bets = {b["bet"]: b for b in json.loads(result.output)["bets"]}
+    assert bets["odd"]["expected_return"] == "-1/20"
+    assert bets["red 5"]["house_edge"] == "1/40"
+
+
+def test_play_from_stdin() -> None:
+    commands = "buy 20\nbet 2 red 17\nbet 1 purple 3\nspin\ntip 1\nquit\n"
+    result = runner.invoke(app, ["play", "paddlewheel", "--seed", "3"], input=commands)
+    assert result.exit_code == 0, result.output
+    assert "bets closed" in result.output
+    assert "refused" in result.output  # purple 3 is no spot
+    assert "paid in $20.00" in result.output
+    assert "tips $1.00" in result.output
