@@ -25,9 +25,7 @@ from croupier.games.threecard21.model import (
     S_DEAL_ORDER,
     S_INSURANCE,
     S_INSURANCE_AMOUNT,
-    S_OPTIONS,
     S_SURRENDER,
-    Hand,
     Phase,
     RoundData,
     Spot,
@@ -38,6 +36,7 @@ from croupier.games.threecard21.model import (
     settle,
     settle_hand,
 )
+from croupier.games.threecard21.play import finish
 from croupier.games.threecard21.rules import HouseRules
 
 
@@ -143,15 +142,20 @@ def next_phase(r: RoundData, rules: HouseRules) -> list[Event]:
     return events
 
 
+def insurance_limit(wager: int, chip: int) -> int:
+    """2C.7(b): half the initial wager, or the next unit that can be wagered in chips of
+    ``chip`` cents when half cannot be."""
+    half = wager // 2
+    return half if half % chip == 0 and 2 * half == wager else -(-wager // (2 * chip)) * chip
+
+
 def insure(
     r: RoundData, rules: HouseRules, space: int, player: str | None, amount: int
 ) -> list[Event]:
     spot, person = _insurance_turn(r, space, player)
     wager = spot.persons[person].wager
-    half = wager // 2
     chip = rules.smallest_chip
-    # 2C.7(b): up to half, or the next unit that can be wagered in chips when half cannot be.
-    limit = half if half % chip == 0 else -(-half // chip) * chip
+    limit = insurance_limit(wager, chip)
     if amount <= 0 or amount > limit or amount % chip:
         raise RuleViolation(
             f"an insurance bet on a wager of {wager} cents may be at most {limit} cents "
@@ -263,18 +267,5 @@ def check_for_blackjack(r: RoundData) -> list[Event]:
         for spot in r.spots:
             if not spot.dead and not spot.hands[0].done:
                 events.extend(settle_hand(r, spot, 0, Outcome.LOSE))
-        r.phase = Phase.DONE
+        events.extend(finish(r))  # an exposed card nobody can use is burned (2A.14(c))
     return events
-
-
-def new_hand(stakes: dict[int, int]) -> Hand:
-    return Hand(cards=[], stakes=dict(stakes))
-
-
-def require_options(r: RoundData) -> None:
-    if r.phase is not Phase.PLAY:
-        raise RuleViolation(
-            f"players' options come after the bonus, the 21s, insurance, surrender and the "
-            f"dealer's check for blackjack; the round is at: {r.phase.value}",
-            S_OPTIONS,
-        )

@@ -73,8 +73,10 @@ def unexposed_in_error(r: RoundData) -> list[Event]:
 
 
 def exposed_in_error(r: RoundData, act: a.ExposedCardDrawnInError) -> list[Event]:
-    """(c) After the initial three cards: dealt as though it were the next card."""
-    if r.phase not in (Phase.PLAY, Phase.DEALER) or r.exposed is not None:
+    """(c) After the initial three cards: dealt as though it were the next card (the next card
+    due: a player's draw, a split hand's card or the dealer's draw)."""
+    after_initial = (Phase.INSURANCE, Phase.SURRENDER, Phase.PLAY, Phase.DEALER)
+    if r.phase not in after_initial or r.exposed is not None:
         raise RuleViolation(
             "this remedy applies to one card drawn in error and exposed after the initial three "
             "cards have been dealt",
@@ -114,14 +116,15 @@ def refuse_exposed(r: RoundData, act: a.RefuseExposedCard) -> list[Event]:
 
 
 def dealer_drew_in_error(r: RoundData, act: a.DealerDrewInError) -> list[Event]:
-    """(d) A card drawn by a dealer who stands is burned."""
+    """(d) A card drawn by the dealer to a complete hand is burned (a standing total, or any
+    total when no outcome depends on it, 2C.11(c))."""
     if r.phase is not Phase.DONE or r.void or len(r.dealer) < 2:
         raise RuleViolation(
             "this remedy applies to a card the dealer draws after his hand is complete",
             irregularity_section("d"),
         )
     return [
-        _note("d", f"dealer drew {act.card} to a standing total", "card burned"),
+        _note("d", f"dealer drew {act.card} to a complete hand", "card burned"),
         CardBurned(act.card, "drawn by the dealer in error"),
     ]
 

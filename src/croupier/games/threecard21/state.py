@@ -26,6 +26,7 @@ from croupier.games.threecard21.model import (
     S_NO_CHANGE,
     S_SHARED,
     S_SURRENDER,
+    S_SURRENDER_OFFERED,
     S_TABLE,
     S_WAGERS,
     Hand,
@@ -119,15 +120,19 @@ def _build_spots(rules: HouseRules, spots: Sequence[SpotWagers]) -> list[Spot]:
                     )
                 owners.setdefault(p.name, sw.space)
         persons = [Person(p.name, p.amount, p.seated) for p in sw.persons]
-        seated = [i for i, p in enumerate(persons) if p.seated]
-        # 2C.12(b): the seated player calls the decisions; with none, the highest wager does
-        controller = (
-            seated[0] if seated else max(range(len(persons)), key=lambda i: (persons[i].wager, -i))
-        )
-        spot = Spot(sw.space, persons, controller)
+        spot = Spot(sw.space, persons, _controller(persons))
         spot.hands = [Hand(cards=[], stakes={i: p.wager for i, p in enumerate(persons)})]
         out.append(spot)
     return out
+
+
+def _controller(persons: Sequence[Person]) -> int:
+    """2C.12(b): the seated player calls the decisions; with none, the highest wager does
+    (ties: the first listed)."""
+    seated = [i for i, p in enumerate(persons) if p.seated]
+    if seated:
+        return seated[0]
+    return max(range(len(persons)), key=lambda i: (persons[i].wager, -i))
 
 
 class Round:
@@ -217,9 +222,7 @@ class Round:
             spot = r.spot(p.seat)
             assert spot is not None
             wager = next(x.wager for i, x in enumerate(spot.persons) if spot.player(i) == who)
-            half = wager // 2
-            chip = self.rules.smallest_chip
-            limit = half if half % chip == 0 else -(-half // chip) * chip
+            limit = dealing.insurance_limit(wager, self.rules.smallest_chip)
             return (a.Insure(p.seat, limit, who), a.DeclineInsurance(p.seat, who))
         if r.phase is Phase.SURRENDER:
             return (a.Surrender(p.seat), a.DeclineSurrender(p.seat))
@@ -260,9 +263,7 @@ class Round:
             return dealing.decline_insurance(r, rules, act.space, act.player)
         if isinstance(act, a.Surrender | a.DeclineSurrender):
             if not rules.surrender:
-                raise RuleViolation(
-                    "this table does not offer surrender", "N.J.A.C. 13:69F-2C.8(c)"
-                )
+                raise RuleViolation("this table does not offer surrender", S_SURRENDER_OFFERED)
             if r.phase is Phase.SURRENDER or not isinstance(act, a.Surrender):
                 return dealing.decide_surrender(r, rules, act.space, isinstance(act, a.Surrender))
             spot = r.spot(act.space)
@@ -335,7 +336,7 @@ class Round:
             return play.dealer_draws(r, rules, act.card)
         raise RuleViolation(
             f"no card is dealt during {r.phase.value}; a player's decision is due",
-            "N.J.A.C. 13:69F-2C.7(a)1",
+            S_SURRENDER if r.phase is Phase.SURRENDER else "N.J.A.C. 13:69F-2C.7(a)1",
         )
 
     def _change_wager(self, act: a.ChangeWager) -> list[Event]:
@@ -356,6 +357,7 @@ class Round:
         person = matches[0]
         spot.persons[person].wager = act.amount
         spot.hands[0].stakes[person] = act.amount
+        spot.controller = _controller(spot.persons)  # the highest wager may have changed
         return [
             WagerPlaced(act.space, 0, "bonus", act.amount, spot.player(person)),
             WagerPlaced(act.space, 0, "original", act.amount, spot.player(person)),
