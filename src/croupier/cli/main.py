@@ -15,8 +15,12 @@ from croupier.cli.apps import app
 
 COMMAND_MODULES: tuple[str, ...] = (
     "croupier.cli.replay_cmds",
+    "croupier.cli.books_cmds",
     "croupier.cli.store_cmds",
     "croupier.cli.threecard21_cmds",
+    "croupier.cli.paddlewheel_cmds",
+    "croupier.cli.twentyone_cmds",
+    "croupier.cli.poker_cmds",
 )
 
 for _name in COMMAND_MODULES:

@@ -1,0 +1,166 @@
+"""Settling wagers: results, payoffs and the movement of chips (99-01.3-08-09, -11.6 to -11.16).
+
+Chips live in accounts: each player's chips (``player:<name>``), the ``layout`` (chips wagered
+and not yet settled), the ``chip tray`` and the ``tip receptacle``. Every movement keeps the sum
+constant; at the end of a round the layout is empty.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from croupier.core.events import Event
+from croupier.games.base import Outcome
+from croupier.games.twentyone.events import WagerSettled
+from croupier.games.twentyone.hand import Hand, Seat
+
+if TYPE_CHECKING:
+    from croupier.games.twentyone.state import Round
+
+LAYOUT = "layout"
+CHIP_TRAY = "chip tray"
+TIP_RECEPTACLE = "tip receptacle"
+TIP_KINDS = ("tip", "tip double")
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """One settled wager; ``hand`` is the hand object so late splits cannot renumber it."""
+
+    space: int
+    hand: Hand | None
+    kind: str
+    stake: int
+    outcome: Outcome
+    net: int
+    destination: str | None
+    section: str
+
+
+def player_account(seat: Seat) -> str:
+    return f"player:{seat.player}"
+
+
+def move(r: Round, source: str, destination: str, amount: int) -> None:
+    if amount:
+        r.accounts[source] = r.accounts.get(source, 0) - amount
+        r.accounts[destination] = r.accounts.get(destination, 0) + amount
+
+
+def wager_in(r: Round, seat: Seat, amount: int) -> None:
+    """A player puts chips on the layout."""
+    move(r, player_account(seat), LAYOUT, amount)
+
+
+def components(seat: Seat, hand: Hand) -> list[tuple[str, int]]:
+    """The wagers riding on ``hand``: base (original or split), double, tip and tip double."""
+    out: list[tuple[str, int]] = []
+    first = seat.hands[0] is hand
+    out.append(("original", seat.stake) if first else ("split", hand.wager))
+    if hand.double:
+        out.append(("double", hand.double))
+    if first and seat.tip:
+        out.append(("tip", seat.tip))
+    if first and hand.tip_double:
+        out.append(("tip double", hand.tip_double))
+    return out
+
+
+def record(
+    r: Round,
+    seat: Seat,
+    hand: Hand | None,
+    kind: str,
+    stake: int,
+    outcome: Outcome,
+    net: int,
+    section: str,
+    events: list[Event],
+) -> None:
+    """Settle one wager: move its chips and record the result."""
+    who = player_account(seat)
+    destination: str | None = None
+    if kind in TIP_KINDS:
+        if outcome is Outcome.WIN:
+            destination = TIP_RECEPTACLE
+            move(r, LAYOUT, TIP_RECEPTACLE, stake)
+            move(r, CHIP_TRAY, TIP_RECEPTACLE, net)
+        elif outcome is Outcome.LOSE:
+            destination = CHIP_TRAY
+            move(r, LAYOUT, CHIP_TRAY, stake)
+        else:
+            move(r, LAYOUT, who, stake)
+    elif outcome is Outcome.LOSE:
+        move(r, LAYOUT, CHIP_TRAY, stake)
+    else:
+        move(r, LAYOUT, who, stake)
+        move(r, CHIP_TRAY, who, net)
+    if hand is not None:
+        hand.settled.add(kind)
+    r.results.append(Result(seat.space, hand, kind, stake, outcome, net, destination, section))
+    index = seat.hands.index(hand) if hand is not None and hand in seat.hands else 0
+    events.append(WagerSettled(seat.space, index, kind, stake, outcome, net, destination, section))
+
+
+def win_net(seat: Seat, hand: Hand, kind: str, stake: int, natural: bool) -> int:
+    """The payoff of a winning wager: 1:1, a natural 3:2 (-11.11); an unlawful amount is paid on
+    its proper wager (-12.11)."""
+    if kind == "original":
+        proper = seat.wager
+        return proper * 3 // 2 if natural else proper
+    return stake
+
+
+def settle_hand(
+    r: Round,
+    seat: Seat,
+    hand: Hand,
+    outcome: Outcome,
+    section: str,
+    events: list[Event],
+    natural: bool = False,
+    kinds: tuple[str, ...] | None = None,
+) -> None:
+    """Settle every still-open wager of ``hand`` (or only ``kinds``) with one outcome."""
+    for kind, stake in components(seat, hand):
+        if kind in hand.settled or (kinds is not None and kind not in kinds):
+            continue
+        if outcome is Outcome.WIN:
+            net = stake if kind in TIP_KINDS else win_net(seat, hand, kind, stake, natural)
+        elif outcome is Outcome.LOSE:
+            net = -stake
+        else:
+            net = 0
+        record(r, seat, hand, kind, stake, outcome, net, section, events)
+
+
+def settle_insurance(r: Round, seat: Seat, won: bool, section: str, events: list[Event]) -> None:
+    if not seat.insurance or "insurance" in seat.hands[0].settled:
+        return
+    stake = seat.insurance
+    if won:
+        record(r, seat, seat.hands[0], "insurance", stake, Outcome.WIN, 2 * stake, section, events)
+    else:
+        record(r, seat, seat.hands[0], "insurance", stake, Outcome.LOSE, -stake, section, events)
+
+
+def return_seat(r: Round, seat: Seat, section: str, events: list[Event]) -> None:
+    """An inactive space: its wager and tip bet are returned (-12.2, -12.11)."""
+    hand = seat.hands[0] if seat.hands else None
+    record(r, seat, hand, "original", seat.stake, Outcome.RETURNED, 0, section, events)
+    if seat.tip:
+        record(r, seat, hand, "tip", seat.tip, Outcome.RETURNED, 0, section, events)
+
+
+def open_kinds(seat: Seat, hand: Hand) -> list[str]:
+    return [k for k, _ in components(seat, hand) if k not in hand.settled]
+
+
+def seat_open(seat: Seat) -> bool:
+    """Some wager of the seat is not settled yet."""
+    if not seat.active or seat.settled:
+        return False
+    return any(open_kinds(seat, h) for h in seat.hands) or bool(
+        seat.insurance and "insurance" not in seat.hands[0].settled
+    )
