@@ -118,7 +118,11 @@ def count_drop_box(
         raise RuleViolation(
             "the key to a second lock is controlled by the other count team member", KEYS
         )
-    for value, what in ((first_count, "first count"), (second_count, "second count")):
+    for value, what in (
+        (first_count, "first count"),
+        (second_count, "second count"),
+        (resolved, "resolved amount"),
+    ):
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
             raise InvalidInput(f"the {what} must be zero or more cents, got {value!r}")
     if first_count != second_count:

@@ -10,7 +10,7 @@ Every formula is written once here and in ``docs/accounting.md``:
   - IOUs written + IOUs cleared
 - cash long (+) or short (-) = counted ending cash bank - ideal ending cash bank
 - cash profit = drop box cash + (ending cash bank + IOUs outstanding at the end)
-  - (starting cash bank + IOUs outstanding at the start)
+  - (starting cash bank + IOUs outstanding at the start) - cash bank fundings of the day
 - bank deposit = sum of deposits recorded for the day
 
 A value that depends on a missing record (an uncounted drop box, an open shift, a day not yet
@@ -81,6 +81,7 @@ class DailyRecord:
     games: tuple[GameSummary, ...]
     slips: tuple[ev.SlipIssued | ev.SlipVoided, ...]
     reviews: tuple[ev.SurveillanceReviewed, ...]
+    cash_bank_fundings: int = 0
 
     def game(self, game: Game) -> GameSummary | None:
         return next((g for g in self.games if g.game is game), None)
@@ -141,7 +142,10 @@ def daily_record(books: Books, site_id: str, day: str) -> DailyRecord:
         end_cash = end_ious = end_chips = chip_var = unknown(f"day {day} at {site_id} not closed")
     long_short = minus(end_cash, ideal_end)
     drop = total(line.drop for line in lines)
-    cash_profit = total((drop, end_cash, end_ious, -rec.start_cash_bank, -rec.start_ious))
+    fundings = sum(f.cents for f in rec.fundings)
+    cash_profit = total(
+        (drop, end_cash, end_ious, -rec.start_cash_bank, -rec.start_ious, -fundings)
+    )
     games = _game_summaries(books, site_id, lines, cash_profit, long_short)
     return DailyRecord(
         site_id,
@@ -165,6 +169,7 @@ def daily_record(books: Books, site_id: str, day: str) -> DailyRecord:
         games,
         tuple(rec.slips),
         tuple(rec.reviews),
+        fundings,
     )
 
 

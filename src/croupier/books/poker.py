@@ -114,6 +114,16 @@ def collect_half_hour_fee(
     if collected_at > period_start:
         raise RuleViolation("the fee is collected in advance of the half hour", "99-01.3-09-03.3")
     _within(occ, period_start)
+    half_hour = timedelta(minutes=30)
+    for paid in occ.half_hour_fees:
+        paid_start = datetime.fromisoformat(paid.period_start)
+        if paid.player == player and abs(paid_start - period_start) < half_hour:
+            raise RuleViolation(
+                f"{player} already paid {format_money(paid.cents)} for the half hour from "
+                f"{paid.period_start} (table {paid.table}); the fee is at most $2.00 per "
+                "one-half hour of playing time",
+                "99-01.3-09-03.3",
+            )
     prior = [datetime.fromisoformat(f.period_start) for f in occ.half_hour_fees]
     first = min([*prior, period_start])
     last = max([*prior, period_start])

@@ -20,6 +20,7 @@ from croupier.books.surveillance import (
     activity_since,
     missing_reviews,
 )
+from croupier.core.money import format_money
 
 SURVEILLANCE_AVERAGE = 1_000_000
 """$10,000 average twenty-one gross proceeds per quarter (99-01.3-08-04)."""
@@ -252,7 +253,7 @@ def _surveillance_requirement(books: Books, quarter: Quarter) -> list[Finding]:
                 Finding(
                     "99-01.3-08-04",
                     site_id,
-                    f"twenty-one gross proceeds averaged ${average / 100:,.2f} per quarter over "
+                    f"twenty-one gross proceeds averaged {format_money(average)} per quarter over "
                     f"{basis} with wagers over $2: a video surveillance system must be operational "
                     "within forty-five days of the quarter's end",
                     (quarter.last_day + timedelta(days=45)).isoformat(),

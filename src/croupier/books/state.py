@@ -75,6 +75,7 @@ class DayRecord:
     redemptions: list[ev.ChipsRedeemed] = field(default_factory=list)
     tip_redemptions: list[ev.TipsRedeemed] = field(default_factory=list)
     deposits: list[ev.CashDeposited] = field(default_factory=list)
+    fundings: list[ev.CashBankFunded] = field(default_factory=list)
     ious: list[ev.IouWritten] = field(default_factory=list)
     reviews: list[ev.SurveillanceReviewed] = field(default_factory=list)
     slips: list[ev.SlipIssued | ev.SlipVoided] = field(default_factory=list)
@@ -236,7 +237,11 @@ class Books:
         st.chip_bank = add_chips(st.chip_bank, e.chips)
 
     def _funded(self, e: ev.CashBankFunded) -> None:
-        self.sites[e.site_id].cash_bank += e.cents
+        st = self.sites[e.site_id]
+        st.cash_bank += e.cents
+        if st.open_day is not None:
+            # Outside money put into the bank during a day is not proceeds (-16.1.c).
+            self.days[(e.site_id, st.open_day)].fundings.append(e)
 
     def _day_opened(self, e: ev.DayOpened) -> None:
         st = self.sites[e.site_id]

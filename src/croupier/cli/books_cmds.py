@@ -637,4 +637,5 @@ def _describe(lines: Chips) -> str:
     return ", ".join(f"{x.quantity} x ${x.token.value}" for x in lines) or "empty"
 
 
+import croupier.cli.books_game_cmds  # noqa: E402  (registers poker and ticket commands)
 import croupier.cli.books_report_cmds  # noqa: E402, F401  (registers the report commands)

@@ -70,7 +70,8 @@ def report_quarterly(
     quarter: str, fmt: Fmt = "pdf", out: Out = None, db: Db = None, org: Org = None
 ) -> None:
     """Quarterly summary and compliance findings (e.g. 2026Q1)."""
-    _emit(forms.quarterly_form(quarterly_report(_books(db, org), Quarter.parse(quarter))), fmt, out)
+    b = _books(db, org)
+    _emit(forms.quarterly_form(quarterly_report(b, Quarter.parse(quarter)), b), fmt, out)
 
 
 @report_app.command("hold")
@@ -119,3 +120,17 @@ def report_slips(
 def report_poker(fmt: Fmt = "pdf", out: Out = None, db: Db = None, org: Org = None) -> None:
     """Poker occasions: fees by table and half hour, and one summary per tournament."""
     _emit(forms.poker_form(_books(db, org)), fmt, out)
+
+
+@report_app.command("series")
+@reports_errors
+def report_series(
+    series: str, fmt: Fmt = "pdf", out: Out = None, db: Db = None, org: Org = None
+) -> None:
+    """A paddlewheel ticket card series: cards, prizes, unsold cards, summary (99-01.3-11-07.1)."""
+    from croupier.reports.game_forms import series_form
+
+    b = _books(db, org)
+    if series not in b.tickets.series:
+        raise InvalidInput(f"no ticket series {series!r}")
+    _emit(series_form(b, series), fmt, out)

@@ -35,6 +35,8 @@ class Form:
     tables: tuple[FormTable, ...]
     notes: tuple[str, ...] = ()
     hold_lines: tuple[HoldLine, ...] = field(default=())
+    signatures: tuple[str, ...] = ("Prepared by", "Reviewed by")
+    """Signature lines printed at the end (name, signature or initials, date)."""
 
 
 def _m(value: Amount) -> str:
@@ -65,6 +67,7 @@ def daily_form(books: Books, record: DailyRecord) -> Form:
             f"{format_money(record.starting_chip_bank)} / {_m(record.ending_chip_bank)}",
         ),
         ("Chip bank over (short)", _m(record.chip_bank_variance)),
+        ("Cash bank fundings during the day", format_money(record.cash_bank_fundings)),
         (
             "Chip redemptions / dealer tip redemptions",
             f"{format_money(record.chip_redemptions)} / {format_money(record.tip_redemptions)}",
@@ -140,7 +143,7 @@ def daily_form(books: Books, record: DailyRecord) -> Form:
         "Daily summary",
         "99-01.3-08-16.1",
         fields,
-        (shifts, summary, deposit, reviews),
+        (shifts, summary, deposit, reviews, *_ticket_tables(books, record)),
         (
             "Win = drop box cash + credits - fills + closing tray - opening tray; prizes = gross "
             "proceeds - adjusted gross proceeds; see docs/accounting.md.",
@@ -148,8 +151,22 @@ def daily_form(books: Books, record: DailyRecord) -> Form:
     )
 
 
-def quarterly_form(report: QuarterlyReport) -> Form:
-    """Quarterly summary and compliance findings."""
+def _ticket_tables(books: Books, record: DailyRecord) -> tuple[FormTable, ...]:
+    from croupier.reports.game_forms import ticket_cards_table
+
+    table = ticket_cards_table(books, record.site_id, record.day)
+    return (table,) if table.rows else ()
+
+
+def quarterly_form(report: QuarterlyReport, books: Books | None = None) -> Form:
+    """Quarterly summary and compliance findings; with ``books``, also the paddlewheel ticket
+    series first played and the poker occasions begun in the quarter (11-07.3.b, 09-07.1.f)."""
+    extra: tuple[FormTable, ...] = ()
+    if books is not None:
+        from croupier.reports.game_forms import poker_quarter_table, series_table
+
+        q = report.quarter
+        extra = tuple(t for t in (series_table(books, q), poker_quarter_table(books, q)) if t.rows)
     games = FormTable(
         "Summary by site and game",
         (
@@ -204,7 +221,7 @@ def quarterly_form(report: QuarterlyReport) -> Form:
         f"Quarterly summary {report.quarter}",
         "99-01.3-08-16.1.g",
         (("Quarter", f"{report.quarter.first_day} to {report.quarter.last_day}"),),
-        (games, findings, days),
+        (games, *extra, findings, days),
     )
 
 

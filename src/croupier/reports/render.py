@@ -8,6 +8,7 @@ import html
 import io
 from enum import Enum
 from fractions import Fraction
+from typing import Any
 
 from croupier.books.hold import HOLD_FLOOR, HoldLine, hold_by_dealer_week
 from croupier.books.model import Game
@@ -76,6 +77,11 @@ def to_html(form: Form) -> bytes:
             f"src='data:image/png;base64,{png}'>"
         )
     parts.extend(f"<p><i>{e(n)}</i></p>" for n in form.notes)
+    parts.extend(
+        f"<p>{e(who)}: ______________________ Signature or initials: ________ "
+        "Date: ____________</p>"
+        for who in form.signatures
+    )
     parts.append("</body></html>")
     return "".join(parts).encode("utf-8")
 
@@ -84,10 +90,20 @@ def to_pdf(form: Form) -> bytes:
     from reportlab.lib import colors
     from reportlab.lib.pagesizes import landscape, letter
     from reportlab.lib.styles import getSampleStyleSheet
-    from reportlab.platypus import Image, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
+    from reportlab.platypus import (
+        Image,
+        KeepTogether,
+        Paragraph,
+        SimpleDocTemplate,
+        Spacer,
+        Table,
+        TableStyle,
+    )
 
     buf = io.BytesIO()
-    doc = SimpleDocTemplate(buf, pagesize=landscape(letter), title=form.title, invariant=True)
+    doc = SimpleDocTemplate(
+        buf, pagesize=landscape(letter), title=form.title, invariant=True, bottomMargin=54
+    )
     styles = getSampleStyleSheet()
     small = styles["BodyText"].clone("small", fontSize=7, leading=8)
     story: list[object] = [
@@ -101,10 +117,19 @@ def to_pdf(form: Form) -> bytes:
         )
     for table in form.tables:
         story.append(Spacer(1, 10))
-        story.append(Paragraph(html.escape(table.title), styles["Heading3"]))
+        # A heading never ends a page without its table (keepWithNext).
+        heading = styles["Heading3"].clone("heading", keepWithNext=1)
+        story.append(Paragraph(html.escape(table.title), heading))
         data = [[Paragraph(html.escape(c), small) for c in table.columns]]
         data += [[Paragraph(html.escape(c), small) for c in row] for row in table.rows]
-        t = Table(data, repeatRows=1)
+        # Columns share the frame width by how much text they hold, so a long finding gets
+        # room and short amounts do not.
+        weights = [
+            min(max(len(x) for x in (col, *(r[i] for r in table.rows))), 60) + 6
+            for i, col in enumerate(table.columns)
+        ]
+        widths = [doc.width * w / sum(weights) for w in weights]
+        t = Table(data, repeatRows=1, colWidths=widths)
         t.setStyle(
             TableStyle(
                 [
@@ -121,8 +146,50 @@ def to_pdf(form: Form) -> bytes:
     for note in form.notes:
         story.append(Spacer(1, 6))
         story.append(Paragraph(html.escape(note), small))
-    doc.build(story)
+    if form.signatures:
+        lines = [
+            [f"{who}:", "_" * 40, "Signature or initials:", "_" * 14, "Date:", "_" * 16]
+            for who in form.signatures
+        ]
+        sig = Table(lines, hAlign="LEFT", rowHeights=[26] * len(lines))
+        sig.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "BOTTOM")]))
+        story.append(Spacer(1, 18))
+        story.append(KeepTogether([sig]))
+    doc.build(story, canvasmaker=_numbered_canvas(form))
     return buf.getvalue()
+
+
+def _numbered_canvas(form: Form) -> Any:
+    """A canvas class that prints on every page who and what the page belongs to and
+    "page N of M", so a loose page of a record can be put back (layout only)."""
+    from reportlab.lib.pagesizes import landscape, letter
+    from reportlab.pdfgen.canvas import Canvas
+
+    ident = " | ".join(
+        [form.title, *(v for k, v in form.fields if k in ("Organization", "Site", "Date"))]
+    )
+    width, _height = landscape(letter)
+
+    class NumberedCanvas(Canvas):  # type: ignore[misc]  # reportlab ships no types
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, **kwargs)
+            self._pages: list[dict[str, Any]] = []
+
+        def showPage(self) -> None:  # noqa: N802 - reportlab's name
+            self._pages.append(dict(self.__dict__))
+            self._startPage()
+
+        def save(self) -> None:
+            total = len(self._pages)
+            for state in self._pages:
+                self.__dict__.update(state)
+                self.setFont("Helvetica", 7)
+                self.drawString(72, 30, ident)
+                self.drawRightString(width - 72, 30, f"page {self._pageNumber} of {total}")
+                super().showPage()
+            super().save()
+
+    return NumberedCanvas
 
 
 def hold_plot(lines: list[HoldLine]) -> bytes:

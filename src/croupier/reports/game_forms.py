@@ -1,0 +1,156 @@
+"""Poker and paddlewheel ticket series parts of the records: the per-card ticket record
+(99-01.3-11-07.1.b), the per-series summary (11-07.3.b) and the poker summaries of a quarter
+(99-01.3-09-07.1.f)."""
+
+from __future__ import annotations
+
+from datetime import date
+
+from croupier.books.poker import poker_summaries
+from croupier.books.quarters import Quarter
+from croupier.books.state import Books
+from croupier.books.tickets import series_summary
+from croupier.core.money import format_money
+from croupier.reports.forms import Form, FormTable
+
+
+def _prizes_text(books: Books, series_id: str, card: int, day: str | None) -> str:
+    prizes = books.tickets.series[series_id].cards[card].prizes
+    parts = [
+        format_money(p.cash)
+        if p.cash
+        else f"{p.description} (cost {format_money(p.merchandise_cost)})"
+        for p in prizes
+        if day is None or p.day == day
+    ]
+    return "; ".join(parts)
+
+
+def ticket_cards_table(books: Books, site_id: str, day: str | None = None) -> FormTable:
+    """Each ticket card with activity (on ``day``, or ever): date, card number, tickets sold,
+    gross proceeds, winning numbers, prizes (99-01.3-11-07.1.b.1)."""
+    rows: list[tuple[str, ...]] = []
+    for sid, series in sorted(books.tickets.series.items()):
+        if series.registered.site_id != site_id:
+            continue
+        price = series.registered.price
+        for number, card in sorted(series.cards.items()):
+            if not card.days or (day is not None and day not in card.days):
+                continue
+            status = "refunded" if card.refunded else "spun" if card.spins else "selling"
+            rows.append(
+                (
+                    sid,
+                    ", ".join(sorted(card.days)),
+                    str(number),
+                    f"{card.sold}/{series.registered.tickets_per_card}",
+                    status,
+                    format_money(0 if card.refunded else card.sold * price),
+                    ", ".join(s.winning_number for s in card.spins),
+                    _prizes_text(books, sid, number, day),
+                )
+            )
+    return FormTable(
+        "Paddlewheel ticket cards (99-01.3-11-07.1.b)",
+        ("Series", "Date", "Card", "Sold", "Status", "Gross", "Winner", "Prizes"),
+        tuple(rows),
+    )
+
+
+def series_table(books: Books, quarter: Quarter | None = None) -> FormTable:
+    """The per-series summary, in the quarter the series was first played (11-07.3.b, 11-02.5)."""
+    rows: list[tuple[str, ...]] = []
+    for sid, series in sorted(books.tickets.series.items()):
+        s = series_summary(books, sid)
+        if quarter is not None and s.quarter != str(quarter):
+            continue
+        unsold = len(s.unsold_cards)
+        rows.append(
+            (
+                sid,
+                series.registered.site_id,
+                series.registered.stamp_number,
+                s.quarter or "not played",
+                str(len(s.cards_played)),
+                str(unsold),
+                format_money(s.gross_proceeds),
+                format_money(s.prizes),
+                format_money(s.adjusted_gross_proceeds),
+            )
+        )
+    return FormTable(
+        "Paddlewheel ticket series summary (99-01.3-11-07.3.b)",
+        (
+            "Series",
+            "Site",
+            "Stamp",
+            "Quarter",
+            "Cards played",
+            "Unsold cards kept",
+            "Gross proceeds",
+            "Prizes",
+            "Adjusted gross proceeds",
+        ),
+        tuple(rows),
+    )
+
+
+def poker_quarter_table(books: Books, quarter: Quarter) -> FormTable:
+    """Poker summaries of the occasions that began in the quarter, one per tournament and one
+    for nontournament play (99-01.3-09-07.1.f, 09-01)."""
+    rows = tuple(
+        (
+            s.occasion_id,
+            s.tournament_id or "nontournament",
+            format_money(s.gross_proceeds),
+            format_money(s.prizes),
+            format_money(s.adjusted_gross_proceeds),
+        )
+        for s in poker_summaries(books.poker)
+        if quarter.contains(
+            date.fromisoformat(books.poker.occasions[s.occasion_id].opened.first_day)
+        )
+    )
+    return FormTable(
+        "Poker summary (99-01.3-09-07.1.f)",
+        ("Occasion", "Tournament", "Gross proceeds", "Prizes", "Adjusted gross proceeds"),
+        rows,
+    )
+
+
+def series_form(books: Books, series_id: str) -> Form:
+    """One series of ticket cards: the master flare, every card with activity, the unsold cards
+    retained, and the summary (99-01.3-11-07.1.b, .3.b; 11-02.5)."""
+    series = books.tickets.series[series_id]
+    r = series.registered
+    s = series_summary(books, series_id)
+    unsold = FormTable(
+        "Unsold ticket cards retained (99-01.3-11-02.5)",
+        ("Card",),
+        tuple((str(n),) for n in s.unsold_cards),
+    )
+    summary = series_table(books)
+    return Form(
+        f"Paddlewheel ticket series {series_id}",
+        "99-01.3-11-07.1",
+        (
+            ("Site", r.site_id),
+            ("Master flare stamp", r.stamp_number),
+            ("Cards", f"{r.first_card} to {r.last_card}, {r.tickets_per_card} tickets each"),
+            ("Price per ticket", format_money(r.price)),
+            ("Reported in", s.quarter or "not yet played"),
+        ),
+        (
+            FormTable(
+                summary.title,
+                summary.columns,
+                tuple(row for row in summary.rows if row[0] == series_id),
+            ),
+            ticket_cards_table(books, r.site_id),
+            unsold,
+        ),
+        (
+            "Winning tickets and unsold cards are kept one year from the end of the quarter "
+            "reported (99-01.3-11-07.1.b.2); the rest three years.",
+        ),
+    )

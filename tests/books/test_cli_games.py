@@ -1,0 +1,146 @@
+"""``croupier books poker-...`` and ``croupier books ticket-...`` on SQLite, and their place in
+the daily, quarterly and series reports (99-01.3-09-03, -07; 99-01.3-11-02, -07)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from croupier.cli.main import app
+
+T = "--at"
+
+
+def _runner(tmp_path: Path) -> tuple[CliRunner, dict[str, str]]:
+    env = {"CROUPIER_DATABASE_URL": f"sqlite:///{tmp_path / 'b.db'}", "CROUPIER_ORG": "p1"}
+    return CliRunner(), env
+
+
+def _setup(runner: CliRunner, env: dict[str, str]) -> None:
+    for args in (
+        ["books", "setup", "p1", "Post 1"],
+        ["books", "add-site", "S1", "Main"],
+        ["books", "add-employee", "sm", "Sam", "SS", "--role", "shift manager"],
+        ["books", "add-employee", "pb", "Pat", "PB", "--role", "pit boss", "--supervisor", "sm"],
+        ["books", "add-employee", "c1", "Cass", "CC", "--role", "cashier", "--supervisor", "sm"],
+    ):
+        result = runner.invoke(app, args, env=env)
+        assert result.exit_code == 0, result.output
+
+
+def test_99_01_3_09_07_1_b_poker_fee_commands(tmp_path: Path) -> None:
+    runner, env = _runner(tmp_path)
+    _setup(runner, env)
+
+    def ok(*args: str) -> str:
+        result = runner.invoke(app, list(args), env=env)
+        assert result.exit_code == 0, result.output
+        return result.output
+
+    def refused(section: str, *args: str) -> None:
+        result = runner.invoke(app, list(args), env=env)
+        assert result.exit_code != 0, result.output
+        assert section in result.output
+
+    ok("books", "poker-occasion", "spring", "2026-03-06", "2026-03-07", "--manager", "sm")
+    fee = ("books", "poker-fee", "spring", "1")
+    half = "2026-03-06T19:00:00-06:00"
+    ok(*fee, "Ann", "--from", half, "--by", "pb", T, "2026-03-06T18:58:00-06:00")
+    ok(*fee, "Bob", "--from", half, "--fee", "$1.50", "--by", "pb", T, "2026-03-06T18:59:00-06:00")
+    # $3 is over $2 per half hour; Ann has paid for this half hour; a fee after the half hour
+    # began is not collected in advance.
+    refused("99-01.3-09-03.3", *fee, "Cy", "--from", half, "--fee", "$3", "--by", "pb", T, half)
+    refused("99-01.3-09-03.3", *fee, "Ann", "--from", half, "--by", "pb", T, half)
+    refused(
+        "99-01.3-09-03.3", *fee, "Di", "--from", half, "--by", "pb", T, "2026-03-06T19:05:00-06:00"
+    )
+    ok("books", "poker-tournament-start", "spring", "main", "--director", "pb", T, half)
+    tf = ("books", "poker-tournament-fee", "spring", "main")
+    ok(*tf, "Eve", "$200", "--by", "c1", T, half)
+    ok(*tf, "Eve", "$100", "--kind", "rebuy", "--by", "c1", T, half)
+    refused("99-01.3-09-01", *tf, "Eve", "$1", "--kind", "add-on", "--by", "c1", T, half)
+    # 90% of $300 is $270.
+    refused(
+        "99-01.3-09-03.4.f", "books", "poker-prize", "spring", "main", "Eve", "$270.01", T, half
+    )
+    ok("books", "poker-prize", "spring", "main", "Eve", "$270", T, half)
+    poker = ok("report", "poker", "--format", "csv")
+    assert "spring,1,2026-03-06T19:00:00-06:00,Ann,$2.00,pb," in poker
+    quarterly = ok("report", "quarterly", "2026Q1", "--format", "csv")
+    # by hand: nontournament $2.00 + $1.50 = $3.50; tournament $300 - $270 = $30.
+    assert "spring,nontournament,$3.50,$0.00,$3.50" in quarterly
+    assert "spring,main,$300.00,$270.00,$30.00" in quarterly
+    assert "99-01.3-09-07.1.f" in quarterly
+
+
+def test_99_01_3_11_02_ticket_series_commands(tmp_path: Path) -> None:
+    runner, env = _runner(tmp_path)
+    _setup(runner, env)
+
+    def ok(*args: str) -> str:
+        result = runner.invoke(app, list(args), env=env)
+        assert result.exit_code == 0, result.output
+        return result.output
+
+    def refused(section: str, *args: str) -> None:
+        result = runner.invoke(app, list(args), env=env)
+        assert result.exit_code != 0, result.output
+        assert section in result.output
+
+    series = ("--cards", "101-105", "--tickets-per-card", "10", "--stamp", "ND-12345")
+    refused("99-01.3-11-02.2", "books", "ticket-series", "A", "S1", *series, "--price", "$3")
+    ok("books", "ticket-series", "A", "S1", *series, "--price", "$2")
+    day = "2026-02-07T19:00:00-06:00"
+    ok("books", "open-day", "S1", "2026-02-07", "--on-duty", "sm,pb,c1", "--by", "sm", T, day)
+    ok("books", "ticket-sell", "A", "101", "10", T, day)
+    ok("books", "ticket-sell", "A", "102", "4", T, day)
+    refused(
+        "99-01.3-11-02.2", "books", "ticket-spin", "A", "102", "7", "--revolutions", "5", T, day
+    )
+    ok("books", "ticket-refund", "A", "102", T, day)
+    refused(
+        "99-01.3-11-02.3", "books", "ticket-spin", "A", "101", "7", "--revolutions", "3", T, day
+    )
+    ok("books", "ticket-spin", "A", "101", "7", "--revolutions", "5", T, day)
+    refused("99-01.3-11-02.4", "books", "ticket-prize", "A", "101", "--cash", "$101", T, day)
+    ok("books", "ticket-prize", "A", "101", "--cash", "$15", T, day)
+    ok(
+        "books",
+        "ticket-prize",
+        "A",
+        "101",
+        "--merchandise-cost",
+        "$4.50",
+        "--description",
+        "cap",
+        T,
+        day,
+    )
+    status = ok("books", "ticket-status", "A")
+    # by hand: card 101 sold out at $2 x 10 = $20; card 102 refunded; prizes $15 + $4.50.
+    assert "unsold cards (retained): 103-105" in status
+    assert "gross proceeds $20.00; prizes $19.50; adjusted gross proceeds $0.50" in status
+    ok("books", "close-day", "S1", "$0", "--by", "sm", T, "2026-02-07T23:00:00-06:00")
+    daily = ok("report", "daily", "S1", "2026-02-07", "--format", "csv")
+    assert "99-01.3-11-07.1.b" in daily
+    assert "A,2026-02-07,101,10/10,spun,$20.00,7,$15.00; cap (cost $4.50)" in daily
+    assert "A,2026-02-07,102,4/10,refunded,$0.00,," in daily
+    quarterly = ok("report", "quarterly", "2026Q1", "--format", "csv")
+    assert "A,S1,ND-12345,2026Q1,1,3,$20.00,$19.50,$0.50" in quarterly
+    for fmt in ("csv", "html", "pdf"):
+        target = tmp_path / f"series.{fmt}"
+        ok("report", "series", "A", "--format", fmt, "--out", str(target))
+        assert target.read_bytes()
+    assert "103" in (tmp_path / "series.csv").read_text()
+
+
+def test_99_01_3_08_16_1_printed_records_carry_signature_lines() -> None:
+    from croupier.reports.forms import Form
+    from croupier.reports.render import Format, render
+
+    form = Form("Daily summary", "99-01.3-08-16.1", (("Site", "S1"),), ())
+    html = render(form, Format.HTML).decode()
+    assert "Prepared by:" in html
+    assert "Reviewed by:" in html
+    assert render(form, Format.PDF).startswith(b"%PDF")
