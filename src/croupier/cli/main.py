@@ -21,6 +21,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "croupier.cli.paddlewheel_cmds",
     "croupier.cli.twentyone_cmds",
     "croupier.cli.poker_cmds",
+    "croupier.cli.eval_cmds",
 )
 
 for _name in COMMAND_MODULES:

@@ -43,10 +43,18 @@ def _load_rules(path: Path | None) -> TableRules:
 def phh(
     file: Annotated[Path, typer.Argument(help="A PHH hand history (TOML).")],
     as_json: Annotated[bool, typer.Option("--json", help="Print the stacks as JSON.")] = False,
+    infer: Annotated[
+        bool,
+        typer.Option(
+            "--infer-folds",
+            help="Infer the omitted fold of a skipped player who has only forced bets in the "
+            "pot and faces a bet (each one is listed). Default: refused (99-01.3-09-04.10).",
+        ),
+    ] = False,
 ) -> None:
     """Replay a PHH hand history through the engine and print each player's final stack."""
     parsed = parse_phh(read_text(file, "PHH file"), str(file))
-    result = replay_phh(parsed)
+    result = replay_phh(parsed, infer_folds=infer)
     names = [s.player or f"p{k + 1}" for k, s in enumerate(parsed.seats)]
     stacks = result.display_stacks()
     matches = None
@@ -59,6 +67,7 @@ def phh(
                 for k, (n, s) in enumerate(zip(names, stacks, strict=True))
             ],
             "matches_finishing_stacks": matches,
+            "inferred_folds": [f.to_dict() for f in result.inferred_folds],
         }
         console.print_json(json.dumps(out))
         return
@@ -69,8 +78,12 @@ def phh(
     for k, (name, stack) in enumerate(zip(names, stacks, strict=True)):
         table.add_row(f"p{k + 1}", name, stack)
     console.print(table)
+    for fold in result.inferred_folds:
+        console.print("inferred: " + fold.describe(), highlight=False)
     if matches is not None:
         console.print("finishing_stacks: " + ("reproduced" if matches else "DIFFERENT"))
+    elif result.inferred_folds:
+        console.print("finishing_stacks: not recorded; the inferred folds are unconfirmed")
 
 
 @disclosure_app.command("poker")

@@ -77,10 +77,12 @@ def _check_omaha(hole: Sequence[Card], board: Sequence[Card]) -> None:
 
 
 def omaha_high(hole: Sequence[Card], board: Sequence[Card]) -> int:
-    """The best Omaha high hand: exactly two hole cards and three board cards (99-01.3-09-05.6.c)."""
+    """The best Omaha high hand: exactly two hole and three board cards (99-01.3-09-05.6.c)."""
     _check_omaha(hole, board)
     return max(
-        rank_five((*two, *three)) for two in combinations(hole, 2) for three in combinations(board, 3)
+        rank_five((*two, *three))
+        for two in combinations(hole, 2)
+        for three in combinations(board, 3)
     )
 
 

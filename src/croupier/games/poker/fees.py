@@ -3,14 +3,15 @@
 The fee is at most $2 per one-half hour of playing time, collected in advance and recorded when
 collected, per table and interval. An organization conducts poker on at most two occasions a
 fiscal year (July 1 to June 30); nontournament play and side games within an occasion are limited
-to a 24-hour period; tournament activity to three consecutive calendar days.
+to a 24-hour period; tournament activity to three consecutive calendar days; each occasion to a
+seventy-two-hour period (-01).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import date, datetime, timedelta
+from datetime import date, datetime, time, timedelta
 
 from croupier.core.errors import RuleViolation
 from croupier.games.poker.rules import NONTOURNAMENT_MAX_FEE
@@ -18,6 +19,8 @@ from croupier.games.poker.rules import NONTOURNAMENT_MAX_FEE
 FEE = "99-01.3-09-03.3"
 FEE_RECORD = "99-01.3-09-07.1.b"
 OCCASIONS = "99-01.3-09-03.1"
+ONE = "99-01.3-09-01"
+OCCASION_PERIOD = timedelta(hours=72)
 HALF_HOUR = timedelta(minutes=30)
 
 
@@ -103,8 +106,32 @@ def _first_day(o: Occasion) -> date:
     return min(days)
 
 
+def _span(o: Occasion) -> timedelta | None:
+    """From the occasion's first moment of play to its last; a tournament day counts whole."""
+    starts: list[datetime] = []
+    ends: list[datetime] = []
+    if o.nontournament_start is not None and o.nontournament_end is not None:
+        starts.append(o.nontournament_start)
+        ends.append(o.nontournament_end)
+    for day in o.tournament_days:
+        midnight = datetime.combine(day, time())
+        if o.nontournament_start is not None and o.nontournament_start.tzinfo is not None:
+            midnight = midnight.replace(tzinfo=o.nontournament_start.tzinfo)
+        starts.append(midnight)
+        ends.append(midnight + timedelta(days=1))
+    if not starts:
+        return None
+    return max(ends) - min(starts)
+
+
 def occasion_problems(occasions: Sequence[Occasion]) -> list[str]:
-    """Every way a schedule of occasions breaks -01 and -03.1 (empty when it complies)."""
+    """Every way a schedule of occasions breaks -01 and -03.1 (empty when it complies).
+
+    At most two occasions a fiscal year (July 1 to June 30, by the occasion's first day of
+    play); nontournament play within a 24-hour period; tournament play on at most three
+    consecutive calendar days; the whole occasion within a seventy-two-hour period (-01),
+    counting each tournament day as a whole calendar day.
+    """
     out: list[str] = []
     per_year: dict[int, int] = {}
     for k, o in enumerate(occasions, start=1):
@@ -121,6 +148,9 @@ def occasion_problems(occasions: Sequence[Occasion]) -> list[str]:
             days = sorted(set(o.tournament_days))
             if (days[-1] - days[0]).days > 2:
                 out.append(f"occasion {k}: tournament play exceeds three consecutive days")
+        span = _span(o)
+        if span is not None and span > OCCASION_PERIOD:
+            out.append(f"occasion {k}: its play spans more than a seventy-two-hour period ({ONE})")
     for year, count in sorted(per_year.items()):
         if count > 2:
             out.append(f"fiscal year {year - 1}-{year}: {count} occasions; at most two")

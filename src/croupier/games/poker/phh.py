@@ -27,6 +27,8 @@ from croupier.core.errors import InvalidInput, RuleViolation
 from croupier.games.base import PendingKind
 from croupier.games.poker.actions import Action, ActionKind
 from croupier.games.poker.hand import Hand
+from croupier.games.poker.phh_folds import InferredFold
+from croupier.games.poker.phh_folds import infer_folds as _infer
 from croupier.games.poker.rules import (
     AntePayer,
     MinimumRaise,
@@ -70,6 +72,7 @@ class PhhResult:
 
     hand: Hand
     scale: int
+    inferred_folds: tuple[InferredFold, ...] = ()
 
     @property
     def final_stacks(self) -> list[int]:
@@ -202,12 +205,19 @@ def _actor(word: str, n: int, note: str) -> int:
     return int(word[1:])
 
 
-def replay_phh(parsed: PhhHand) -> PhhResult:
-    """Play a hand history through the engine; a refused action names itself and its section."""
+def replay_phh(parsed: PhhHand, *, infer_folds: bool = False) -> PhhResult:
+    """Play a hand history through the engine; a refused action names itself and its section.
+
+    Strict by default: a recorded action out of turn is refused (99-01.3-09-04.10). With
+    ``infer_folds`` a skipped player's omitted fold is inferred under the conditions of
+    ``croupier.games.poker.phh_folds``; each is listed in ``PhhResult.inferred_folds`` and, if
+    the file records ``finishing_stacks``, they must be reproduced or the replay is refused.
+    """
     hand = Hand(parsed.rules, parsed.seats, parsed.button)
     n = len(parsed.seats)
     holes: dict[int, deque[Card | None]] = {s.seat: deque() for s in parsed.seats}
     board: deque[Card | None] = deque()
+    inferred: list[InferredFold] = []
     for number, note in enumerate(parsed.actions, start=1):
         words = note.split("#", 1)[0].split()
         if not words:
@@ -218,6 +228,10 @@ def replay_phh(parsed: PhhHand) -> PhhResult:
                 continue
             _drain(hand, holes, board)
             seat = _actor(words[0], n, note)
+            if infer_folds and len(words) > 1 and words[1] in ("f", "cc", "cbr"):
+                while folds := _infer(hand, seat, number, note):
+                    inferred.extend(folds)
+                    _drain(hand, holes, board)
             hand.apply(_player_action(hand, seat, words, note, parsed.scale))
         except RuleViolation as exc:
             raise RuleViolation(
@@ -229,7 +243,15 @@ def replay_phh(parsed: PhhHand) -> PhhResult:
         _drain(hand, holes, board)
     if hand.pending.kind is not PendingKind.NONE:
         raise InvalidInput(f"the hand history stops before the hand ends ({hand.pending})")
-    return PhhResult(hand, parsed.scale)
+    finals = tuple(p.stack for p in hand.players)
+    if inferred and parsed.finishing_stacks is not None and finals != parsed.finishing_stacks:
+        raise InvalidInput(
+            "the inferred folds ("
+            + "; ".join(f.describe() for f in inferred)
+            + f") do not reproduce the recorded finishing_stacks: {list(finals)} against "
+            f"{list(parsed.finishing_stacks)}"
+        )
+    return PhhResult(hand, parsed.scale, tuple(inferred))
 
 
 def _dealer(

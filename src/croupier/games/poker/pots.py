@@ -14,8 +14,12 @@ class Pot:
     eligible: tuple[int, ...]
 
 
-def build_pots(contributions: Sequence[int], live: Sequence[bool]) -> list[Pot]:
+def build_pots(contributions: Sequence[int], live: Sequence[bool], antes: int = 0) -> list[Pot]:
     """Main pot first, then side pots, however many (99-01.3-09-05.7).
+
+    ``contributions`` are the players' wagers (blinds, bets, calls and raises); ``antes`` the
+    antes, which the dealer sweeps into the pot before the deal (-04.9): they belong to the main
+    pot, contested by every live hand (a pot of its own when a live player wagered nothing).
 
     Each level is a live player's total contribution; a pot holds what every player put in
     between the previous level and this one, and is contested by the live players who reached
@@ -43,6 +47,12 @@ def build_pots(contributions: Sequence[int], live: Sequence[bool]) -> list[Pot]:
             pots[-1] = Pot(pots[-1].amount + rest, pots[-1].eligible)
         else:
             pots.append(Pot(rest, ()))
+    if antes:
+        everyone = tuple(i for i, ok in enumerate(live) if ok)
+        if pots and pots[0].eligible == everyone:
+            pots[0] = Pot(pots[0].amount + antes, everyone)
+        else:
+            pots.insert(0, Pot(antes, everyone))
     return pots
 
 

@@ -24,8 +24,8 @@ from croupier.games.poker.events import (
     PotAwarded,
 )
 from croupier.games.poker.pots import Pot, build_pots, split_evenly
-from croupier.games.poker.rules import TableRules, Variant
-from croupier.games.poker.showdown_eval import high_value, low_value
+from croupier.games.poker.rules import TableRules
+from croupier.games.poker.showdown_eval import showdown_values
 from croupier.games.poker.state import HandCore, Phase
 from croupier.games.poker.table import SeatSpec
 
@@ -59,7 +59,7 @@ class HandShowdown(HandCore):
         if first is None or not self.players[first].live:
             first = next(i for i in self._clockwise((self.button + 1) % self.n) if i in live)
         clockwise = [i for i in self._clockwise(first) if i in live]
-        return sorted(clockwise, key=lambda i: -self.players[i].contributed)
+        return sorted(clockwise, key=lambda i: self.players[i].ante - self.players[i].contributed)
 
     def _begin_showdown(self) -> None:
         self.phase = Phase.SHOWDOWN
@@ -153,22 +153,37 @@ class HandShowdown(HandCore):
         board = [c for c in self.board if c is not None]
         if len(hole) != len(p.hole) or len(board) != 5:
             return None, None
-        variant: Variant = self.rules.variant
-        return high_value(variant, hole, board), low_value(variant, hole, board)
+        return showdown_values(self.rules.variant, [hole], board)[0]
+
+    def _all_values(self, indices: list[int]) -> dict[int, tuple[int | None, int | None]]:
+        """The values of several hands in one evaluator call (unknown hands: ``None``)."""
+        board = [c for c in self.board if c is not None]
+        known_hands = [
+            i
+            for i in indices
+            if len(board) == 5
+            and all(c is not None for c in self.players[i].hole)
+            and len(self.players[i].hole) == self.rules.variant.hole_cards
+        ]
+        holes = [[c for c in self.players[i].hole if c is not None] for i in known_hands]
+        found = dict(
+            zip(known_hands, showdown_values(self.rules.variant, holes, board), strict=True)
+        )
+        return {i: found.get(i, (None, None)) for i in indices}
 
     def _award(self) -> None:
         self.phase = Phase.COMPLETE
         self.to_act = None
-        contributions = [p.contributed for p in self.players]
+        wagers = [p.contributed - p.ante for p in self.players]
         live = [p.live for p in self.players]
         contenders = [i for i, ok in enumerate(live) if ok]
         values: dict[int, tuple[int | None, int | None]] = {}
         if len(contenders) > 1:
-            values = {i: self._values(i) for i in contenders}
+            values = self._all_values(contenders)
             unknown = [self.players[i].seat for i, v in values.items() if v[0] is None]
             if unknown:
                 raise InvalidInput(f"the hands of seats {unknown} are not known at the showdown")
-        pots = build_pots(contributions, live)
+        pots = build_pots(wagers, live, sum(p.ante for p in self.players))
         clockwise = self._clockwise((self.button + 1) % self.n)
         carried = 0
         for number, pot in enumerate(pots):

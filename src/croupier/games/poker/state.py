@@ -26,7 +26,7 @@ from croupier.games.poker.events import (
     RoundEnded,
     UncalledReturned,
 )
-from croupier.games.poker.rules import AntePayer, TableRules, validated
+from croupier.games.poker.rules import AntePayer, Structure, TableRules, validated
 from croupier.games.poker.table import Player, SeatSpec
 
 DEAL = "99-01.3-09-04.7"
@@ -139,6 +139,8 @@ class HandCore(ABC):
         p.contributed += amount
         if to_bet:
             p.bet += amount
+        else:
+            p.ante += amount
         if p.stack == 0:
             p.all_in = True
         return ForcedBet(p.seat, kind, amount, posted_by_dealer=p.absent)
@@ -277,8 +279,11 @@ class HandCore(ABC):
             self._end_round()
 
     def round_facts(self) -> betting.Round:
+        """The facts of the current betting round; ``pot`` is filled for pot-limit only, the one
+        structure whose limits read it (the sum is skipped on the hot path otherwise)."""
+        pot = self.pot if self.rules.structure is Structure.POT_LIMIT else 0
         return betting.Round(
-            self.street, self.bet_level, self.original_bet, self.last_raise, self.raises, self.pot
+            self.street, self.bet_level, self.original_bet, self.last_raise, self.raises, pot
         )
 
     def limits_for(self, i: int) -> betting.Limits:

@@ -34,6 +34,7 @@ class Player:
     hole: list[Card | None] = field(default_factory=list)
     bet: int = 0
     contributed: int = 0
+    ante: int = 0
     folded: bool = False
     dead: bool = False
     all_in: bool = False

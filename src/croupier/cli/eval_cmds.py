@@ -1,0 +1,139 @@
+"""``croupier equity`` and ``croupier bench eval``: poker equity and evaluator benchmarks."""
+
+from __future__ import annotations
+
+import json
+import platform
+from typing import Annotated
+
+import typer
+from rich.progress import BarColumn, Progress, TaskProgressColumn, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+from croupier.bench.eval import EQUITY, KINDS, run_eval_bench
+from croupier.cli.apps import app, bench_app
+from croupier.cli.common import console, reports_errors
+from croupier.core.cards import format_cards, parse_cards
+from croupier.core.errors import InvalidInput
+from croupier.core.rng import SeededRng
+from croupier.eval.equity import EquityResult, Game, enumerate_equity, monte_carlo_equity
+
+
+def _table(result: EquityResult) -> Table:
+    how = "exact, every board" if result.exact else "Monte Carlo"
+    title = f"{result.game.value} equity over {result.boards:,} boards ({how})"
+    if result.board:
+        title += f"; board {format_cards(result.board)}"
+    if result.dead:
+        title += f"; dead {format_cards(result.dead)}"
+    table = Table(title=title)
+    for name in ("hand", "wins", "ties", "losses", "equity"):
+        table.add_column(name, justify="left" if name == "hand" else "right")
+    if not result.exact:
+        table.add_column("95% interval", justify="right")
+    for p in result.players:
+        row = [
+            format_cards(p.hole, ""),
+            f"{p.wins:,}",
+            f"{p.ties:,}",
+            f"{p.losses:,}",
+            f"{float(p.equity) * 100:.4f}%",
+        ]
+        if p.ci95 is not None:
+            row.append(f"{p.ci95[0] * 100:.3f}% .. {p.ci95[1] * 100:.3f}%")
+        table.add_row(*row)
+    return table
+
+
+@app.command("equity")
+@reports_errors
+def equity_command(
+    hands: Annotated[list[str], typer.Argument(help="Two or more hands, e.g. AhKh QsQd.")],
+    board: Annotated[str, typer.Option(help="Known board cards, e.g. '2c7d9h'.")] = "",
+    dead: Annotated[str, typer.Option(help="Dead cards, out of the deck.")] = "",
+    game: Annotated[Game, typer.Option(help="holdem, omaha or omaha-hilo.")] = Game.HOLDEM,
+    trials: Annotated[
+        int | None, typer.Option(help="Monte Carlo with this many boards instead of all.")
+    ] = None,
+    seed: Annotated[int, typer.Option(help="Seed of the Monte Carlo boards.")] = 0,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+) -> None:
+    """Showdown equity: every board enumerated, or --trials random boards (seeded)."""
+    players = [parse_cards(h) for h in hands]
+    known, gone = parse_cards(board), parse_cards(dead)
+    if trials is None:
+        result = enumerate_equity(players, known, gone, game)
+    else:
+        if trials < 1:
+            raise InvalidInput(f"--trials must be at least 1, got {trials}")
+        with Progress(
+            TextColumn("boards"), BarColumn(), TaskProgressColumn(), TimeElapsedColumn(),
+            console=console, transient=True, disable=as_json,
+        ) as bar:  # fmt: skip
+            task = bar.add_task("boards", total=trials)
+            result = monte_carlo_equity(
+                players, SeededRng(seed), trials, known, gone, game,
+                progress=lambda done, _total: bar.update(task, completed=done),
+            )  # fmt: skip
+    if as_json:
+        console.print_json(json.dumps(_as_json(result)))
+    else:
+        console.print(_table(result))
+
+
+def _as_json(result: EquityResult) -> dict[str, object]:
+    return {
+        "game": result.game.value,
+        "board": format_cards(result.board, ""),
+        "dead": format_cards(result.dead, ""),
+        "boards": result.boards,
+        "exact": result.exact,
+        "players": [
+            {
+                "hand": format_cards(p.hole, ""),
+                "wins": p.wins,
+                "ties": p.ties,
+                "losses": p.losses,
+                "equity": f"{p.equity.numerator}/{p.equity.denominator}",
+                "equity_float": float(p.equity),
+                "ci95": list(p.ci95) if p.ci95 else None,
+            }
+            for p in result.players
+        ],
+    }
+
+
+@bench_app.command("eval")
+@reports_errors
+def bench_eval(
+    as_json: Annotated[bool, typer.Option("--json", help="Print every figure as JSON.")] = False,
+    enumerate_all: Annotated[
+        bool, typer.Option("--enumerate", help="Also count all 133,784,560 seven-card hands.")
+    ] = False,
+    count: Annotated[int, typer.Option(help="Hands per croupier kernel run.")] = 2_000_000,
+) -> None:
+    """Hands per second of croupier's kernels against eval7, phevaluator, treys, pokerkit,
+    pkrbot (one thread), and the seconds of the exhaustive AhKh v QsQd preflop equity."""
+    say = None if as_json else (lambda label: console.print(f"[dim]measuring {label}...[/]"))
+    bench = run_eval_bench(count=count, enumerate_all=enumerate_all, progress=say)
+    data = bench.to_json()
+    data["machine"] = {"python": platform.python_version(), "cpu": platform.processor()}
+    if as_json:
+        console.print_json(json.dumps(data))
+        return
+    table = Table(title="hands per second, one thread")
+    table.add_column("library")
+    for kind in KINDS:
+        table.add_column(kind, justify="right")
+    for lib, rates in bench.rates.items():
+        table.add_row(lib, *(f"{rates[k]:,.0f}" if k in rates else "-" for k in KINDS))
+    console.print(table)
+    console.print(f"{EQUITY}: {bench.equity_seconds:.4f} s (1,712,304 boards)")
+    for name, ratio in data["ratios"].items():
+        console.print(f"{name}: {ratio:,.1f}x")
+    for lib, why in bench.skipped.items():
+        console.print(f"[yellow]skipped {lib}[/]: {why}")
+    if bench.census is not None:
+        console.print(f"all seven-card hands in {bench.census_seconds:.2f} s:")
+        for name, n in bench.census.items():
+            console.print(f"  {name:>16}: {n:,}")
