@@ -1,6 +1,6 @@
 """Paddlewheel commands: terminal play, the posted disclosure, the exact analysis.
 
-``croupier play paddlewheel [--seed N] [--rules FILE]``,
+``croupier play paddlewheel [--seed N] [--rules FILE] [--card N --date YYYY-MM-DD]``,
 ``croupier disclosure paddlewheel --rules FILE``,
 ``croupier analyze paddlewheel --rules FILE [--spins N] [--seed S] [--json]``.
 """
@@ -18,6 +18,7 @@ from croupier.analysis.paddlewheel import analyze_table, analyze_tickets, simula
 from croupier.cli.apps import analyze_app, disclosure_app, play_app
 from croupier.cli.common import console, read_text, reports_errors
 from croupier.core.errors import CroupierError, InvalidInput
+from croupier.core.money import format_money
 from croupier.core.rng import LiveRng, Rng, SeededRng
 from croupier.games.paddlewheel import actions as a
 from croupier.games.paddlewheel import events as ev
@@ -25,7 +26,8 @@ from croupier.games.paddlewheel.disclosure import disclosure
 from croupier.games.paddlewheel.rules import Rules, TableRules, TicketRules, rules_from_dict
 from croupier.games.paddlewheel.sample import sample_table_rules
 from croupier.games.paddlewheel.table import Phase, Table
-from croupier.games.paddlewheel.wheel import draw_spin
+from croupier.games.paddlewheel.tickets import CardPhase, CardPlay
+from croupier.games.paddlewheel.wheel import Spin, draw_spin
 
 AGREEMENT_SE = 4.0
 
@@ -210,12 +212,20 @@ def _command(table: Table, rules: TableRules, rng: Rng, line: str) -> bool:
 def play_cmd(
     seed: Annotated[int | None, typer.Option("--seed", help="Seeded spins (practice).")] = None,
     rules_file: Annotated[Path | None, typer.Option("--rules", help="Rules (JSON).")] = None,
+    card_number: Annotated[
+        int | None, typer.Option("--card", help="Ticket card number (ticket-card rules).")
+    ] = None,
+    date: Annotated[
+        str | None, typer.Option("--date", help="Date conducted, YYYY-MM-DD (ticket-card rules).")
+    ] = None,
 ) -> None:
-    """Play the table method at the terminal, one player at seat 1 (commands read from stdin)."""
+    """Play at the terminal (commands read from stdin): the table method, one player at seat 1,
+    or, with ticket-card rules, one ticket card sold, spun and its prizes claimed."""
     rules = _load_rules(rules_file)
-    if not isinstance(rules, TableRules):
-        raise InvalidInput("terminal play runs the table method; these rules are ticket-card")
     rng: Rng = SeededRng(seed) if seed is not None else LiveRng()
+    if isinstance(rules, TicketRules):
+        _play_card(rules, rng, card_number, date)
+        return
     table = Table(rules)
     table.apply(a.Join(1, "you", rules.betting_chip_colors[0]))
     console.print("Paddlewheel (N.D. Admin. Code 99-01.3-11). " + HELP, highlight=False)
@@ -236,5 +246,85 @@ def play_cmd(
     console.print(
         f"You exchanged {left} betting chips for casino chips; paid in ${seat.cash_in / 100:.2f}, "
         f"took out ${seat.cash_out / 100:.2f}, tips ${table.data.tip_receptacle / 100:.2f}.",
+        highlight=False,
+    )
+
+
+# -- terminal play: one ticket card (-02) ----------------------------------------------------------
+
+CARD_HELP = (
+    "commands: sell TICKET PLAYER | refund | spin | claim TICKET [MINUTES] | unclaimed [MINUTES] "
+    "| status | quit"
+)
+
+
+def _card_command(card: CardPlay, rules: TicketRules, rng: Rng, line: str) -> bool:
+    words = line.split()
+    if not words:
+        return True
+    verb, rest = words[0].lower(), words[1:]
+    numbers = [int(w) for w in rest if w.isdigit()]
+    if verb in ("q", "quit"):
+        return False
+    if verb == "status":
+        console.print(f"  {card.pending.detail or card.data.phase.value}", highlight=False)
+    elif verb == "sell" and len(rest) >= 2 and rest[0].isdigit():
+        price = rules.flare.price_per_ticket
+        card.apply(a.SellTicket(int(rest[0]), " ".join(rest[1:]), price))
+        console.print(f"  ticket {rest[0]} sold ({len(card.data.sold)}/{len(rules.tickets)})")
+    elif verb == "refund":
+        card.apply(a.RefundCard())
+        console.print(f"  refunded {format_money(card.data.refunded)} for the unplayed tickets")
+    elif verb == "spin":
+        if card.data.phase is not CardPhase.SPINNING:
+            card.apply(a.SpinForPrize(Spin(card.data.wheel_at, 4, card.data.wheel_at)))
+        events: list[Any] = []
+        while card.data.phase is CardPhase.SPINNING:
+            spin = draw_spin(rules.wheel, card.data.wheel_at, rng)
+            events += card.apply(a.SpinForPrize(spin))
+        for e in events:
+            if isinstance(e, ev.TicketSpinVoided):
+                console.print(f"  void spin: {e.revolutions} revolutions; spun again")
+            elif isinstance(e, ev.WinningNumberDrawn):
+                peg = " (on a peg: the number preceding the peg)" if e.peg else ""
+                console.print(
+                    f"  number {e.number}{peg}: ticket {e.ticket} ({e.player})", highlight=False
+                )
+    elif verb == "claim" and numbers:
+        card.apply(a.ClaimPrize(numbers[0], numbers[1] if len(numbers) > 1 else 0))
+        console.print(f"  prize {card.data.prize} awarded to ticket {numbers[0]}")
+    elif verb == "unclaimed":
+        card.apply(a.PrizeUnclaimed(numbers[0] if numbers else 0))
+        console.print("  prize unclaimed: the wheel is spun again")
+    else:
+        console.print(CARD_HELP)
+    return True
+
+
+def _play_card(rules: TicketRules, rng: Rng, card_number: int | None, date: str | None) -> None:
+    if date is None:
+        raise InvalidInput("ticket-card play needs --date YYYY-MM-DD (the date conducted)")
+    card = CardPlay(rules, card_number or rules.flare.first_card_number, date)
+    console.print(
+        f"Paddlewheel ticket card {card.card_number} (serial {card.serial_number}), "
+        f"{format_money(rules.flare.price_per_ticket)} a ticket. " + CARD_HELP,
+        highlight=False,
+    )
+    while True:
+        try:
+            line = str(typer.prompt("card", default="quit", show_default=False))
+        except typer.Abort:
+            break
+        try:
+            if not _card_command(card, rules, rng, line):
+                break
+        except CroupierError as exc:
+            console.print(f"[red]refused:[/] {exc}", highlight=False)
+    details = card.settlement().details
+    console.print(
+        f"Card {card.card_number}: {details['phase']}; gross proceeds "
+        f"{format_money(int(details['gross_proceeds']))}, prizes "
+        f"{format_money(int(details['prizes']))}, refunded "
+        f"{format_money(int(details['refunded']))}.",
         highlight=False,
     )

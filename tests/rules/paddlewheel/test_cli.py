@@ -57,3 +57,20 @@ def test_play_from_stdin() -> None:
     assert "refused" in result.output  # purple 3 is no spot
     assert "paid in $20.00" in result.output
     assert "tips $1.00" in result.output
+
+
+def test_99_01_3_11_02_play_ticket_card_method(tmp_path: Path, ticket_data: dict[str, Any]) -> None:
+    path = write(tmp_path, ticket_data)
+    # Five of six tickets sold: the spin is refused (-02.2); the sixth sold, the two prizes are
+    # spun. Whoever wins, the claim of a wrong ticket is refused and 'unclaimed' respins.
+    lines = [f"sell {t} p{t}" for t in range(1, 6)] + ["spin", "sell 6 p6", "spin"]
+    lines += ["unclaimed", "spin", "status", "quit"]
+    args = ["play", "paddlewheel", "--rules", str(path), "--seed", "5", "--date", "2026-07-04"]
+    result = runner.invoke(app, args, input="\n".join(lines) + "\n")
+    assert result.exit_code == 0, result.output
+    assert "refused" in result.output
+    assert "99-01.3-11-02.2" in result.output
+    assert result.output.count(": ticket ") == 2  # two winning numbers drawn (one re-spun)
+    assert "gross proceeds $6.00" in result.output
+    missing_date = runner.invoke(app, ["play", "paddlewheel", "--rules", str(path)], input="quit\n")
+    assert missing_date.exit_code != 0

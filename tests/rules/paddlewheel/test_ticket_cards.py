@@ -105,9 +105,12 @@ def test_99_01_3_11_02_4_prize_limits(ticket_data: dict[str, Any]) -> None:
         {"multiple_of_ticket_price": 10},
     ]
     found = problems(ticket_data)
-    assert found == [("prizes[3]", "99-01.3-11-02.4")]  # refused before the model is read
+    # Every problem at once: the multiple of the ticket price no longer hides the others.
+    assert ("prizes[3]", "99-01.3-11-02.4") in found
+    assert ("prizes[0].cash", "99-01.3-11-02.4") in found
     ticket_data["prizes"] = ticket_data["prizes"][:3]
     found = problems(ticket_data)
+    assert ("prizes[3]", "99-01.3-11-02.4") not in found
     assert ("prizes[0].cash", "99-01.3-11-02.4") in found
     assert ("prizes[1].retail_price", "99-01.3-11-02.4") in found
     assert ("prizes[2]", "99-01.3-11-02.4") in found
@@ -158,7 +161,9 @@ def test_99_01_3_11_02_5_series_reported_in_one_quarter(ticket_data: dict[str, A
     report = report_series(r.flare, cards)
     assert report.quarter == "2026-Q3"
     assert report.gross_proceeds == 1200  # 2 cards x 6 tickets x $1
-    assert report.prizes == 1000  # 2 x ($3.50 + $1.50 cap)
+    # Prizes as reported: cash plus the cost of merchandise (-02.4, -07.1.f), not its retail
+    # price: 2 x ($3.50 + $0.90 cap cost).
+    assert report.prizes == 880
     assert report.cards_retained_unsold == tuple(range(1003, 1011))
     assert len(report.prize_records) == 4
     late = [_finished(ticket_data, 1001, "2026-07-04"), _finished(ticket_data, 1002, "2026-10-01")]

@@ -66,9 +66,10 @@ class CloseBets:
 
 @dataclass(frozen=True, slots=True)
 class SpinWheel:
-    """The double spin's chance outcome (-05.4)."""
+    """The double spin's chance outcome (-05.4). ``legal_actions`` lists ``SpinWheel()`` without
+    an outcome when the wheel is due to spin; ``apply`` needs the ``spin``."""
 
-    spin: Spin
+    spin: Spin | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,9 +129,10 @@ class RefundCard:
 
 @dataclass(frozen=True, slots=True)
 class SpinForPrize:
-    """A spin for the next prize (-02.3)."""
+    """A spin for the next prize (-02.3). ``legal_actions`` lists ``SpinForPrize()`` without an
+    outcome; ``apply`` needs the ``spin``."""
 
-    spin: Spin
+    spin: Spin | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -40,7 +40,7 @@ class SeriesReport:
 
     @property
     def adjusted_gross_proceeds(self) -> int:
-        """Gross proceeds less prizes."""
+        """Gross proceeds less prizes (cash and the cost of merchandise)."""
         return self.gross_proceeds - self.prizes
 
 
@@ -51,6 +51,12 @@ def report_series(flare: MasterFlare, cards: Sequence[CardPlay]) -> SeriesReport
         raise InvalidInput("a series report needs at least one played card")
     seen: set[int] = set()
     for card in cards:
+        if card.rules.flare != flare:
+            raise RuleViolation(
+                f"card {card.card_number} belongs to the series of another master flare "
+                f"(stamp {card.rules.flare.stamp_number}), not stamp {flare.stamp_number}",
+                FLARE,
+            )
         if not flare.first_card_number <= card.card_number <= flare.last_card_number:
             raise RuleViolation(
                 f"card {card.card_number} is not in the series "

@@ -100,10 +100,12 @@ class Table:
         return Pending(PendingKind.DEALER, detail="bets open")
 
     def legal_actions(self) -> list[Any]:
-        """Representative legal actions (one chip for bets, tips and redemptions)."""
+        """Representative legal actions (one chip for bets, tips and redemptions). When the wheel
+        is due to spin, the chance action ``SpinWheel()`` is listed without its outcome (any stop
+        may come); apply it as ``SpinWheel(spin)`` with the drawn or recorded ``Spin``."""
         d = self.data
         if d.phase is Phase.SPINNING:
-            return [a.SpinWheel]
+            return [a.SpinWheel()]
         out: list[Any] = []
         taken = {s.color for s in d.seats.values()}
         free_seats = [n for n in range(1, self.rules.maximum_players + 1) if n not in d.seats]
@@ -367,10 +369,15 @@ class Table:
             )
         out: list[Event] = [ev.Announcement("bets closed", CONDUCT)]
         limit = self.rules.maximum_bet_per_spin
+        # The limit is a player's for the spin (-05.3): a player holding several seats (colour
+        # sets) has every seat's chips counted together.
+        by_player: dict[str, int] = {}
+        for (s, _label), chips in d.layout.items():
+            by_player[d.seats[s].player] = by_player.get(d.seats[s].player, 0) + chips
         for n in sorted(d.seats):
             mine = {label: c for (s, label), c in d.layout.items() if s == n}
             total = sum(mine.values())
-            if total * DOLLAR <= limit:
+            if not mine or by_player[d.seats[n].player] * DOLLAR <= limit:
                 continue
             for label, chips in mine.items():
                 del d.layout[(n, label)]
@@ -389,6 +396,10 @@ class Table:
     def _spin(self, act: a.SpinWheel) -> list[Event]:
         d = self.data
         spin = act.spin
+        if spin is None:
+            raise InvalidInput(
+                "a spin enters with its chance outcome: SpinWheel(Spin(start, revolutions, stop))"
+            )
         wheel = self.rules.wheel
         if spin.start != d.wheel_at:
             raise InvalidInput(f"the wheel rests at tick {d.wheel_at}, not {spin.start}")

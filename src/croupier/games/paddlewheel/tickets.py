@@ -98,13 +98,15 @@ class CardPlay:
         return Pending(PendingKind.NONE)
 
     def legal_actions(self) -> list[Any]:
+        """Representative legal actions. When a prize awaits its spin, the chance action
+        ``SpinForPrize()`` is listed without its outcome; apply it with the ``Spin``."""
         d = self.data
         price = self.rules.flare.price_per_ticket
         if d.phase is CardPhase.SELLING:
             unsold = [t for t in range(1, len(self.rules.tickets) + 1) if t not in d.sold]
             return [a.SellTicket(unsold[0], "player", price), a.RefundCard()]
         if d.phase is CardPhase.SPINNING:
-            return [a.SpinForPrize]
+            return [a.SpinForPrize()]
         if d.phase is CardPhase.CLAIMING and d.winner is not None:
             return [a.ClaimPrize(d.winner[0]), a.PrizeUnclaimed(self._unclaimed_minutes())]
         return []
@@ -120,7 +122,9 @@ class CardPlay:
 
     def settlement(self) -> Settlement:
         """Each ticket sold is a wager: space = ticket number, kind ``ticket``; a refunded ticket
-        is ``returned``; a winning ticket's net is its prizes' value less its price."""
+        is ``returned``; a winning ticket's net is its prizes' value to the winner (cash, or the
+        merchandise's retail price) less its price. ``prizes`` in the details is what the books
+        report: cash plus the cost of merchandise (-02.4, -07.1.f)."""
         d = self.data
         wagers = []
         for ticket, (player, price) in sorted(d.sold.items()):
@@ -131,14 +135,15 @@ class CardPlay:
             result = Outcome.WIN if won else Outcome.LOSE
             wagers.append(WagerResult(ticket, 0, "ticket", price, result, won - price, player))
         gross = sum(price for _, price in d.sold.values())
-        prizes = sum(int(r["value"]) for r in d.records)
+        # Prizes as reported (-02.4, -07.1.f, -07.3.b): cash, or the cost of merchandise.
+        prizes = sum(int(r["reported"]) for r in d.records)
         details: dict[str, JSON] = {
             "card_number": self.card_number,
             "serial_number": self.serial_number,
             "phase": d.phase.value,
             "spins": list(d.spins),
             "void_spins": d.void_spins,
-            "prize_records": [{k: v for k, v in r.items() if k != "value"} for r in d.records],
+            "prize_records": [{k: v for k, v in r.items() if k != "reported"} for r in d.records],
             "gross_proceeds": 0 if d.phase is CardPhase.REFUNDED else gross,
             "refunded": d.refunded,
             "prizes": prizes,
@@ -207,6 +212,11 @@ class CardPlay:
         if d.phase is not CardPhase.SPINNING:
             raise RuleViolation("no prize of this card awaits a spin", WINNER)
         spin = act.spin
+        if spin is None:
+            raise InvalidInput(
+                "a spin enters with its chance outcome: SpinForPrize(Spin(start, revolutions, "
+                "stop))"
+            )
         wheel = self.rules.wheel
         if spin.start != d.wheel_at:
             raise InvalidInput(f"the wheel rests at tick {d.wheel_at}, not {spin.start}")
@@ -281,7 +291,7 @@ class CardPlay:
         else:
             record["merchandise"] = prize.merchandise
             record["cost"] = prize.cost
-        record["value"] = prize.value
+        record["reported"] = prize.cash if prize.cash is not None else (prize.cost or 0)
         d.records.append(record)
         event = ev.PrizeAwarded(
             self.date,
