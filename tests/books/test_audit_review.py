@@ -96,7 +96,9 @@ T = datetime(2026, 3, 6, 18, tzinfo=UTC)
 
 
 def test_99_01_3_09_03_3_one_fee_per_player_per_half_hour(books: Books) -> None:
-    books.apply_all(poker.open_occasion(books, "spring", date(2026, 3, 6), date(2026, 3, 6), "sm"))
+    books.apply_all(
+        poker.open_occasion(books, "spring", date(2026, 3, 6), date(2026, 3, 6), "sm", ("S1",))
+    )
     books.apply_all(poker.collect_half_hour_fee(books, "spring", 1, "Ann", T, 200, "pb", T))
     before = fingerprint(books)
     # A second $2 for the same half hour would be $4 per one-half hour of playing time.

@@ -43,7 +43,8 @@ def test_99_01_3_09_07_1_b_poker_fee_commands(tmp_path: Path) -> None:
         assert result.exit_code != 0, result.output
         assert section in result.output
 
-    ok("books", "poker-occasion", "spring", "2026-03-06", "2026-03-07", "--manager", "sm")
+    occasion = ("books", "poker-occasion", "spring", "2026-03-06", "2026-03-07", "--manager", "sm")
+    ok(*occasion, "--sites", "S1")
     fee = ("books", "poker-fee", "spring", "1")
     half = "2026-03-06T19:00:00-06:00"
     ok(*fee, "Ann", "--from", half, "--by", "pb", T, "2026-03-06T18:58:00-06:00")
@@ -65,8 +66,22 @@ def test_99_01_3_09_07_1_b_poker_fee_commands(tmp_path: Path) -> None:
         "99-01.3-09-03.4.f", "books", "poker-prize", "spring", "main", "Eve", "$270.01", T, half
     )
     ok("books", "poker-prize", "spring", "main", "Eve", "$270", T, half)
+    ok(
+        "books",
+        "poker-time-worked",
+        "spring",
+        "pb",
+        "--start",
+        "2026-03-06T18:30:00-06:00",
+        "--end",
+        "2026-03-06T23:00:00-06:00",
+    )
     poker = ok("report", "poker", "--format", "csv")
     assert "spring,1,2026-03-06T19:00:00-06:00,Ann,$2.00,pb," in poker
+    # by hand: Ann $2 + Bob $1.50 at table 1 for the half hour from 19:00: 2 players, $3.50
+    assert "spring,S1,1,2026-03-06T19:00:00-06:00,2,$3.50,pb" in poker
+    # pb worked 18:30 to 23:00 = 270 minutes and collected both fees within it
+    assert "spring,pb,2026-03-06T18:30:00-06:00 to 2026-03-06T23:00:00-06:00,270,2," in poker
     quarterly = ok("report", "quarterly", "2026Q1", "--format", "csv")
     # by hand: nontournament $2.00 + $1.50 = $3.50; tournament $300 - $270 = $30.
     assert "spring,nontournament,$3.50,$0.00,$3.50" in quarterly
@@ -121,8 +136,11 @@ def test_99_01_3_11_02_ticket_series_commands(tmp_path: Path) -> None:
     # by hand: card 101 sold out at $2 x 10 = $20; card 102 refunded; prizes $15 + $4.50.
     assert "unsold cards (retained): 103-105" in status
     assert "gross proceeds $20.00; prizes $19.50; adjusted gross proceeds $0.50" in status
-    ok("books", "close-day", "S1", "$0", "--by", "sm", T, "2026-02-07T23:00:00-06:00")
+    # the cash bank took $20 + $8 of sales, paid the $8 refund and the $15 cash prize: $5.00
+    ok("books", "close-day", "S1", "$5", "--by", "sm", T, "2026-02-07T23:00:00-06:00")
     daily = ok("report", "daily", "S1", "2026-02-07", "--format", "csv")
+    # gross $20, prizes $19.50, AGP $0.50, cash profit $20 - $15 = $5.00, no long or short
+    assert "PW tickets,$20.00,$19.50,$0.50,$5.00,$0.00" in daily
     assert "99-01.3-11-07.1.b" in daily
     assert "A,2026-02-07,101,10/10,spun,$20.00,7,$15.00; cap (cost $4.50)" in daily
     assert "A,2026-02-07,102,4/10,refunded,$0.00,," in daily
@@ -144,3 +162,16 @@ def test_99_01_3_08_16_1_printed_records_carry_signature_lines() -> None:
     assert "Prepared by:" in html
     assert "Reviewed by:" in html
     assert render(form, Format.PDF).startswith(b"%PDF")
+
+
+def test_99_01_3_08_04_6_camera_fault_command(tmp_path: Path) -> None:
+    runner, env = _runner(tmp_path)
+    _setup(runner, env)
+    fault = ["books", "camera-fault", "S1", "1", "--by", "pb", "--at", "2026-01-09T20:00:00-06:00"]
+    assert runner.invoke(app, ["books", "add-table", "S1", "1", "21"], env=env).exit_code == 0
+    first = runner.invoke(app, fault, env=env)
+    assert first.exit_code == 0, first.output
+    assert "camera_fault_reported" in first.output
+    again = runner.invoke(app, fault, env=env)
+    assert again.exit_code != 0
+    assert "already faulty" in again.output

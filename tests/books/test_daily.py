@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import date
 
 import pytest
@@ -10,6 +11,7 @@ from bookshelp import DAY, INVENTORY, Run, at, c
 from croupier.books import count as cnt
 from croupier.books import operations as ops
 from croupier.books import slips
+from croupier.books import tickets as tk
 from croupier.books.amounts import Unknown
 from croupier.books.daily import daily_record, slips_by_table
 from croupier.books.model import Game, SlipKind
@@ -18,7 +20,13 @@ from croupier.books.state import Books
 D = DAY.isoformat()
 
 
-def play_the_day(b: Books, run: Run, close: bool = True) -> None:
+def play_the_day(
+    b: Books,
+    run: Run,
+    close: bool = True,
+    extra: Callable[[], None] | None = None,
+    cash_count: int = 184_700,
+) -> None:
     run(slips.issue_slip(b, SlipKind.FILL, "S1", 1, c(five=40, one=100), at(6), "c1", "c1", "sm"))
     run(ops.sell_chips(b, "S1", 1, 20000, c(five=30, one=50), at(10)))
     run(ops.settle_play(b, "S1", 1, c(five=10), c(one=20, five=4), at(20)))
@@ -33,6 +41,8 @@ def play_the_day(b: Books, run: Run, close: bool = True) -> None:
     run(ops.end_shift(b, "S1", 3, at(50), c(betting=76), "sm", "pb", True))
     run(ops.redeem_chips(b, "S1", DAY, c(five=20), "c1", at(55)))
     run(ops.write_iou(b, "S1", DAY, 5000, "change for the jar bar", "c1", at(56)))
+    if extra is not None:
+        extra()
     if not close:
         return
     for table, cash, fills, credits in ((1, 20000, (1,), (1,)), (3, 3000, (2,), ())):
@@ -59,7 +69,7 @@ def play_the_day(b: Books, run: Run, close: bool = True) -> None:
             )
         )
     run(ops.deposit(b, "S1", DAY, 15000, "gm", at(70)))
-    run(ops.close_day(b, "S1", DAY, at(80), 184_700, b.sites["S1"].chip_bank, "sm"))
+    run(ops.close_day(b, "S1", DAY, at(80), cash_count, b.sites["S1"].chip_bank, "sm"))
 
 
 def test_99_01_3_08_16_1_daily_record_by_hand(open_books: Books, run: Run) -> None:
@@ -131,3 +141,39 @@ def test_day_not_open_is_refused(books: Books, day: date) -> None:
 
     with pytest.raises(InvalidInput):
         ops.redeem_chips(books, "S1", day, c(five=1), "c1", at(0))
+
+
+def test_99_01_3_11_07_3_ticket_cards_in_the_daily_record_with_tables(
+    open_books: Books, run: Run
+) -> None:
+    b = open_books
+
+    def tickets() -> None:
+        run(tk.register_series(b, "PW-9", "S1", 100, 1, 2, 10, "ND-9"))
+        run(tk.sell_tickets(b, "PW-9", 1, DAY, 10, at(60)))
+        run(tk.spin(b, "PW-9", 1, DAY, 4, "3", at(61)))
+        run(tk.pay_ticket_prize(b, "PW-9", 1, DAY, 600, 0, "", at(62)))
+        run(tk.pay_ticket_prize(b, "PW-9", 1, DAY, 0, 2500, "grill set", at(63)))
+        run(tk.sell_tickets(b, "PW-9", 2, DAY, 4, at(64)))
+        run(tk.refund_card(b, "PW-9", 2, DAY, at(65)))
+
+    # the tables' day as in test_99_01_3_08_16_1_daily_record_by_hand, plus ticket cash:
+    # +10.00 + 4.00 sold, -4.00 refunded, -6.00 cash prize = +4.00 in the cash bank.
+    play_the_day(b, run, extra=tickets, cash_count=185_100)
+    r = daily_record(b, "S1", D)
+    # ideal: 1848.00 + 4.00 = 1852.00; counted 1851.00: short 1.00
+    assert r.ideal_ending_cash_bank == 185_200
+    assert r.cash_long_short == -100
+    # cash profit = 230.00 + (1851.00 + 50.00) - 2000.00 = 131.00 (127.00 + 4.00 of tickets)
+    assert r.cash_profit == 13_100
+    t = r.tickets
+    assert t is not None
+    assert (t.gross_proceeds, t.prizes, t.adjusted_gross_proceeds) == (1_000, 3_100, -2_100)
+    # tickets are credited gross - cash prizes = 4.00; the short stays with twenty-one
+    assert (t.cash_profit, t.cash_long_short) == (400, 0)
+    tw, pw = r.game(Game.TWENTY_ONE), r.game(Game.PADDLEWHEEL)
+    assert tw is not None
+    assert pw is not None
+    assert (pw.cash_profit, pw.cash_long_short) == (600, 0)
+    # 131.00 - 6.00 paddlewheel table - 4.00 tickets
+    assert (tw.cash_profit, tw.cash_long_short) == (12_100, -100)

@@ -9,31 +9,33 @@ import pytest
 from croupier.books import poker
 from croupier.books.poker_ledger import FeeKind
 from croupier.books.state import Books
-from croupier.core.errors import RuleViolation
+from croupier.core.errors import InvalidInput, RuleViolation
 
 T = datetime(2026, 3, 6, 18, tzinfo=UTC)
 
 
 @pytest.fixture
 def occasion(books: Books) -> Books:
-    books.apply_all(poker.open_occasion(books, "spring", date(2026, 3, 6), date(2026, 3, 8), "sm"))
+    books.apply_all(
+        poker.open_occasion(books, "spring", date(2026, 3, 6), date(2026, 3, 8), "sm", ("S1",))
+    )
     return books
 
 
 def test_99_01_3_09_03_1_two_occasions_per_fiscal_year(occasion: Books) -> None:
     occasion.apply_all(
-        poker.open_occasion(occasion, "fall", date(2025, 11, 1), date(2025, 11, 1), "sm")
+        poker.open_occasion(occasion, "fall", date(2025, 11, 1), date(2025, 11, 1), "sm", ("S1",))
     )
     with pytest.raises(RuleViolation) as err:
-        poker.open_occasion(occasion, "third", date(2026, 6, 1), date(2026, 6, 2), "sm")
+        poker.open_occasion(occasion, "third", date(2026, 6, 1), date(2026, 6, 2), "sm", ("S1",))
     assert err.value.section == "99-01.3-09-03.1"
     # July first starts a new fiscal year
-    assert poker.open_occasion(occasion, "next", date(2026, 7, 1), date(2026, 7, 3), "sm")
+    assert poker.open_occasion(occasion, "next", date(2026, 7, 1), date(2026, 7, 3), "sm", ("S1",))
 
 
 def test_99_01_3_09_03_1_three_consecutive_calendar_days(books: Books) -> None:
     with pytest.raises(RuleViolation):
-        poker.open_occasion(books, "long", date(2026, 3, 6), date(2026, 3, 9), "sm")
+        poker.open_occasion(books, "long", date(2026, 3, 6), date(2026, 3, 9), "sm", ("S1",))
 
 
 def test_99_01_3_09_03_3_half_hour_fee_at_most_two_dollars_in_advance(occasion: Books) -> None:
@@ -118,3 +120,59 @@ def test_99_01_3_09_07_poker_form_lists_fees_with_the_collector(occasion: Books)
     text = to_csv(poker_form(occasion)).decode()
     assert "spring,2,2026-03-06T18:00:00+00:00,p9,$2.00,pb" in text
     assert "spring,nontournament,$2.00,$0.00,$2.00" in text
+
+
+def test_99_01_3_09_07_1_b_players_per_table_and_half_hour_and_time_worked(
+    occasion: Books,
+) -> None:
+    b = occasion
+    half = timedelta(minutes=30)
+    early = T - timedelta(minutes=5)
+    # table 1, 18:00: p1 $2, p2 $1.50 by pb; table 2, 18:00: p3 $2 by c1; table 1, 18:30: p1 $2
+    for table, player, start, cents, by in (
+        (1, "p1", T, 200, "pb"),
+        (1, "p2", T, 150, "pb"),
+        (2, "p3", T, 200, "c1"),
+        (1, "p1", T + half, 200, "pb"),
+    ):
+        b.apply_all(
+            poker.collect_half_hour_fee(b, "spring", table, player, start, cents, by, early)
+        )
+    # pb worked 17:00 to 21:15 (255 minutes); c1 has no time worked recorded
+    b.apply_all(
+        poker.record_time_worked(
+            b, "spring", "pb", T - timedelta(hours=1), T + timedelta(hours=3, minutes=15)
+        )
+    )
+    lines = poker.half_hour_lines(b.poker)
+    got = [(x.site_id, x.table, x.period_start, x.players, x.fees, x.collected_by) for x in lines]
+    assert got == [
+        ("S1", 1, T.isoformat(), 2, 350, ("pb",)),
+        ("S1", 2, T.isoformat(), 1, 200, ("c1",)),
+        ("S1", 1, (T + half).isoformat(), 1, 200, ("pb",)),
+    ]
+    times = {c.employee_id: c for c in poker.collector_times(b.poker)}
+    assert (times["pb"].minutes_worked, times["pb"].fees_collected) == (255, 3)
+    assert times["pb"].collected_outside_time_worked == ()
+    assert (times["c1"].minutes_worked, times["c1"].periods) == (0, ())
+    assert times["c1"].collected_outside_time_worked == (early.isoformat(),)
+
+
+def test_99_01_3_09_03_1_occasion_sites(books: Books) -> None:
+    from croupier.books import operations as ops
+
+    books.apply_all(ops.register_site(books, "S2", "Lakeside", surveilled=False))
+    books.apply_all(ops.register_site(books, "S3", "Elsewhere", surveilled=False))
+    books.apply_all(
+        poker.open_occasion(books, "two", date(2026, 3, 6), date(2026, 3, 6), "sm", ("S1", "S2"))
+    )
+    with pytest.raises(RuleViolation) as err:
+        poker.collect_half_hour_fee(books, "two", 1, "p1", T, 200, "pb", T, "S3")
+    assert err.value.section == "99-01.3-09-03.1"
+    with pytest.raises(InvalidInput):  # two sites: the fee names one
+        poker.collect_half_hour_fee(books, "two", 1, "p1", T, 200, "pb", T)
+    (fee,) = poker.collect_half_hour_fee(books, "two", 1, "p1", T, 200, "pb", T, "S2")
+    assert isinstance(fee, poker.PokerHalfHourFee)
+    assert fee.site_id == "S2"
+    with pytest.raises(InvalidInput):
+        poker.open_occasion(books, "nowhere", date(2026, 3, 7), date(2026, 3, 7), "sm", ("S9",))

@@ -82,3 +82,15 @@ def test_99_01_3_08_04_5_recorded_video_kept_thirty_days() -> None:
     assert keep_until(RecordKind.RECORDED_VIDEO, date(2026, 1, 1)) == date(2026, 1, 31)
     with pytest.raises(RuleViolation):
         check_destruction(RecordKind.RECORDED_VIDEO, date(2026, 1, 1), date(2026, 1, 20))
+
+
+def test_99_01_3_08_06_2_redeem_for_thirty_days_after_discontinuing(books: Books) -> None:
+    from croupier.books.model import Game
+    from croupier.books.quarterly import compliance_findings
+
+    books.apply_all(ops.discontinue_game(books, "S1", Game.PADDLEWHEEL, date(2026, 3, 10)))
+    (f,) = [x for x in compliance_findings(books, Quarter(2026, 1)) if "06.2" in x.section]
+    # 2026-03-10 + 30 days = 2026-04-09 (21 days left in March + 9 in April)
+    assert (f.section, f.site_id, f.deadline) == ("99-01.3-08-06.2", "S1", "2026-04-09")
+    assert ops.redemption_required(books, "S1", Game.PADDLEWHEEL, date(2026, 4, 9))
+    assert not ops.redemption_required(books, "S1", Game.PADDLEWHEEL, date(2026, 4, 10))

@@ -12,7 +12,7 @@ from croupier.books import surveillance as sv
 from croupier.books.quarterly import compliance_findings
 from croupier.books.quarters import Quarter
 from croupier.books.state import Books
-from croupier.core.errors import RuleViolation
+from croupier.core.errors import InvalidInput, RuleViolation
 
 
 def _day(books: Books, day: date, hours: int, wager: int = 2500, review: bool = True) -> None:
@@ -150,3 +150,25 @@ def test_99_01_3_08_04_8_weeks_of_review_are_counted(books: Books, run: Run) -> 
     ]
     assert "5.00%" in finding.message
     assert "2 of 6" in finding.message
+
+
+def test_99_01_3_08_04_6_camera_fault_reported_directly(books: Books) -> None:
+    # found broken on Friday 2026-01-09 at 20:00, outside any daily review
+    found = datetime(2026, 1, 9, 20, tzinfo=UTC)
+    books.apply_all(sv.report_camera_fault(books, "S1", 1, found, "pb", "lens covered"))
+    with pytest.raises(InvalidInput, match="already faulty"):
+        sv.report_camera_fault(books, "S1", 1, found, "pb")
+    # four calendar days after the 9th is the 13th: still allowed on the 13th, not on the 14th
+    assert not sv.camera_deadline_passed(books, "S1", 1, datetime(2026, 1, 13, 23, tzinfo=UTC))
+    assert sv.camera_deadline_passed(books, "S1", 1, datetime(2026, 1, 14, 0, tzinfo=UTC))
+    d = date(2026, 1, 14)
+    t = datetime(2026, 1, 14, 12, tzinfo=UTC)
+    books.apply_all(ops.open_day(books, "S1", d, t, ("sm", "pb", "d1"), "sm"))
+    with pytest.raises(RuleViolation) as err:
+        ops.start_shift(books, "S1", d, 1, "d1", t, 2500, "sm")
+    assert err.value.section == "99-01.3-08-04.6"
+    assert ops.start_shift(books, "S1", d, 1, "d1", t, 200, "sm")  # $2 limit allowed
+    found_q = [
+        f for f in compliance_findings(books, Quarter(2026, 1)) if f.section == "99-01.3-08-04.6"
+    ]
+    assert [f.deadline for f in found_q] == ["2026-01-13"]

@@ -6,17 +6,31 @@ from datetime import UTC, date, datetime
 
 import pytest
 
+from croupier.books import operations as ops
 from croupier.books import tickets as tk
+from croupier.books.daily import daily_record
 from croupier.books.state import Books
-from croupier.core.errors import RuleViolation
+from croupier.core.errors import InvalidInput, RuleViolation
 
 T = datetime(2026, 2, 7, 19, tzinfo=UTC)
 D = date(2026, 2, 7)
+STAFF = ("sm", "pb", "c1")
+
+
+def _open(books: Books, day: date) -> None:
+    books.apply_all(ops.open_day(books, "S1", day, T, STAFF, "sm"))
+
+
+def _close(books: Books, day: date, cash_bank_count: int) -> None:
+    chip_bank = books.sites["S1"].chip_bank
+    books.apply_all(ops.close_day(books, "S1", day, T, cash_bank_count, chip_bank, "sm"))
 
 
 @pytest.fixture
 def series(books: Books) -> Books:
+    """Series PW-100 at S1 ($1 a ticket, cards 1-3 of 10 tickets); day D open at S1."""
     books.apply_all(tk.register_series(books, "PW-100", "S1", 100, 1, 3, 10, "ND-123456"))
+    _open(books, D)
     return books
 
 
@@ -55,7 +69,11 @@ def test_99_01_3_11_02_4_prize_at_most_one_hundred_dollars(series: Books) -> Non
 
 
 def test_99_01_3_11_02_5_no_carry_over_to_another_quarter(series: Books) -> None:
+    _close(series, D, series.sites["S1"].cash_bank)
+    _open(series, date(2026, 3, 31))
     series.apply_all(tk.sell_tickets(series, "PW-100", 1, date(2026, 3, 31), 10, T))
+    _close(series, date(2026, 3, 31), series.sites["S1"].cash_bank)
+    _open(series, date(2026, 4, 1))
     with pytest.raises(RuleViolation) as err:
         tk.sell_tickets(series, "PW-100", 2, date(2026, 4, 1), 10, T)
     assert err.value.section == "99-01.3-11-02.5"
@@ -70,3 +88,41 @@ def test_99_01_3_11_07_3_b_series_summary_by_hand(series: Books) -> None:
     # 2 cards x 10 tickets x $1.00 = $20.00; prizes $6 + $8 = $14; card 3 unsold and retained
     assert (s.gross_proceeds, s.prizes, s.adjusted_gross_proceeds) == (2000, 1400, 600)
     assert (s.cards_played, s.unsold_cards, s.quarter) == ((1, 2), (3,), "2026Q1")
+
+
+def test_99_01_3_11_07_1_a_ticket_cash_flows_through_the_cash_bank(series: Books) -> None:
+    b = series
+    b.apply_all(tk.sell_tickets(b, "PW-100", 1, D, 10, T))
+    b.apply_all(tk.spin(b, "PW-100", 1, D, 5, "17", T))
+    b.apply_all(tk.pay_ticket_prize(b, "PW-100", 1, D, 600, 0, "", T))
+    b.apply_all(tk.pay_ticket_prize(b, "PW-100", 1, D, 0, 2500, "grill set", T))
+    b.apply_all(tk.sell_tickets(b, "PW-100", 2, D, 6, T))
+    b.apply_all(tk.refund_card(b, "PW-100", 2, D, T))
+    # by hand: $2,000.00 + $10.00 sold + $6.00 sold - $6.00 refunded - $6.00 cash prize
+    # = $2,004.00 ideal; the merchandise ($25) was bought from the gaming account.
+    assert b.sites["S1"].cash_bank == 200_400
+    _close(b, D, 200_300)  # counted $1.00 short
+    r = daily_record(b, "S1", D.isoformat())
+    assert r.ideal_ending_cash_bank == 200_400
+    assert r.cash_long_short == -100
+    # cash profit = (2003.00 + 0 IOUs) - (2000.00 + 0 IOUs) + 0 drop = 3.00 (11-07.3.a)
+    assert r.cash_profit == 300
+    t = r.tickets
+    assert t is not None
+    assert (t.sales, t.refunds, t.cash_prizes, t.merchandise_prizes) == (1600, 600, 600, 2500)
+    # gross 16 - 6 = $10; prizes 6 + 25 = $31; AGP -$21; tickets alone get the site's
+    # cash profit and its long or short (11-07.3.b).
+    assert (t.gross_proceeds, t.prizes, t.adjusted_gross_proceeds) == (1000, 3100, -2100)
+    assert (t.cash_profit, t.cash_long_short) == (300, -100)
+    assert r.games == ()
+
+
+def test_99_01_3_11_07_1_a_ticket_activity_needs_an_open_day(books: Books) -> None:
+    books.apply_all(tk.register_series(books, "PW-100", "S1", 100, 1, 3, 10, "ND-123456"))
+    with pytest.raises(InvalidInput, match="not open"):
+        tk.sell_tickets(books, "PW-100", 1, D, 10, T)
+    _open(books, D)
+    _close(books, D, books.sites["S1"].cash_bank)
+    with pytest.raises(RuleViolation) as err:
+        tk.sell_tickets(books, "PW-100", 1, D, 10, T)
+    assert err.value.section == "99-01.3-08-16"

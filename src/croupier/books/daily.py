@@ -12,6 +12,9 @@ Every formula is written once here and in ``docs/accounting.md``:
 - cash profit = drop box cash + (ending cash bank + IOUs outstanding at the end)
   - (starting cash bank + IOUs outstanding at the start) - cash bank fundings of the day
 - bank deposit = sum of deposits recorded for the day
+- ticket cards (11-01.1): gross proceeds = tickets sold x price - refunds; prizes = cash prizes +
+  cost of merchandise prizes; ticket cash (sales in, refunds and cash prizes out) flows through
+  the cash bank, so the ideal ending cash bank and the site's cash profit include it
 
 A value that depends on a missing record (an uncounted drop box, an open shift, a day not yet
 closed) is ``Unknown``, never zero.
@@ -24,7 +27,7 @@ from dataclasses import dataclass
 from croupier.books import events as ev
 from croupier.books.amounts import Amount, Unknown, minus, total, unknown
 from croupier.books.model import Game, SlipKind, chips_total
-from croupier.books.state import Books, ShiftRecord
+from croupier.books.state import Books, DayRecord, ShiftRecord
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,6 +60,39 @@ class GameSummary:
 
 
 @dataclass(frozen=True, slots=True)
+class TicketDay:
+    """The day's paddlewheel ticket-card activity (99-01.3-11-01.1, 11-07.1.a, 11-07.3).
+
+    Ticket cash passes through the site's cash bank: sales in, refunds and cash prizes out.
+    Merchandise is bought from the gaming account (not the cash bank), so its cost is a prize
+    but not a cash movement: the ticket cash profit is gross proceeds - cash prizes.
+    """
+
+    sales: int
+    refunds: int
+    cash_prizes: int
+    merchandise_prizes: int
+    cash_profit: Amount
+    cash_long_short: Amount
+
+    @property
+    def gross_proceeds(self) -> int:
+        return self.sales - self.refunds
+
+    @property
+    def prizes(self) -> int:
+        return self.cash_prizes + self.merchandise_prizes
+
+    @property
+    def adjusted_gross_proceeds(self) -> int:
+        return self.gross_proceeds - self.prizes
+
+    @property
+    def ideal_cash_profit(self) -> int:
+        return self.gross_proceeds - self.cash_prizes
+
+
+@dataclass(frozen=True, slots=True)
 class DailyRecord:
     """Everything the rules ask of one day's activity at one site."""
 
@@ -82,6 +118,7 @@ class DailyRecord:
     slips: tuple[ev.SlipIssued | ev.SlipVoided, ...]
     reviews: tuple[ev.SurveillanceReviewed, ...]
     cash_bank_fundings: int = 0
+    tickets: TicketDay | None = None
 
     def game(self, game: Game) -> GameSummary | None:
         return next((g for g in self.games if g.game is game), None)
@@ -146,7 +183,18 @@ def daily_record(books: Books, site_id: str, day: str) -> DailyRecord:
     cash_profit = total(
         (drop, end_cash, end_ious, -rec.start_cash_bank, -rec.start_ious, -fundings)
     )
-    games = _game_summaries(books, site_id, lines, cash_profit, long_short)
+    ticket_day: TicketDay | None = None
+    table_profit = cash_profit
+    if rec.ticket_activity:
+        ideal = rec.ticket_sales - rec.ticket_refunds - rec.ticket_cash_prizes
+        if lines:
+            # Tables share the cash bank: tickets are credited their ideal cash profit and the
+            # long or short stays with the table games (as for a combined bank, 11-07.2.f).
+            ticket_day = _tickets(rec, ideal, 0)
+            table_profit = minus(cash_profit, ideal)
+        else:
+            ticket_day = _tickets(rec, cash_profit, long_short)
+    games = _game_summaries(books, site_id, lines, table_profit, long_short)
     return DailyRecord(
         site_id,
         day,
@@ -170,6 +218,18 @@ def daily_record(books: Books, site_id: str, day: str) -> DailyRecord:
         tuple(rec.slips),
         tuple(rec.reviews),
         fundings,
+        ticket_day,
+    )
+
+
+def _tickets(rec: DayRecord, cash_profit: Amount, long_short: Amount) -> TicketDay:
+    return TicketDay(
+        rec.ticket_sales,
+        rec.ticket_refunds,
+        rec.ticket_cash_prizes,
+        rec.ticket_merchandise_prizes,
+        cash_profit,
+        long_short,
     )
 
 

@@ -321,6 +321,18 @@ class SurveillanceReviewed(Event):
     note: str = ""
 
 
+@event("books.camera_fault_reported")
+@dataclass(frozen=True, slots=True)
+class CameraFaultReported(Event):
+    """A camera found not working outside the daily review (99-01.3-08-04.6)."""
+
+    site_id: str
+    table: int
+    at: str
+    reported_by: str
+    note: str = ""
+
+
 @event("books.camera_repaired")
 @dataclass(frozen=True, slots=True)
 class CameraRepaired(Event):

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 from typing import TYPE_CHECKING
 
-from croupier.books.guards import employee, require_org, require_positive, stamp
+from croupier.books.guards import employee, require_org, require_positive, require_site, stamp
 from croupier.books.poker_ledger import (
     FeeKind,
     Occasion,
@@ -22,6 +22,7 @@ from croupier.books.poker_ledger import (
     PokerLedger,
     PokerOccasionOpened,
     PokerPrizePaid,
+    PokerTimeWorked,
     PokerTournamentFee,
     PokerTournamentStarted,
     Tournament,
@@ -43,11 +44,21 @@ PRIZE_SHARE_CAP = (9, 10)
 
 
 def open_occasion(
-    books: Books, occasion_id: str, first_day: date, last_day: date, manager_id: str
+    books: Books,
+    occasion_id: str,
+    first_day: date,
+    last_day: date,
+    manager_id: str,
+    sites: tuple[str, ...],
 ) -> list[Event]:
-    """Open a poker occasion: two per fiscal year, at most three consecutive calendar days."""
+    """Open a poker occasion at one or more authorized sites: two per fiscal year, at most
+    three consecutive calendar days (99-01.3-09-03.1)."""
     require_org(books)
     employee(books, manager_id)
+    if not sites:
+        raise InvalidInput("a poker occasion is held at one or more sites")
+    for site_id in sites:
+        require_site(books, site_id)
     if occasion_id in books.poker.occasions:
         raise InvalidInput(f"poker occasion {occasion_id!r} already exists")
     if last_day < first_day:
@@ -69,7 +80,9 @@ def open_occasion(
             "99-01.3-09-03.1",
         )
     return [
-        PokerOccasionOpened(occasion_id, first_day.isoformat(), last_day.isoformat(), manager_id)
+        PokerOccasionOpened(
+            occasion_id, first_day.isoformat(), last_day.isoformat(), manager_id, tuple(sites)
+        )
     ]
 
 
@@ -91,6 +104,27 @@ def _within(occ: Occasion, at: datetime) -> None:
         )
 
 
+def _site_of(occ: Occasion, site_id: str | None) -> str | None:
+    """The occasion's site where the activity happens: one of its sites (the only one by
+    default); an occasion recorded without sites takes none."""
+    sites = occ.opened.sites
+    if not sites:
+        return site_id
+    if site_id is None:
+        if len(sites) == 1:
+            return sites[0]
+        raise InvalidInput(
+            f"occasion {occ.opened.occasion_id} is held at {', '.join(sites)}: name the site"
+        )
+    if site_id not in sites:
+        raise RuleViolation(
+            f"site {site_id!r} is not one of the sites of poker occasion "
+            f"{occ.opened.occasion_id} ({', '.join(sites)})",
+            "99-01.3-09-03.1",
+        )
+    return site_id
+
+
 def collect_half_hour_fee(
     books: Books,
     occasion_id: str,
@@ -100,11 +134,13 @@ def collect_half_hour_fee(
     cents: int,
     collected_by: str,
     collected_at: datetime,
+    site_id: str | None = None,
 ) -> list[Event]:
     """A nontournament fee: at most $2 per half hour, collected in advance, within a
-    twenty-four hour period of play (99-01.3-09-03.1, .3)."""
+    twenty-four hour period of play, at one of the occasion's sites (99-01.3-09-03.1, .3)."""
     occ = _occasion(books, occasion_id)
     employee(books, collected_by)
+    site = _site_of(occ, site_id)
     require_positive(cents, "fee")
     if cents > HALF_HOUR_FEE_CAP:
         raise RuleViolation(
@@ -141,8 +177,30 @@ def collect_half_hour_fee(
             cents,
             collected_by,
             stamp(collected_at),
+            site,
         )
     ]
+
+
+def record_time_worked(
+    books: Books,
+    occasion_id: str,
+    employee_id: str,
+    start: datetime,
+    end: datetime,
+    site_id: str | None = None,
+) -> list[Event]:
+    """When an employee worked at the occasion (the time worked of the employee who collects
+    the fees is part of the record, 99-01.3-09-07.1.b)."""
+    occ = _occasion(books, occasion_id)
+    employee(books, employee_id)
+    site = _site_of(occ, site_id)
+    if site is None:
+        raise InvalidInput("name the site where the employee worked")
+    if end <= start:
+        raise InvalidInput("time worked ends after it starts")
+    _within(occ, start)
+    return [PokerTimeWorked(occasion_id, employee_id, site, stamp(start), stamp(end))]
 
 
 def start_tournament(
@@ -248,4 +306,83 @@ def poker_summaries(ledger: PokerLedger) -> list[PokerSummary]:
             out.append(PokerSummary(occ_id, None, sum(f.cents for f in occ.half_hour_fees), 0))
         for tid, t in sorted(occ.tournaments.items()):
             out.append(PokerSummary(occ_id, tid, t.gross_proceeds, t.prizes))
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class HalfHourLine:
+    """Nontournament fees of one table for one half hour (99-01.3-09-07.1.b)."""
+
+    occasion_id: str
+    site_id: str | None
+    table: int
+    period_start: str
+    players: int
+    fees: int
+    collected_by: tuple[str, ...]
+
+
+def half_hour_lines(ledger: PokerLedger) -> list[HalfHourLine]:
+    """Fees by occasion, site, table and half hour, with the number of players (one fee per
+    player per half hour) and who collected them."""
+    groups: dict[tuple[str, str, int, str], list[PokerHalfHourFee]] = {}
+    for occ_id, occ in sorted(ledger.occasions.items()):
+        for f in occ.half_hour_fees:
+            key = (occ_id, f.site_id or "", f.table, f.period_start)
+            groups.setdefault(key, []).append(f)
+    return [
+        HalfHourLine(
+            occ_id,
+            site or None,
+            table,
+            start,
+            len({f.player for f in fees}),
+            sum(f.cents for f in fees),
+            tuple(sorted({f.collected_by for f in fees})),
+        )
+        for (occ_id, site, table, start), fees in sorted(
+            groups.items(),
+            key=lambda kv: (kv[0][0], kv[0][1], datetime.fromisoformat(kv[0][3]), kv[0][2]),
+        )
+    ]
+
+
+@dataclass(frozen=True, slots=True)
+class CollectorTime:
+    """An employee who collected nontournament fees: the time worked recorded for them and the
+    fees collected outside it (99-01.3-09-07.1.b)."""
+
+    occasion_id: str
+    employee_id: str
+    periods: tuple[tuple[str, str], ...]
+    minutes_worked: int
+    fees_collected: int
+    collected_outside_time_worked: tuple[str, ...]
+
+
+def collector_times(ledger: PokerLedger) -> list[CollectorTime]:
+    out: list[CollectorTime] = []
+    for occ_id, occ in sorted(ledger.occasions.items()):
+        for person in sorted({f.collected_by for f in occ.half_hour_fees}):
+            worked = [w for w in occ.time_worked if w.employee_id == person]
+            spans = [
+                (datetime.fromisoformat(w.start), datetime.fromisoformat(w.end)) for w in worked
+            ]
+            fees = [f for f in occ.half_hour_fees if f.collected_by == person]
+            outside = tuple(
+                f.collected_at
+                for f in fees
+                if not any(a <= datetime.fromisoformat(f.collected_at) <= b for a, b in spans)
+            )
+            minutes = sum(int((b - a).total_seconds()) // 60 for a, b in spans)
+            out.append(
+                CollectorTime(
+                    occ_id,
+                    person,
+                    tuple((w.start, w.end) for w in worked),
+                    minutes,
+                    len(fees),
+                    outside,
+                )
+            )
     return out

@@ -19,10 +19,13 @@ class FeeKind(Enum):
 @event("books.poker_occasion_opened")
 @dataclass(frozen=True, slots=True)
 class PokerOccasionOpened(Event):
+    """An occasion: its calendar days and the authorized sites it includes (09-03.1)."""
+
     occasion_id: str
     first_day: str
     last_day: str
     manager_id: str
+    sites: tuple[str, ...] = ()
 
 
 @event("books.poker_half_hour_fee")
@@ -37,6 +40,20 @@ class PokerHalfHourFee(Event):
     cents: int
     collected_by: str
     collected_at: str
+    site_id: str | None = None
+
+
+@event("books.poker_time_worked")
+@dataclass(frozen=True, slots=True)
+class PokerTimeWorked(Event):
+    """When an employee worked at a poker occasion's site (the time worked of the employee who
+    collects fees, 99-01.3-09-07.1.b)."""
+
+    occasion_id: str
+    employee_id: str
+    site_id: str
+    start: str
+    end: str
 
 
 @event("books.poker_tournament_started")
@@ -88,6 +105,7 @@ class Occasion:
     tournaments: dict[str, Tournament] = field(default_factory=dict)
     half_hour_fees: list[PokerHalfHourFee] = field(default_factory=list)
     first_play: datetime | None = None
+    time_worked: list[PokerTimeWorked] = field(default_factory=list)
 
 
 class PokerLedger:
@@ -110,6 +128,8 @@ class PokerLedger:
         elif isinstance(e, PokerTournamentFee):
             t = self.occasions[e.occasion_id].tournaments.setdefault(e.tournament_id, Tournament())
             t.fees[e.player] = t.fees.get(e.player, 0) + e.cents
+        elif isinstance(e, PokerTimeWorked):
+            self.occasions[e.occasion_id].time_worked.append(e)
         elif isinstance(e, PokerPrizePaid):
             self.occasions[e.occasion_id].tournaments[e.tournament_id].prizes += e.cents
         else:
@@ -122,4 +142,5 @@ POKER_EVENTS: tuple[type[Event], ...] = (
     PokerTournamentStarted,
     PokerTournamentFee,
     PokerPrizePaid,
+    PokerTimeWorked,
 )

@@ -168,6 +168,7 @@ def compliance_findings(
             )
     found.extend(_surveillance_requirement(books, quarter))
     found.extend(_camera_findings(books, quarter))
+    found.extend(_redemption_obligations(books, quarter))
     for site_id in sorted(books.sites):
         for record in days_in(books, quarter, site_id):
             for table in missing_reviews(books, site_id, record.day):
@@ -259,6 +260,27 @@ def _surveillance_requirement(books: Books, quarter: Quarter) -> list[Finding]:
                     (quarter.last_day + timedelta(days=45)).isoformat(),
                 )
             )
+    return out
+
+
+def _redemption_obligations(books: Books, quarter: Quarter) -> list[Finding]:
+    """A game discontinued at a site obliges the organization to redeem its chips, at its
+    business office or an active site, for thirty days thereafter (99-01.3-08-06.2). It is an
+    obligation, not a limit: a later redemption is not refused."""
+    out: list[Finding] = []
+    for site_id in sorted(books.sites):
+        for game, day in sorted(books.sites[site_id].discontinued.items(), key=lambda x: x[1]):
+            since = date.fromisoformat(day)
+            if quarter.contains(since):
+                out.append(
+                    Finding(
+                        "99-01.3-08-06.2",
+                        site_id,
+                        f"{game.value} discontinued {day}: redeem its chips at the business "
+                        "office or an active site for thirty days thereafter",
+                        (since + timedelta(days=30)).isoformat(),
+                    )
+                )
     return out
 
 

@@ -26,7 +26,14 @@ from croupier.books.model import (
     take_chips,
 )
 from croupier.books.poker_ledger import POKER_EVENTS, PokerLedger
-from croupier.books.tickets_ledger import TICKET_EVENTS, TicketLedger
+from croupier.books.tickets_ledger import (
+    TICKET_EVENTS,
+    TicketCardRefunded,
+    TicketCardSold,
+    TicketLedger,
+    TicketPrizePaid,
+    TicketSpin,
+)
 from croupier.core.events import Event
 
 ShiftKey = tuple[str, str, int, int]
@@ -80,6 +87,11 @@ class DayRecord:
     reviews: list[ev.SurveillanceReviewed] = field(default_factory=list)
     slips: list[ev.SlipIssued | ev.SlipVoided] = field(default_factory=list)
     shifts: list[ShiftKey] = field(default_factory=list)
+    ticket_sales: int = 0
+    ticket_refunds: int = 0
+    ticket_cash_prizes: int = 0
+    ticket_merchandise_prizes: int = 0
+    ticket_activity: bool = False
 
 
 @dataclass
@@ -149,6 +161,7 @@ class Books:
             ev.DayClosed: self._day_closed,
             ev.SurveillanceReviewed: self._reviewed,
             ev.CameraRepaired: self._repaired,
+            ev.CameraFaultReported: self._fault_reported,
             ev.VideoReviewDocumented: self._video_review,
             ev.GameDiscontinued: self._discontinued,
         }
@@ -171,7 +184,7 @@ class Books:
         if handler is None and isinstance(e, POKER_EVENTS):
             handler = self.poker.apply
         if handler is None and isinstance(e, TICKET_EVENTS):
-            handler = self.tickets.apply
+            handler = self._ticket
         if handler is None:
             raise TypeError(f"not a books event: {type(e).__name__}")
         handler(e)
@@ -382,12 +395,46 @@ class Books:
             st.camera_fault_since[e.table] = e.at
             self.faults.append((e.site_id, e.table, e.at))
 
+    def _fault_reported(self, e: ev.CameraFaultReported) -> None:
+        st = self.sites[e.site_id]
+        if e.table not in st.camera_fault_since:
+            st.camera_fault_since[e.table] = e.at
+            self.faults.append((e.site_id, e.table, e.at))
+
     def _repaired(self, e: ev.CameraRepaired) -> None:
         self.sites[e.site_id].camera_fault_since.pop(e.table, None)
         self.camera_repairs.append(e)
 
     def _video_review(self, e: ev.VideoReviewDocumented) -> None:
         self.video_reviews.append(e)
+
+    def _ticket(self, e: Event) -> None:
+        """Ticket cards are sold for cash into the site's cash bank; refunds and cash prizes
+        are paid from it (99-01.3-11-07.1.a, 11-07.3). Merchandise is bought from the gaming
+        account, so its cost is a prize but not a cash bank movement."""
+        self.tickets.apply(e)
+        if isinstance(e, TicketSpin):
+            site_id = self.tickets.series[e.series_id].registered.site_id
+            self.days[(site_id, e.day)].ticket_activity = True
+        if not isinstance(e, TicketCardSold | TicketCardRefunded | TicketPrizePaid):
+            return
+        series = self.tickets.series[e.series_id]
+        site_id = series.registered.site_id
+        st = self.sites[site_id]
+        rec = self.days[(site_id, e.day)]
+        rec.ticket_activity = True
+        if isinstance(e, TicketCardSold):
+            cents = e.tickets * series.registered.price
+            st.cash_bank += cents
+            rec.ticket_sales += cents
+        elif isinstance(e, TicketCardRefunded):
+            cents = series.cards[e.card].sold * series.registered.price
+            st.cash_bank -= cents
+            rec.ticket_refunds += cents
+        else:
+            st.cash_bank -= e.cash
+            rec.ticket_cash_prizes += e.cash
+            rec.ticket_merchandise_prizes += e.merchandise_cost
 
     def _discontinued(self, e: ev.GameDiscontinued) -> None:
         self.sites[e.site_id].discontinued[e.game] = e.day

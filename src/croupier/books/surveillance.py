@@ -6,7 +6,13 @@ from __future__ import annotations
 from datetime import date, datetime, timedelta
 
 from croupier.books import events as ev
-from croupier.books.guards import require_open_day, require_role, require_table, stamp
+from croupier.books.guards import (
+    employee,
+    require_open_day,
+    require_role,
+    require_table,
+    stamp,
+)
 from croupier.books.model import Role
 from croupier.books.state import Books
 from croupier.core.errors import InvalidInput, RuleViolation
@@ -32,6 +38,21 @@ def review_camera(
     require_table(books, site_id, table)
     require_role(books, reviewer_id, VIDEO_ACCESS, "access a recording unit", "99-01.3-08-04.4.a")
     return [ev.SurveillanceReviewed(site_id, iso, table, working, reviewer_id, stamp(at), note)]
+
+
+def report_camera_fault(
+    books: Books, site_id: str, table: int, at: datetime, by: str, note: str = ""
+) -> list[Event]:
+    """A camera fault found at any time, not only by the daily review: the forty-eight hours of
+    table activity or four calendar days to repair it run from now (99-01.3-08-04.6)."""
+    require_table(books, site_id, table)
+    employee(books, by)
+    since = books.sites[site_id].camera_fault_since.get(table)
+    if since is not None:
+        raise InvalidInput(
+            f"the camera of table {table} at {site_id!r} is already faulty since {since}"
+        )
+    return [ev.CameraFaultReported(site_id, table, stamp(at), by, note)]
 
 
 def repair_camera(books: Books, site_id: str, table: int, at: datetime, by: str) -> list[Event]:

@@ -11,7 +11,13 @@ from dataclasses import dataclass
 from datetime import date, datetime
 from typing import TYPE_CHECKING
 
-from croupier.books.guards import require_org, require_positive, require_site, stamp
+from croupier.books.guards import (
+    require_open_day,
+    require_org,
+    require_positive,
+    require_site,
+    stamp,
+)
 from croupier.books.quarters import Quarter
 from croupier.books.tickets_ledger import (
     Card,
@@ -65,14 +71,27 @@ def register_series(
     ]
 
 
-def _card(books: Books, series_id: str, card: int) -> tuple[Series, Card]:
+def _card(books: Books, series_id: str, card: int, day: date) -> tuple[Series, Card]:
+    """The series and card; the gaming day must be open at the series' site, because ticket
+    cash flows through that day's cash bank (99-01.3-11-07.1.a, 11-07.3)."""
     series = books.tickets.series.get(series_id)
     if series is None:
         raise InvalidInput(f"no ticket series {series_id!r}")
     c = series.cards.get(card)
     if c is None:
         raise InvalidInput(f"card {card} is not in series {series_id!r}")
+    require_open_day(books, series.registered.site_id, day)
     return series, c
+
+
+def _require_cash(books: Books, series: Series, cents: int, what: str) -> None:
+    site_id = series.registered.site_id
+    held = books.sites[site_id].cash_bank
+    if cents > held:
+        raise InvalidInput(
+            f"the cash bank at {site_id!r} holds {format_money(held)}; it cannot pay {what} of "
+            f"{format_money(cents)}"
+        )
 
 
 def _same_quarter(series: Series, day: date) -> None:
@@ -91,7 +110,7 @@ def sell_tickets(
     books: Books, series_id: str, card: int, day: date, tickets: int, at: datetime
 ) -> list[Event]:
     """Tickets sold on the site the day the game is conducted, one at a time or more."""
-    series, c = _card(books, series_id, card)
+    series, c = _card(books, series_id, card, day)
     _same_quarter(series, day)
     if c.spins or c.refunded:
         raise InvalidInput(f"card {card} was already played")
@@ -107,9 +126,10 @@ def sell_tickets(
 
 
 def refund_card(books: Books, series_id: str, card: int, day: date, at: datetime) -> list[Event]:
-    _series, c = _card(books, series_id, card)
+    series, c = _card(books, series_id, card, day)
     if c.spins or c.refunded or c.sold == 0:
         raise InvalidInput(f"card {card} has nothing to refund")
+    _require_cash(books, series, c.sold * series.registered.price, "the refund")
     return [TicketCardRefunded(series_id, card, day.isoformat(), stamp(at))]
 
 
@@ -122,7 +142,7 @@ def spin(
     winning_number: str,
     at: datetime,
 ) -> list[Event]:
-    series, c = _card(books, series_id, card)
+    series, c = _card(books, series_id, card, day)
     _same_quarter(series, day)
     if c.refunded:
         raise InvalidInput(f"card {card} was refunded")
@@ -151,7 +171,7 @@ def pay_ticket_prize(
     description: str,
     at: datetime,
 ) -> list[Event]:
-    _series, c = _card(books, series_id, card)
+    series, c = _card(books, series_id, card, day)
     if not c.spins:
         raise InvalidInput(f"card {card} has not been spun")
     if cash < 0 or merchandise_cost < 0 or cash + merchandise_cost == 0:
@@ -168,6 +188,7 @@ def pay_ticket_prize(
         raise RuleViolation(
             "a merchandise prize is recorded with its cost and description", "99-01.3-11-02.4"
         )
+    _require_cash(books, series, cash, "the cash prize")
     return [
         TicketPrizePaid(
             series_id, card, day.isoformat(), cash, merchandise_cost, description, stamp(at)

@@ -11,13 +11,14 @@ import typer
 
 from croupier.books import poker, tickets
 from croupier.books.poker_ledger import FeeKind
-from croupier.cli.books_cmds import (
+from croupier.cli.books_common import (
     At,
     ByOpt,
     Db,
     Org,
     _date,
     _do,
+    _list,
     _money,
     _now,
     _service,
@@ -47,15 +48,17 @@ def poker_occasion(
     first_day: str,
     last_day: str,
     manager: Annotated[str, typer.Option("--manager", help="employee managing the poker")],
+    sites: Annotated[str, typer.Option("--sites", help="site ids of the occasion, comma-sep")],
     db: Db = None,
     org: Org = None,
 ) -> None:
-    """Register a poker occasion (two per fiscal year, at most three days: 99-01.3-09-03.1)."""
+    """Register a poker occasion at its sites (two per fiscal year, at most three days:
+    99-01.3-09-03.1)."""
     first, last = _date(first_day), _date(last_day)
     _do(
         db,
         org,
-        lambda b: poker.open_occasion(b, occasion, first, last, manager),
+        lambda b: poker.open_occasion(b, occasion, first, last, manager, _list(sites)),
         f"{occasion} {first_day} to {last_day}",
     )
 
@@ -71,6 +74,9 @@ def poker_fee(
     ],
     by: ByOpt,
     fee: Annotated[str, typer.Option("--fee", help="at most $2")] = "$2",
+    site: Annotated[
+        str | None, typer.Option("--site", help="the occasion's site (default: its only one)")
+    ] = None,
     db: Db = None,
     org: Org = None,
     at: At = None,
@@ -87,9 +93,37 @@ def poker_fee(
         db,
         org,
         lambda b: poker.collect_half_hour_fee(
-            b, occasion, table, player, start, _money(fee), by, when
+            b, occasion, table, player, start, _money(fee), by, when, site
         ),
         f"{fee} from {player} at table {table} for the half hour from {half_hour_from}",
+    )
+
+
+@books_app.command("poker-time-worked")
+@reports_errors
+def poker_time_worked(
+    occasion: str,
+    employee_id: str,
+    start: Annotated[str, typer.Option("--start", help="ISO time with offset")],
+    end: Annotated[str, typer.Option("--end", help="ISO time with offset")],
+    site: Annotated[
+        str | None, typer.Option("--site", help="the occasion's site (default: its only one)")
+    ] = None,
+    db: Db = None,
+    org: Org = None,
+) -> None:
+    """Record when an employee worked at the occasion: the time worked of the employee who
+    collects the fees is part of the record (99-01.3-09-07.1.b)."""
+    svc = _service(db, org)
+    try:
+        a, z = _when(svc, start), _when(svc, end)
+    finally:
+        svc.close()
+    _do(
+        db,
+        org,
+        lambda b: poker.record_time_worked(b, occasion, employee_id, a, z, site),
+        f"{employee_id} {start} to {end}",
     )
 
 

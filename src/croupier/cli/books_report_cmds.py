@@ -13,7 +13,7 @@ from croupier.books.model import SlipKind
 from croupier.books.quarterly import quarterly_report
 from croupier.books.quarters import Quarter
 from croupier.books.state import Books
-from croupier.cli.books_cmds import Db, Org, _date, _service, report_app
+from croupier.cli.books_common import Db, Org, _date, _service, report_app
 from croupier.cli.common import console, reports_errors
 from croupier.core.errors import InvalidInput
 from croupier.reports import forms

@@ -127,6 +127,7 @@ def daily_form(books: Books, record: DailyRecord) -> Form:
                 )
                 for g in record.games
             ),
+            *_ticket_summary(record),
             ("All", _m(record.drop), "", "", _m(record.cash_profit), _m(record.cash_long_short)),
         ),
     )
@@ -147,6 +148,24 @@ def daily_form(books: Books, record: DailyRecord) -> Form:
         (
             "Win = drop box cash + credits - fills + closing tray - opening tray; prizes = gross "
             "proceeds - adjusted gross proceeds; see docs/accounting.md.",
+        ),
+    )
+
+
+def _ticket_summary(record: DailyRecord) -> tuple[tuple[str, ...], ...]:
+    """The ticket-card line of the summary (99-01.3-11-07.3.b): its cash passed through the
+    cash bank, so the "All" line's cash profit includes it."""
+    t = record.tickets
+    if t is None:
+        return ()
+    return (
+        (
+            "PW tickets",
+            format_money(t.gross_proceeds),
+            format_money(t.prizes),
+            format_money(t.adjusted_gross_proceeds),
+            _m(t.cash_profit),
+            _m(t.cash_long_short),
         ),
     )
 
@@ -261,8 +280,13 @@ def poker_form(books: Books) -> Form:
             for s in poker_summaries(books.poker)
         ),
     )
+    from croupier.reports.game_forms import collector_time_table, half_hour_table
+
     return Form(
-        "Poker occasions", "99-01.3-09-07", (("Organization", books.org_name),), (summaries, fees)
+        "Poker occasions",
+        "99-01.3-09-07",
+        (("Organization", books.org_name),),
+        (summaries, half_hour_table(books), fees, collector_time_table(books)),
     )
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from datetime import date
 
-from croupier.books.poker import poker_summaries
+from croupier.books.poker import collector_times, half_hour_lines, poker_summaries
 from croupier.books.quarters import Quarter
 from croupier.books.state import Books
 from croupier.books.tickets import series_summary
@@ -152,5 +152,53 @@ def series_form(books: Books, series_id: str) -> Form:
         (
             "Winning tickets and unsold cards are kept one year from the end of the quarter "
             "reported (99-01.3-11-07.1.b.2); the rest three years.",
+        ),
+    )
+
+
+def half_hour_table(books: Books) -> FormTable:
+    """Nontournament fees per table and one-half hour with the number of players and the
+    collecting employees (99-01.3-09-07.1.b)."""
+    return FormTable(
+        "Players and fees by table and one-half hour",
+        ("Occasion", "Site", "Table", "Half hour from", "Players", "Fees", "Collected by"),
+        tuple(
+            (
+                line.occasion_id,
+                line.site_id or "",
+                str(line.table),
+                line.period_start,
+                str(line.players),
+                format_money(line.fees),
+                ", ".join(line.collected_by),
+            )
+            for line in half_hour_lines(books.poker)
+        ),
+    )
+
+
+def collector_time_table(books: Books) -> FormTable:
+    """The time worked of each employee who collected fees (99-01.3-09-07.1.b); a fee collected
+    outside any recorded time worked is listed."""
+    return FormTable(
+        "Time worked of the employees who collected fees",
+        (
+            "Occasion",
+            "Employee",
+            "Time worked",
+            "Minutes",
+            "Fees collected",
+            "Collected outside time worked",
+        ),
+        tuple(
+            (
+                c.occasion_id,
+                c.employee_id,
+                "; ".join(f"{a} to {b}" for a, b in c.periods) or "NOT RECORDED",
+                str(c.minutes_worked),
+                str(c.fees_collected),
+                ", ".join(c.collected_outside_time_worked),
+            )
+            for c in collector_times(books.poker)
         ),
     )
