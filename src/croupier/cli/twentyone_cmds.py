@@ -9,33 +9,14 @@ from typing import Annotated
 
 import typer
 from rich.panel import Panel
-from rich.table import Table
 
 from croupier.cli.apps import bench_app, disclosure_app, play_app
 from croupier.cli.common import console, database_url, read_text, reports_errors
-from croupier.core.errors import InvalidInput, RuleViolation
-from croupier.core.events import Event
-from croupier.core.money import format_money, parse_money
+from croupier.core.errors import InvalidInput
+from croupier.core.money import parse_money
 from croupier.core.rng import LiveRng, Rng, SeededRng
-from croupier.games.base import PendingKind
-from croupier.games.twentyone.actions import Action, ActionKind
 from croupier.games.twentyone.disclosure import disclosure, disclosure_html, sections
-from croupier.games.twentyone.events import RoundClosed, WagerSettled
 from croupier.games.twentyone.rules import HouseRules, rules_from_dict
-from croupier.games.twentyone.transcript import describe_event
-
-_KEYS = {
-    "h": ActionKind.HIT,
-    "s": ActionKind.STAND,
-    "d": ActionKind.DOUBLE,
-    "p": ActionKind.SPLIT,
-    "i": ActionKind.INSURANCE,
-    "n": ActionKind.NO_INSURANCE,
-    "e": ActionKind.EVEN_MONEY,
-    "c": ActionKind.SECOND_CARD,
-    "x": ActionKind.DECLINE_SECOND_CARD,
-}
-_NAMES = {v: k for k, v in _KEYS.items()}
 
 
 def _load_rules(path: Path | None) -> HouseRules:
@@ -48,131 +29,48 @@ def _load_rules(path: Path | None) -> HouseRules:
     return rules_from_dict(data)
 
 
-def _show(events: list[Event]) -> None:
-    for e in events:
-        line = describe_event(e)
-        if not line:
-            continue
-        style = "bold yellow" if line.startswith("dealer:") else ""
-        if isinstance(e, WagerSettled):
-            style = "green" if e.net > 0 else ("red" if e.net < 0 else "cyan")
-        console.print(line, style=style or None, highlight=False)
-
-
 @play_app.command("twentyone")
 @reports_errors
 def play_twentyone(
     seed: Annotated[int | None, typer.Option(help="Seed the shuffle (reproducible).")] = None,
     rules: Annotated[Path | None, typer.Option("--rules", help="House rules JSON.")] = None,
     db: Annotated[str | None, typer.Option("--db", help="Database URL.")] = None,
-    spaces: Annotated[int, typer.Option(help="Betting spaces to play (1 or 2).", min=1, max=2)] = 1,
+    spaces: Annotated[
+        int, typer.Option(help="Betting spaces to play: 1, or 2 adjacent (-01.2).", min=1, max=2)
+    ] = 1,
+    space: Annotated[
+        int, typer.Option("--space", help="Your (first) betting space, 1-7.", min=1, max=7)
+    ] = 1,
     table_name: Annotated[str, typer.Option("--table", help="Table stream name.")] = "table-1",
     bankroll: Annotated[str, typer.Option(help="Buy-in for a new table.")] = "100.00",
 ) -> None:
-    """Play twenty-one against the dealer at a terminal table (99-01.3-08)."""
+    """Play twenty-one against the dealer at a terminal table (99-01.3-08).
+
+    Every step is saved: quit (or lose the terminal) and run the same command to resume.
+    """
+    from croupier.cli.twentyone_play import Session
     from croupier.service.twentyone_table import TwentyOneTable
     from croupier.store import open_store
 
+    if space + spaces - 1 > 7:
+        raise InvalidInput(
+            f"space {space} has no betting space to its right; a player's second space must be "
+            "adjacent (99-01.3-08-01.2): choose --space 1 to 6"
+        )
     house = _load_rules(rules)
-    console.print(Panel(disclosure(house), title="Posted rules (99-01.3-08-13)"))
     store = open_store(database_url(db))
     rng: Rng = SeededRng(seed) if seed is not None else LiveRng()
     table = TwentyOneTable.open_or_resume(
         store, rng, house, bankroll=parse_money(bankroll), stream=f"twentyone/{table_name}"
     )
-    if table.round is not None:
-        console.print("[bold]Resuming the round in progress.[/]")
-    while True:
-        if table.round is None:
-            if table.after_round():
-                console.print('dealer: "shuffling: the indicator card has appeared" (-08.2)')
-            console.print(f"\nChips: [bold]{format_money(table.bankroll)}[/]")
-            wagers = _ask_wagers(table.rules or house, spaces)
-            if wagers is None:
-                console.print("Thanks for playing.")
-                return
-            if not wagers:
-                continue
-            try:
-                _show(table.start_round(wagers))
-            except (RuleViolation, InvalidInput) as exc:
-                _refused(exc)
-                continue
-        else:
-            _show(table.deal_owed_cards())
-        while table.round is not None and table.round.pending.kind is PendingKind.SEAT:
-            _decide(table)
-
-
-def _refused(exc: Exception) -> None:
-    if isinstance(exc, RuleViolation):
-        console.print(f"[red]refused:[/] {exc.detail} [dim](section {exc.section})[/]")
-    else:
-        console.print(f"[red]refused:[/] {exc}")
-
-
-def _ask_wagers(house: HouseRules, spaces: int) -> list[tuple[int, int, int]] | None:
-    prompt = (
-        f"Wager ({format_money(house.minimum_wager)}-{format_money(house.maximum_wager)})"
-        " [tip], or q to quit"
-    )
-    answer = typer.prompt(prompt, default="q").strip().lower()
-    if answer in ("q", "quit", ""):
-        return None
-    parts = answer.split()
-    try:
-        wager = parse_money(parts[0])
-        tip = parse_money(parts[1]) if len(parts) > 1 else 0
-    except (InvalidInput, IndexError) as exc:
-        console.print(f"[red]{exc}[/]")
-        return []
-    return [(space, wager, tip if space == 1 else 0) for space in range(1, spaces + 1)]
-
-
-def _decide(table: object) -> None:
-    from croupier.service.twentyone_table import TwentyOneTable
-
-    assert isinstance(table, TwentyOneTable)
-    assert table.round is not None
-    r = table.round
-    pending = r.pending
-    seat = r.seats[pending.seat or 0]
-    hand_no = pending.hand or 0
-    hand = seat.hands[hand_no]
-    grid = Table(show_header=False, box=None)
-    grid.add_row("dealer", f"{r.up_card} + hole" if r.hole_card_down else str(r.up_card))
-    grid.add_row(
-        f"space {seat.space} hand {hand_no}",
-        " ".join(str(c) for c in hand.cards) + f"  ({hand.total})",
-    )
-    console.print(grid)
-    options = r.legal_actions()
-    menu = ", ".join(
-        f"{_NAMES[a.kind]}={a.kind.value}"
-        for a in dict.fromkeys(o for o in options if o.kind in _NAMES)
-    )
-    answer = typer.prompt(f"Your decision ({menu})", default="s").strip().lower()
-    parts = answer.split()
-    kind = _KEYS.get(parts[0][:1]) if parts else None
-    if kind is None:
-        console.print(f"[red]unknown decision {answer!r}[/]")
-        return
-    amount = None
-    if kind is ActionKind.DOUBLE and len(parts) > 1:
-        try:
-            amount = parse_money(parts[1])
-        except InvalidInput as exc:
-            console.print(f"[red]{exc}[/]")
-            return
-    action = Action(kind, space=seat.space, hand=hand_no, amount=amount)
-    try:
-        events = table.act(action)
-    except (RuleViolation, InvalidInput) as exc:
-        _refused(exc)
-        return
-    _show(events)
-    if any(isinstance(e, RoundClosed) for e in events):
-        console.print("[dim]round over[/]")
+    posted = table.rules or house
+    console.print(Panel(disclosure(posted), title="Posted rules (99-01.3-08-13)"))
+    if rules is not None and posted != house:
+        console.print(
+            f"[yellow]note:[/] table {table_name!r} was opened with the rules posted above; "
+            "--rules applies only to a new table (use --table NAME)."
+        )
+    Session(table, tuple(range(space, space + spaces))).run()
 
 
 @disclosure_app.command("twentyone")

@@ -74,7 +74,7 @@ def test_cli_refusal_explained_with_section(tmp_path: Path) -> None:
         app, ["play", "twentyone", "--seed", "3", "--db", db], input="5.50\nq\n"
     )
     assert result.exit_code == 0, result.output
-    assert "99-01.3-08-09.1" in result.output
+    assert "(section 99-01.3-08-09.1)" in " ".join(result.output.split())
 
 
 def test_cli_disclosure_formats(tmp_path: Path) -> None:
