@@ -27,6 +27,9 @@ if TYPE_CHECKING:
 
 DEALING = "99-01.3-08-10.1"
 DEVICE_CHECK = "99-01.3-08-10.3"
+DEVICE_NATURAL = "99-01.3-08-10.3.a(1)"
+DEVICE_INSURANCE_WINS = "99-01.3-08-10.3.a(2)"
+DEVICE_NO_NATURAL = "99-01.3-08-10.3.b"
 ANNOUNCE_UP = "99-01.3-08-11.1"
 INSURANCE = "99-01.3-08-09.2.b"
 BUST_NO_SPLIT = "99-01.3-08-11.6"
@@ -76,6 +79,8 @@ def deliver(r: Round, card: Card, events: list[Event]) -> None:
     if t.recipient == "dealer":
         r.dealer_cards.append(card)
         r.dealer_faces.append(t.face_up)
+        if t.face_up and r.up is None:
+            r.up = card
         events.append(CardDealt(card, "dealer", None, None, t.face_up, t.purpose))
         if t.purpose == "dealer hit":
             events.append(Announcement(f"dealer total {total(r.dealer_cards)}", DEALER_PLAY))
@@ -241,11 +246,11 @@ def _insurance_closed(r: Round, events: list[Event]) -> None:
         events.append(DealerChecked(natural))
         if natural:
             events.append(Announcement("dealer has twenty-one", DEVICE_CHECK))
-            _dealer_natural(r, DEVICE_CHECK, events)
-            _end(r, "the dealer's natural ends the round", DEVICE_CHECK, events)
+            _dealer_natural(r, DEVICE_NATURAL, events)
+            _end(r, "the dealer's natural ends the round", DEVICE_CHECK + ".a", events)
             return
         for seat in r.active_seats():
-            settle.settle_insurance(r, seat, False, DEVICE_CHECK, events)
+            settle.settle_insurance(r, seat, False, DEVICE_NO_NATURAL, events)
 
 
 def _next_hand(r: Round) -> bool:
@@ -349,7 +354,7 @@ def _dealer_natural(r: Round, section: str, events: list[Event]) -> None:
     for seat in r.active_seats():
         if seat.settled:
             continue
-        ins_section = DEVICE_CHECK + ".a" if section == DEVICE_CHECK else DEALER_PLAY + ".c"
+        ins_section = DEVICE_INSURANCE_WINS if section == DEVICE_NATURAL else DEALER_PLAY + ".c"
         settle.settle_insurance(r, seat, True, ins_section, events)
         first = seat.hands[0]
         outcome = Outcome.PUSH if seat.original_natural else Outcome.LOSE

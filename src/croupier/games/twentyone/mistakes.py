@@ -177,7 +177,6 @@ def do(r: Round, a: Action, events: list[Event]) -> None:
         i = next(i for i, f in enumerate(r.dealer_faces) if not f)
         r.burned.append(r.dealer_cards.pop(i))
         r.dealer_faces.pop(i)
-        r.hole_card_replaced = True
         remedy("the hole card is burned; a new one is drawn after the players' decisions")
     elif k is K.HIT_CARD_MISSED:
         t = r.queue.pop(0)

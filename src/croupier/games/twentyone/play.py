@@ -40,7 +40,12 @@ NATURAL = "99-01.3-08-11.11"
 UNLAWFUL = "99-01.3-08-12.11"
 ONE_CARD = "99-01.3-08-12.2"
 DEALING = "99-01.3-08-10.1"
+BUST_NO_SPLIT = "99-01.3-08-11.6"
+BUST_SPLIT = "99-01.3-08-11.7"
+BUST_WAIT = "99-01.3-08-11.8"
 MAX_HANDS = 4
+MAX_SPACES = 7
+PLAY_KINDS = frozenset({ActionKind.HIT, ActionKind.STAND, ActionKind.DOUBLE, ActionKind.SPLIT})
 
 
 def _fail(message: str, section: str) -> RuleViolation:
@@ -60,6 +65,7 @@ def check(r: Round, a: Action) -> None:
         if not r.seats:
             raise _fail("the dealer deals only to betting spaces with a wager", DEALING)
         return
+    _check_not_completed(r, a)
     if r.queue:
         raise _fail(
             f"the dealer owes a card first ({r.queue[0].purpose}); a player may not act before "
@@ -84,7 +90,7 @@ def check(r: Round, a: Action) -> None:
             )
         return
     if r.phase is Phase.INSURANCE:
-        _check_insurance(r, seat, k)
+        _check_insurance(r, seat, a)
         return
     if k in (ActionKind.INSURANCE, ActionKind.NO_INSURANCE, ActionKind.EVEN_MONEY):
         raise _fail(_insurance_refusal(r), INSURANCE)
@@ -128,14 +134,62 @@ def _insurance_refusal(r: Round) -> str:
     return "insurance bets are closed"
 
 
-def _check_insurance(r: Round, seat: Seat, k: ActionKind) -> None:
+def _check_not_completed(r: Round, a: Action) -> None:
+    """A hand already completed (stood, busted, doubled, split aces, even money) takes no
+    further decision; the refusal names the rule that completed it."""
+    from croupier.games.twentyone.state import Phase
+
+    if a.kind not in PLAY_KINDS or r.phase in (Phase.BETTING, Phase.DEALING):
+        return
+    seat = r.seats.get(a.space) if a.space is not None else None
+    index = a.hand or 0
+    if seat is None or not seat.active or not 0 <= index < len(seat.hands):
+        return
+    hand = seat.hands[index]
+    name = f"hand {index} of space {seat.space}"
+    if seat.even_money:
+        raise _fail(f"space {seat.space} took even money; its hand is over", INSURANCE)
+    if not hand.done:
+        return
+    if hand.busted:
+        if hand.waiting:
+            section = BUST_WAIT
+        elif seat.split_or_doubled:
+            section = BUST_SPLIT
+        else:
+            section = BUST_NO_SPLIT
+        raise _fail(f"{name} busted at {hand.total}; it takes no further decision", section)
+    if hand.doubled:
+        raise _fail(f"{name} was doubled down: only one additional card is dealt", DOUBLE)
+    if hand.split_aces:
+        raise _fail(f"{name} is a split ace: split aces draw only one card each", SPLIT)
+    raise _fail(
+        f"{name} stood at {hand.total}; a dealer deals a hit card only on the player's request "
+        "before standing",
+        TURN,
+    )
+
+
+def _check_insurance(r: Round, seat: Seat, a: Action) -> None:
+    k = a.kind
+    if k is ActionKind.INSURANCE:
+        if a.tip_amount:
+            raise _fail("insurance betting is not permitted on a tip bet", INSURANCE)
+        half = seat.wager // 2
+        if a.amount is not None and a.amount != half:
+            raise _fail(
+                f"an insurance bet must be one-half the original wager: {format_money(half)}, "
+                f"not {format_money(a.amount)}",
+                INSURANCE,
+            )
+        return
     if k is ActionKind.EVEN_MONEY:
         if not r.rules.even_money_offered:
             raise _fail("this organization does not offer even money", INSURANCE)
         if not seat.original_natural:
             raise _fail("even money is offered only to a player dealt a natural", INSURANCE)
         return
-    if k not in (ActionKind.INSURANCE, ActionKind.NO_INSURANCE):
+    if k is not ActionKind.NO_INSURANCE:
         raise _fail(
             "the dealer first asks each player about insurance (insurance or no-insurance)",
             INSURANCE,
@@ -156,8 +210,6 @@ def _check_split(seat: Seat, hand: Hand) -> None:
         )
     if len(seat.hands) >= MAX_HANDS:
         raise _fail("a player is allowed a maximum of four hands per betting space", SPLIT)
-    if hand.doubled:
-        raise _fail("a doubled-down hand takes one card only", DOUBLE)
 
 
 def _check_double(r: Round, seat: Seat, hand: Hand, a: Action) -> None:
@@ -207,7 +259,7 @@ def _check_bet(r: Round, a: Action) -> None:
     space, wager, tip = a.space, a.amount, a.tip_amount or 0
     if space is None or wager is None:
         raise InvalidInput("a wager needs a space and an amount")
-    if not 1 <= space <= 7:
+    if not 1 <= space <= MAX_SPACES:
         raise _fail(f"a table has at most seven betting spaces, 1 to 7 (not {space})", SPACES)
     player = a.player or f"space {space}"
     if space in r.seats:
@@ -288,6 +340,7 @@ def do(r: Round, a: Action, events: list[Event]) -> None:
     elif k is ActionKind.EVEN_MONEY:
         seat.insurance_decided = True
         seat.settled = True
+        seat.even_money = True
         hand = seat.hands[0]
         hand.done = True
         events.append(InsuranceDecided(seat.space, "even money", seat.wager))

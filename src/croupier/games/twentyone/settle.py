@@ -155,12 +155,3 @@ def return_seat(r: Round, seat: Seat, section: str, events: list[Event]) -> None
 
 def open_kinds(seat: Seat, hand: Hand) -> list[str]:
     return [k for k, _ in components(seat, hand) if k not in hand.settled]
-
-
-def seat_open(seat: Seat) -> bool:
-    """Some wager of the seat is not settled yet."""
-    if not seat.active or seat.settled:
-        return False
-    return any(open_kinds(seat, h) for h in seat.hands) or bool(
-        seat.insurance and "insurance" not in seat.hands[0].settled
-    )

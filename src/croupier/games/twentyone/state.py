@@ -15,7 +15,7 @@ from enum import Enum
 from typing import Any
 
 from croupier.core.cards import Card, Rank
-from croupier.core.errors import InvalidInput, RuleViolation
+from croupier.core.errors import InvalidInput
 from croupier.core.events import Event
 from croupier.games.base import Pending, PendingKind, Settlement, WagerResult
 from croupier.games.twentyone import dealing, mistakes, play
@@ -24,8 +24,6 @@ from croupier.games.twentyone.events import ActionRecorded
 from croupier.games.twentyone.hand import Hand, Seat, total
 from croupier.games.twentyone.rules import DealingMethod, HouseRules, validated
 from croupier.games.twentyone.settle import LAYOUT, Result
-
-MAX_SPACES = 7
 
 
 class Phase(Enum):
@@ -80,6 +78,7 @@ class Round:
         self.seats: dict[int, Seat] = {}
         self.dealer_cards: list[Card] = []
         self.dealer_faces: list[bool] = []
+        self.up: Card | None = None  # the card dealt face up in the first round (-10.1)
         self.queue: list[Target] = []
         self.held: list[Target] = []  # the dealer's cards held back during -12.2
         self.burned: list[Card] = []
@@ -88,7 +87,6 @@ class Round:
         self.seen: Counter[Card] = Counter()
         self.burn_after_round = False
         self.after_burn_done = False
-        self.hole_card_replaced = False
         self.device_checked = False
         self.insurance_offered = False
         self.dealer_stage = "reveal"
@@ -194,10 +192,9 @@ class Round:
 
     @property
     def up_card(self) -> Card | None:
-        for card, face_up in zip(self.dealer_cards, self.dealer_faces, strict=True):
-            if face_up:
-                return card
-        return None
+        """The dealer's faceup card (-10.1): it stays the up card after the hole card is turned,
+        also when the dealer's first card was the hole card (-10.1.a(2), (4))."""
+        return self.up
 
     @property
     def up_ace_or_ten(self) -> bool:
@@ -227,9 +224,6 @@ class Round:
         seat = self.seats[t.space]
         return seat.hands.index(t.hand) if t.hand in seat.hands else None
 
-    def violation(self, message: str, section: str) -> RuleViolation:
-        return RuleViolation(message, section)
-
     def snapshot(self) -> dict[str, Any]:
         """Everything about the state, as plain data (to compare states)."""
         return {
@@ -251,7 +245,7 @@ class Round:
             "flags": (
                 self.burn_after_round,
                 self.after_burn_done,
-                self.hole_card_replaced,
+                None if self.up is None else str(self.up),
                 self.device_checked,
                 self.insurance_offered,
                 self.dealer_stage,
