@@ -10,9 +10,12 @@ from collections.abc import Mapping
 from enum import Enum
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import BaseModel, ConfigDict
 
-from croupier.core.errors import ConfigError, Problem
+from croupier.core.errors import Problem
+from croupier.games.config import require_valid, validate_rules
+
+WHAT = "twenty-one house rules"
 
 DECKS = "99-01.3-08-02.3"
 SOFT_17 = "99-01.3-08-11.10.g"
@@ -193,40 +196,9 @@ _SECTIONS = {
 
 def rules_from_dict(data: Mapping[str, Any]) -> HouseRules:
     """Validate a house-rules mapping; every invalid field is reported at once (``ConfigError``)."""
-    if not isinstance(data, Mapping):
-        raise ConfigError([Problem("rules", "house rules must be an object")], "house rules")
-    cleaned = dict(data)
-    problems: list[Problem] = []
-    for key, value in data.items():
-        if key in HouseRules.model_fields and (
-            isinstance(value, float)
-            or (isinstance(value, bool) and HouseRules.model_fields[key].annotation is not bool)
-        ):
-            problems.append(Problem(key, f"must not be {value!r}", _SECTIONS.get(key)))
-            cleaned.pop(key)
-    try:
-        rules = HouseRules.model_validate(cleaned)
-    except ValidationError as exc:
-        for err in exc.errors():
-            name = ".".join(str(p) for p in err["loc"]) or "rules"
-            problems.append(Problem(name, err["msg"], _SECTIONS.get(name)))
-        # Validate the remaining, well-typed fields too so every problem is reported at once.
-        bad = {str(err["loc"][0]) for err in exc.errors() if err["loc"]}
-        try:
-            partial = HouseRules.model_validate({k: v for k, v in cleaned.items() if k not in bad})
-            problems.extend(p for p in partial.problems() if p.field not in bad)
-        except ValidationError:
-            pass
-        raise ConfigError(problems, "twenty-one house rules") from None
-    problems.extend(rules.problems())
-    if problems:
-        raise ConfigError(problems, "twenty-one house rules")
-    return rules
+    return validate_rules(HouseRules, data, _SECTIONS, WHAT)
 
 
 def validated(rules: HouseRules) -> HouseRules:
     """``rules`` if valid, else ``ConfigError`` (for rules built directly by code)."""
-    problems = rules.problems()
-    if problems:
-        raise ConfigError(problems, "twenty-one house rules")
-    return rules
+    return require_valid(rules, WHAT)
