@@ -1,7 +1,10 @@
 """``croupier bench poker``: random legal hands through the full-rule engine next to PokerKit.
 
 Fixed-limit hold'em and Omaha high-low, 2-, 6- and 11-handed. Both engines play random legal
-actions from seeded generators in the same run; the figure is hands per second.
+actions from seeded generators in the same run, chosen alike: uniformly among fold (only when
+facing a bet: PokerKit offers no fold to a player who may check), check or call, and bet or
+raise when allowed; the random numbers of both come in batches from numpy (``Draws``). The
+figure is hands per second.
 """
 
 from __future__ import annotations
@@ -9,9 +12,11 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 
+from croupier.core.cards import parse_cards
 from croupier.core.rng import SeededRng
-from croupier.games.poker.driver import random_hand
+from croupier.games.poker.driver import Draws, random_hand
 from croupier.games.poker.rules import Structure, TableRules, Variant
+from croupier.games.poker.showdown_eval import showdown_values
 
 SIZES = (2, 6, 11)
 STACK = 2000
@@ -49,10 +54,10 @@ def table_rules(variant: Variant) -> TableRules:
 
 def croupier_rate(variant: Variant, players: int, hands: int, seed: int) -> float:
     rules = table_rules(variant)
-    rng = SeededRng(seed)
+    draws = Draws(SeededRng(seed))
     start = time.perf_counter()
     for k in range(hands):
-        hand = random_hand(rules, [STACK] * players, rng, k)
+        hand = random_hand(rules, [STACK] * players, draws, k, needless_folds=False)
         if sum(hand.stacks.values()) != STACK * players:  # pragma: no cover - a broken engine
             raise AssertionError("chips not conserved")
     return hands / (time.perf_counter() - start)
@@ -81,7 +86,7 @@ def pokerkit_rate(variant: Variant, players: int, hands: int, seed: int) -> floa
         pk.Automation.CHIPS_PUSHING,
         pk.Automation.CHIPS_PULLING,
     )
-    rng = SeededRng(seed)
+    draws = Draws(SeededRng(seed))
     start = time.perf_counter()
     for _ in range(hands):
         state = game.create_state(
@@ -95,7 +100,7 @@ def pokerkit_rate(variant: Variant, players: int, hands: int, seed: int) -> floa
                 choices.append(1)
             if state.can_complete_bet_or_raise_to():
                 choices.append(2)
-            pick = choices[rng.randbelow(len(choices))]
+            pick = choices[draws.below(len(choices))]
             if pick == 0:
                 state.fold()
             elif pick == 1:
@@ -106,9 +111,12 @@ def pokerkit_rate(variant: Variant, players: int, hands: int, seed: int) -> floa
 
 
 def run(hands: int = 500, seed: int = 2024, with_pokerkit: bool = True) -> list[BenchRow]:
-    """One row per variant and table size (after one untimed warm-up hand of each variant, so
-    the evaluator's lookup tables, built at first use, are not charged to the first row)."""
+    """One row per variant and table size (after untimed warm-up: a few hands of each variant,
+    and one showdown evaluation of each, so the evaluator's lookup tables and compiled kernels,
+    built at first use, are not charged to the first row that happens to reach a showdown)."""
+    board = parse_cards("2d 3d 4d 5s 9c")
     for variant in (Variant.HOLDEM, Variant.OMAHA_HILO):
+        showdown_values(variant, [parse_cards("Ah Kh Qh Jc")[: variant.hole_cards]], board)
         croupier_rate(variant, 6, 5, seed)
     rows = []
     for variant in (Variant.HOLDEM, Variant.OMAHA_HILO):

@@ -81,7 +81,7 @@ def test_chips_conserved_and_every_pot_awarded(
 def test_illegal_actions_raise_with_section_and_change_nothing(seed: int, amount: int) -> None:
     rules = RULES[0]
     log: list[Action] = []
-    random_hand(rules, [1000, 1000, 1000], SeededRng(seed), 0, log)
+    played = random_hand(rules, [1000, 1000, 1000], SeededRng(seed), 0, log)
     replay = Hand(rules, [SeatSpec(k + 1, 1000) for k in range(3)], 1)
     for action in log:
         if action.seat is not None:
@@ -93,3 +93,6 @@ def test_illegal_actions_raise_with_section_and_change_nothing(seed: int, amount
             after = ([e.to_dict() for e in replay.events], dict(replay.stacks), replay.pot)
             assert before == after
         replay.apply(action)
+    # the refusals left nothing behind: the replay ends exactly as the hand played without them
+    assert [e.to_dict() for e in replay.events] == [e.to_dict() for e in played.events]
+    assert replay.pending == played.pending

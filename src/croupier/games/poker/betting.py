@@ -47,11 +47,16 @@ class Limits:
 def raise_floor(rules: TableRules, rnd: Round) -> int:
     """The smallest full raise increment: the round's original bet (-06.1.f), or the larger of
     that and the previous raise when the house follows the last raise."""
+    return floor_of(rules, rnd.street, rnd.original_bet, rnd.last_raise)
+
+
+def floor_of(rules: TableRules, street: int, original_bet: int, last_raise: int) -> int:
+    """``raise_floor`` from the round's facts given one by one (the engine's hot path)."""
     if rules.structure is Structure.FIXED_LIMIT:
-        return rules.bet_unit(rnd.street)
-    floor = rnd.original_bet
+        return rules.small_bet if street < 2 else rules.big_bet
+    floor = original_bet
     if rules.minimum_raise is MinimumRaise.LAST_RAISE:
-        floor = max(floor, rnd.last_raise)
+        floor = max(floor, last_raise)
     return max(floor, 1)
 
 
@@ -64,14 +69,47 @@ def limits(
     opponents_can_act: bool,
 ) -> Limits:
     """The call amount and bet/raise range for a player with ``bet`` in front and ``stack``."""
-    to_call = min(max(rnd.bet_level - bet, 0), stack)
+    return limits_of(
+        rules,
+        rnd.street,
+        rnd.bet_level,
+        rnd.original_bet,
+        rnd.last_raise,
+        rnd.raises,
+        rnd.pot,
+        bet,
+        stack,
+        may_raise,
+        opponents_can_act,
+    )
+
+
+def limits_of(
+    rules: TableRules,
+    street: int,
+    bet_level: int,
+    original_bet: int,
+    last_raise: int,
+    raises: int,
+    pot: int,
+    bet: int,
+    stack: int,
+    may_raise: bool,
+    opponents_can_act: bool,
+) -> Limits:
+    """``limits`` from the round's facts given one by one (the engine's hot path: no ``Round``
+    is built per decision). ``pot`` is read by pot-limit only."""
+    to_call = bet_level - bet
+    if to_call < 0:
+        to_call = 0
+    if to_call > stack:
+        to_call = stack
     all_in_to = bet + stack
-    closed = Limits(to_call, None, None, all_in_to)
     if stack <= to_call:
-        return closed
+        return Limits(to_call, None, None, all_in_to)
     if not opponents_can_act:
         return Limits(to_call, None, None, all_in_to, "every opponent is all in", ALL_IN)
-    if rnd.bet_level > 0 and not may_raise:
+    if bet_level > 0 and not may_raise:
         return Limits(
             to_call,
             None,
@@ -80,17 +118,17 @@ def limits(
             "an all-in for less than a full raise does not reopen the betting",
             ALL_IN,
         )
-    if rnd.bet_level > 0 and rules.max_raises is not None and rnd.raises >= rules.max_raises:
+    if bet_level > 0 and rules.max_raises is not None and raises >= rules.max_raises:
         section = NONTOURNAMENT if rules.structure is Structure.NONTOURNAMENT else RAISE_CAP
         return Limits(to_call, None, None, all_in_to, "the raises are capped", section)
     structure = rules.structure
-    if rnd.bet_level == 0:
+    if bet_level == 0:
         if structure is Structure.FIXED_LIMIT:
-            low = high = rules.bet_unit(rnd.street)
+            low = high = rules.small_bet if street < 2 else rules.big_bet
         elif structure is Structure.NONTOURNAMENT:
             low, high = rules.minimum_bet, rules.maximum_bet
         elif structure is Structure.POT_LIMIT:
-            low, high = rules.minimum_bet, max(rnd.pot, rules.minimum_bet)
+            low, high = rules.minimum_bet, max(pot, rules.minimum_bet)
         else:
             low, high = rules.minimum_bet, all_in_to
         if rules.table_limit is not None and structure in (
@@ -99,23 +137,23 @@ def limits(
         ):
             high = min(high, rules.table_limit)
     else:
-        floor = raise_floor(rules, rnd)
-        low = rnd.bet_level + floor
+        low = bet_level + floor_of(rules, street, original_bet, last_raise)
         if structure is Structure.FIXED_LIMIT:
             high = low
         elif structure is Structure.NONTOURNAMENT:
-            high = rnd.bet_level + rules.maximum_bet
+            high = bet_level + rules.maximum_bet
         elif structure is Structure.POT_LIMIT:
-            full_call = rnd.bet_level - bet
-            high = rnd.bet_level + rnd.pot + full_call
+            full_call = bet_level - bet
+            high = bet_level + pot + full_call
         else:
             high = all_in_to
         if rules.table_limit is not None and structure in (
             Structure.POT_LIMIT,
             Structure.NO_LIMIT,
         ):
-            high = min(high, rnd.bet_level + rules.table_limit)
-    high = max(high, low)
+            high = min(high, bet_level + rules.table_limit)
+    if high < low:
+        high = low
     if all_in_to < low:
         return Limits(to_call, all_in_to, all_in_to, all_in_to)
-    return Limits(to_call, low, min(high, all_in_to), all_in_to)
+    return Limits(to_call, low, high if high < all_in_to else all_in_to, all_in_to)

@@ -43,6 +43,41 @@ DEFECTIVE = "99-01.3-09-04.28"
 ABSENT = "99-01.3-09-05.11"
 SHORT = "99-01.3-09-04.16"
 
+_CARD = Action(ActionKind.CARD)
+_ACTIONS: dict[tuple[int, int, int], Action] = {}
+_ACTIONS_MAX = 4096
+_CHOICES: dict[tuple[int, bool, bool, int | None, int | None], tuple[Action, ...]] = {}
+"""The betting choices of a seat, by (seat, facing a bet, opening the betting, smallest and
+largest bet or raise)."""
+
+
+def _action(kind: ActionKind, seat: int, amount: int = 0) -> Action:
+    """A shared ``Action`` (frozen, so one object per distinct value is enough). Keyed by the
+    member's identity: an enum member's own hash is computed in Python, ``id`` is not."""
+    key = (id(kind), seat, amount)
+    found = _ACTIONS.get(key)
+    if found is None:
+        found = Action(kind, seat, amount=amount)
+        if len(_ACTIONS) < _ACTIONS_MAX:
+            _ACTIONS[key] = found
+    return found
+
+
+def _choices(
+    seat: int, stay: ActionKind, kind: ActionKind, low: int | None, high: int | None
+) -> tuple[Action, ...]:
+    """Fold, check or call, and the smallest and largest ``kind`` (bet or raise) if any."""
+    if low is None or high is None:
+        return (_action(ActionKind.FOLD, seat), _action(stay, seat))
+    if high == low:
+        return (_action(ActionKind.FOLD, seat), _action(stay, seat), _action(kind, seat, low))
+    return (
+        _action(ActionKind.FOLD, seat),
+        _action(stay, seat),
+        _action(kind, seat, low),
+        _action(kind, seat, high),
+    )
+
 
 @dataclass(frozen=True, slots=True)
 class _Undo:
@@ -97,7 +132,7 @@ class Hand(HandShowdown):
 
     def _bet_action(self, action: Action) -> None:
         i = self._require_turn(action)
-        stated = self.statements.get(i)
+        stated = self.statements.get(i) if self.statements else None
         if stated is not None and (
             stated.kind is not action.kind
             or (
@@ -117,7 +152,8 @@ class Hand(HandShowdown):
             )
         self._validate_bet(i, action)
         self._record_undo(i, action)
-        self.statements.pop(i, None)
+        if self.statements:
+            self.statements.pop(i, None)
         self.short = None
         self._do_bet(i, action)
 
@@ -331,30 +367,37 @@ class Hand(HandShowdown):
     def legal_actions(self) -> list[Action]:
         """What may be done now. A bet or raise may be any amount from the listed minimum to
         the listed maximum (both are listed)."""
+        found = self._legal
+        if found is None:
+            found = self._legal = self._find_legal()
+        return list(found)
+
+    def _find_legal(self) -> tuple[Action, ...]:
         pending = self.pending
         if pending.kind is PendingKind.CHANCE:
-            return [Action(ActionKind.CARD)]
+            return (_CARD,)
         if pending.kind is not PendingKind.SEAT or self.to_act is None:
-            return []
+            return ()
         i = self.to_act
         seat = self.players[i].seat
         if self.phase is Phase.SHOWDOWN:
-            out = [Action(ActionKind.SHOW, seat)]
-            if not self.all_in_showdown:
-                out.append(Action(ActionKind.MUCK, seat))
-            return out
+            if self.all_in_showdown:
+                return (_action(ActionKind.SHOW, seat),)
+            return (_action(ActionKind.SHOW, seat), _action(ActionKind.MUCK, seat))
         p = self.players[i]
         if self.short == i:
-            return [Action(ActionKind.FOLD, seat), Action(ActionKind.CALL, seat)]
-        out = [Action(ActionKind.FOLD, seat)]
-        out.append(Action(ActionKind.CALL if self.bet_level > p.bet else ActionKind.CHECK, seat))
+            return (_action(ActionKind.FOLD, seat), _action(ActionKind.CALL, seat))
+        stay = ActionKind.CALL if self.bet_level > p.bet else ActionKind.CHECK
         lim = self.limits_for(i)
-        if lim.min_to is not None and lim.max_to is not None:
-            kind = ActionKind.BET if self.bet_level == 0 else ActionKind.RAISE
-            out.append(Action(kind, seat, amount=lim.min_to))
-            if lim.max_to != lim.min_to:
-                out.append(Action(kind, seat, amount=lim.max_to))
-        return out
+        low, high = lim.min_to, lim.max_to
+        opening = self.bet_level == 0
+        key = (seat, stay is ActionKind.CALL, opening, low, high)
+        found = _CHOICES.get(key)
+        if found is None:
+            found = _choices(seat, stay, ActionKind.BET if opening else ActionKind.RAISE, low, high)
+            if len(_CHOICES) < _ACTIONS_MAX:
+                _CHOICES[key] = found
+        return found
 
     def settlement(self) -> Settlement:
         """Each seat's result: ``stake`` what it put in the pot, ``net`` won minus stake."""

@@ -260,9 +260,21 @@ def rules_from_dict(data: Mapping[str, Any]) -> TableRules:
     return rules
 
 
+_CHECKED: dict[int, TableRules] = {}
+"""Rules objects already found valid, by identity (each kept alive here so its id is not reused;
+``TableRules`` is frozen, so a valid object stays valid). Bounded: cleared when full."""
+_CHECKED_MAX = 64
+
+
 def validated(rules: TableRules) -> TableRules:
-    """``rules`` if valid, else ``ConfigError`` (for rules built directly by code)."""
+    """``rules`` if valid, else ``ConfigError`` (for rules built directly by code). Each frozen
+    rules object is checked once; a table dealing hand after hand does not re-check it."""
+    if _CHECKED.get(id(rules)) is rules:
+        return rules
     problems = rules.problems()
     if problems:
         raise ConfigError(problems, "poker table rules")
+    if len(_CHECKED) >= _CHECKED_MAX:
+        _CHECKED.clear()
+    _CHECKED[id(rules)] = rules
     return rules

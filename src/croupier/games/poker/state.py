@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from enum import Enum
 
 from croupier.core.cards import Card
-from croupier.core.errors import InvalidInput, RuleViolation
+from croupier.core.errors import CroupierError, InvalidInput, RuleViolation
 from croupier.core.events import Event
 from croupier.games.base import Pending, PendingKind
 from croupier.games.poker import betting
@@ -38,6 +38,30 @@ BURN = "99-01.3-09-04.14"
 ALL_IN = "99-01.3-09-05.7"
 BLINDS = "99-01.3-09-02.6"
 BOARD = "99-01.3-09-05.5"
+
+# Tuples, not sets: membership of an enum member in a tuple is an identity test, while a set
+# would call the (Python-level) ``Enum.__hash__``.
+_BETTING_KINDS = (
+    ActionKind.FOLD,
+    ActionKind.CHECK,
+    ActionKind.CALL,
+    ActionKind.BET,
+    ActionKind.RAISE,
+)
+_NO_PENDING = Pending(PendingKind.NONE)
+_PENDING: dict[tuple[int, int | None, str], Pending] = {}
+_PENDING_MAX = 4096
+
+
+def _pending(kind: PendingKind, seat: int | None, detail: str) -> Pending:
+    """A shared ``Pending`` (a frozen value, so one object per distinct value is enough)."""
+    key = (id(kind), seat, detail)
+    found = _PENDING.get(key)
+    if found is None:
+        found = Pending(kind, seat=seat, detail=detail)
+        if len(_PENDING) < _PENDING_MAX:
+            _PENDING[key] = found
+    return found
 
 
 class Phase(Enum):
@@ -75,7 +99,8 @@ class HandCore(ABC):
         self.board: list[Card | None] = []
         self.burned: list[Card | None] = []
         self.dead_cards: list[Card | None] = []
-        self.seen: set[Card] = set()
+        self.seen: set[int] = set()
+        """Indices (0..51) of the cards dealt from the deck so far (-04.2)."""
         self.targets: deque[tuple[str, int | None]] = deque()
         self.events: list[Event] = []
         self.bet_level = 0
@@ -92,6 +117,10 @@ class HandCore(ABC):
         self.raised = False
         self.sb: int | None = None
         self.bb: int | None = None
+        # Derived answers, valid until the next ``apply`` (which clears them).
+        self._pending: Pending | None = None
+        self._limits: tuple[int, betting.Limits] | None = None
+        self._legal: tuple[Action, ...] | None = None
         self._start()
 
     # -- set-up -------------------------------------------------------------------------------
@@ -148,16 +177,31 @@ class HandCore(ABC):
     # -- the protocol -------------------------------------------------------------------------
     @property
     def pending(self) -> Pending:
-        if self.phase in (Phase.COMPLETE, Phase.VOID):
-            return Pending(PendingKind.NONE)
+        """Who or what acts next (computed once per state: ``apply`` clears it)."""
+        found = self._pending
+        if found is None:
+            found = self._pending = self._next_pending()
+        return found
+
+    def _next_pending(self) -> Pending:
+        phase = self.phase
+        if phase is Phase.COMPLETE or phase is Phase.VOID:
+            return _NO_PENDING
         if self.targets:
             kind, index = self.targets[0]
             seat = None if index is None else self.players[index].seat
-            return Pending(PendingKind.CHANCE, seat=seat, detail=kind)
+            return _pending(PendingKind.CHANCE, seat, kind)
         if self.to_act is not None:
-            detail = "showdown" if self.phase is Phase.SHOWDOWN else "betting"
-            return Pending(PendingKind.SEAT, seat=self.players[self.to_act].seat, detail=detail)
-        return Pending(PendingKind.NONE)  # pragma: no cover - every live phase has an actor
+            detail = "showdown" if phase is Phase.SHOWDOWN else "betting"
+            return _pending(PendingKind.SEAT, self.players[self.to_act].seat, detail)
+        return _NO_PENDING  # pragma: no cover - every live phase has an actor
+
+    def _changed(self) -> None:
+        """Forget the derived answers (``pending``, limits, legal actions): the state may have
+        changed."""
+        self._pending = None
+        self._limits = None
+        self._legal = None
 
     @property
     def stacks(self) -> dict[int, int]:
@@ -177,46 +221,56 @@ class HandCore(ABC):
     def apply(self, action: Action) -> list[Event]:
         """Validate and apply one action; a refused action raises and changes nothing."""
         before = len(self.events)
-        self._dispatch(action)
+        phase = self.phase
+        mark = (phase, self.to_act, len(self.targets))
+        try:
+            if phase is Phase.COMPLETE or phase is Phase.VOID:
+                raise RuleViolation(
+                    "the hand is over; the pot has been awarded", "99-01.3-09-04.26"
+                )
+            kind = action.kind
+            if kind is ActionKind.CARD:
+                self._card(action)
+            elif kind in _BETTING_KINDS:
+                self._bet_action(action)
+            else:
+                self._other(action)
+        except CroupierError:
+            # A refused action changes nothing, so the derived answers still hold; they are
+            # dropped anyway if the refusal came after a change (a showdown that cannot finish).
+            if len(self.events) != before or mark != (self.phase, self.to_act, len(self.targets)):
+                self._changed()
+            raise
+        except BaseException:  # pragma: no cover - a programming error mid-action
+            self._changed()
+            raise
+        self._pending = self._limits = self._legal = None  # self._changed(), inlined
         return self.events[before:]
-
-    def _dispatch(self, action: Action) -> None:
-        if self.phase in (Phase.COMPLETE, Phase.VOID):
-            raise RuleViolation("the hand is over; the pot has been awarded", "99-01.3-09-04.26")
-        kind = action.kind
-        if kind is ActionKind.CARD:
-            self._card(action)
-        elif kind in (
-            ActionKind.FOLD,
-            ActionKind.CHECK,
-            ActionKind.CALL,
-            ActionKind.BET,
-            ActionKind.RAISE,
-        ):
-            self._bet_action(action)
-        else:
-            self._other(action)
 
     def _other(self, action: Action) -> None:
         raise RuleViolation(f"{action.kind.value} is not available here", ORDER)
 
     # -- dealing ------------------------------------------------------------------------------
-    def _check_card(self, card: Card | None) -> None:
-        if not self.targets:
-            raise RuleViolation("no card is due now: a player must act", DEAL)
-        if card is not None and card in self.seen:
-            raise RuleViolation(f"{card} was already dealt: one 52-card deck", DECK)
-
     def _card(self, action: Action) -> None:
         card = action.card
-        self._check_card(card)
+        targets = self.targets
+        if not targets:
+            raise RuleViolation("no card is due now: a player must act", DEAL)
         if card is not None:
-            self.seen.add(card)
+            number = card.index
+            if number in self.seen:
+                raise RuleViolation(f"{card} was already dealt: one 52-card deck", DECK)
+            self.seen.add(number)
         if action.faced:
             self._faced_card(card)
             return
-        kind, index = self.targets.popleft()
-        if kind == "burn":
+        kind, index = targets.popleft()
+        if kind == "hole":
+            assert index is not None
+            p = self.players[index]
+            p.hole.append(card)
+            self.events.append(CardDealt("hole", p.seat, card))
+        elif kind == "burn":
             self.burned.append(card)
             self.events.append(CardDealt("burn", None, card))
         elif kind == "board":
@@ -224,9 +278,8 @@ class HandCore(ABC):
             self.events.append(CardDealt("board", None, card))
         else:
             assert index is not None
-            p = self.players[index]
-            self._deal_hole(kind, p, card)
-        if not self.targets:
+            self._deal_hole(kind, self.players[index], card)
+        if not targets:
             self._cards_done()
 
     def _faced_card(self, card: Card | None) -> None:
@@ -287,16 +340,32 @@ class HandCore(ABC):
         )
 
     def limits_for(self, i: int) -> betting.Limits:
+        """What player index ``i`` may call, bet or raise now (computed once per state)."""
+        cached = self._limits
+        if cached is not None and cached[0] == i:
+            return cached[1]
         p = self.players[i]
-        others = any(q.able for j, q in enumerate(self.players) if j != i)
-        return betting.limits(
-            self.rules,
-            self.round_facts(),
+        others = False
+        for q in self.players:
+            if q is not p and not (q.folded or q.dead or q.mucked or q.all_in):  # q.able
+                others = True
+                break
+        rules = self.rules
+        found = betting.limits_of(
+            rules,
+            self.street,
+            self.bet_level,
+            self.original_bet,
+            self.last_raise,
+            self.raises,
+            self.pot if rules.structure is Structure.POT_LIMIT else 0,
             p.bet,
             p.stack,
             p.acted_serial < self.serial,
             others,
         )
+        self._limits = (i, found)
+        return found
 
     def _require_turn(self, action: Action) -> int:
         if self.phase is not Phase.BETTING or self.to_act is None or self.targets:
@@ -319,7 +388,6 @@ class HandCore(ABC):
 
     def _validate_bet(self, i: int, action: Action) -> None:
         p = self.players[i]
-        lim = self.limits_for(i)
         kind = action.kind
         if kind is ActionKind.CHECK and self.bet_level > p.bet:
             raise RuleViolation(
@@ -333,7 +401,8 @@ class HandCore(ABC):
             raise RuleViolation(f"seat {p.seat} cannot open: there is a bet; call or raise", ORDER)
         if kind is ActionKind.RAISE and self.bet_level == 0:
             raise RuleViolation(f"seat {p.seat} cannot raise: nobody has bet", ORDER)
-        if kind in (ActionKind.BET, ActionKind.RAISE):
+        if kind is ActionKind.BET or kind is ActionKind.RAISE:
+            lim = self.limits_for(i)
             if lim.min_to is None or lim.max_to is None:
                 reason = lim.raise_closed_reason or "the stack only covers a call"
                 raise RuleViolation(
@@ -366,17 +435,20 @@ class HandCore(ABC):
             p.folded = True
             self.substantial_acts += 1
             self.events.append(PlayerActed(p.seat, "fold", p.bet, 0))
-        elif kind in (ActionKind.CHECK, ActionKind.CALL):
-            added = min(self.bet_level - p.bet, p.stack) if kind is ActionKind.CALL else 0
-            self._put(p, added)
-            if added:
-                self.substantial_acts += 1
-            self.events.append(PlayerActed(p.seat, kind.value, p.bet, added, p.all_in))
+        elif kind is ActionKind.CALL or kind is ActionKind.CHECK:
+            if kind is ActionKind.CALL:
+                added = min(self.bet_level - p.bet, p.stack)
+                self._put(p, added)
+                if added:
+                    self.substantial_acts += 1
+                self.events.append(PlayerActed(p.seat, "call", p.bet, added, p.all_in))
+            else:
+                self.events.append(PlayerActed(p.seat, "check", p.bet, 0, p.all_in))
         else:
             to = action.amount
             increment = to - self.bet_level
-            full = self.bet_level == 0 or increment >= betting.raise_floor(
-                self.rules, self.round_facts()
+            full = self.bet_level == 0 or increment >= betting.floor_of(
+                self.rules, self.street, self.original_bet, self.last_raise
             )
             if self.bet_level == 0:
                 self.original_bet = to
@@ -392,7 +464,8 @@ class HandCore(ABC):
             self._put(p, added)
             self.substantial_acts += 1
             self.needs = {j for j, q in enumerate(self.players) if q.able and j != i}
-            self.events.append(PlayerActed(p.seat, kind.value, to, added, p.all_in))
+            verb = "bet" if kind is ActionKind.BET else "raise"
+            self.events.append(PlayerActed(p.seat, verb, to, added, p.all_in))
         p.acted_serial = self.serial
         self.needs.discard(i)
         self._after_action(i)
@@ -405,18 +478,28 @@ class HandCore(ABC):
             p.all_in = True
 
     def _after_action(self, i: int) -> None:
-        live = [q for q in self.players if q.live]
-        if len(live) == 1:
-            self.needs = set()
+        players = self.players
+        live = 0
+        for q in players:
+            if not (q.folded or q.dead or q.mucked):  # q.live
+                live += 1
+        needs = self.needs
+        if live == 1:
+            needs = self.needs = set()
         else:
-            self.needs = {j for j in self.needs if self.players[j].able}
-        if not self.needs:
+            for j in needs:
+                q = players[j]
+                if q.folded or q.dead or q.mucked or q.all_in:  # not q.able: drop such players
+                    needs = self.needs = {k for k in needs if players[k].able}
+                    break
+        if not needs:
             self.to_act = None
             self._end_round()
             return
-        for k in range(1, self.n + 1):
-            j = (i + k) % self.n
-            if j in self.needs:
+        n = self.n
+        for k in range(1, n + 1):
+            j = (i + k) % n
+            if j in needs:
                 self.to_act = j
                 return
 
@@ -444,8 +527,15 @@ class HandCore(ABC):
             self.targets.append(("board", None))
 
     def _return_uncalled(self) -> None:
-        bets = sorted(((p.bet, i) for i, p in enumerate(self.players)), reverse=True)
-        (top, i), (second, _) = bets[0], bets[1]
+        # the largest bet (the later seat on a tie, as a descending sort of (bet, index) gives)
+        # and the second largest
+        top = second = -1
+        i = 0
+        for j, q in enumerate(self.players):
+            if q.bet >= top:
+                top, second, i = q.bet, top, j
+            elif q.bet > second:
+                second = q.bet
         if top > second:
             p = self.players[i]
             excess = top - second

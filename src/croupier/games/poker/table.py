@@ -50,8 +50,8 @@ class Player:
 
     @property
     def able(self) -> bool:
-        """Can still act in the betting."""
-        return self.live and not self.all_in
+        """Can still act in the betting (live and not all in)."""
+        return not (self.folded or self.dead or self.mucked or self.all_in)
 
 
 def first_button(draws: Mapping[int, Card]) -> int:

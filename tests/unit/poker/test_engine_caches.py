@@ -1,0 +1,74 @@
+"""The engine's memoised answers (``pending``, limits, legal actions) never go stale."""
+
+from __future__ import annotations
+
+import copy
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from croupier.core.rng import SeededRng
+from croupier.games.base import PendingKind
+from croupier.games.poker import Action, ActionKind, Hand, SeatSpec
+from croupier.games.poker.driver import Draws, random_hand
+from croupier.games.poker.rules import Structure, TableRules, Variant
+
+FIXED = TableRules(
+    variant=Variant.HOLDEM,
+    structure=Structure.FIXED_LIMIT,
+    tournament=True,
+    small_blind=10,
+    big_blind=20,
+    small_bet=20,
+    big_bet=40,
+    max_raises=3,
+    odd_chip_unit=1,
+    max_players=11,
+)
+
+
+def _deal(hand: Hand) -> None:
+    while hand.pending.kind is PendingKind.CHANCE:
+        hand.apply(Action(ActionKind.CARD))
+
+
+def _kinds(hand: Hand) -> list[tuple[ActionKind, int]]:
+    return [(a.kind, a.amount) for a in hand.legal_actions()]
+
+
+def test_99_01_3_09_04_10_big_blind_option_raises_and_turn_opening_bets() -> None:
+    # Heads-up 20/40 fixed limit, blinds 10/20 (-04.11: the button posts the small blind and acts
+    # first before the flop). The big blind (seat 2) facing a completed small blind has the
+    # option: check or raise to 20 + 20 = 40. On the turn the same seat, first to act, may open
+    # with a bet of the big bet, 40: the same amount, but a bet, not a raise.
+    hand = Hand(FIXED, [SeatSpec(1, 1000), SeatSpec(2, 1000)], 1)
+    _deal(hand)
+    hand.apply(Action(ActionKind.CALL, 1))
+    assert _kinds(hand) == [(ActionKind.FOLD, 0), (ActionKind.CHECK, 0), (ActionKind.RAISE, 40)]
+    hand.apply(Action(ActionKind.CHECK, 2))
+    _deal(hand)  # flop: seat 2 acts first after the flop
+    hand.apply(Action(ActionKind.CHECK, 2))
+    hand.apply(Action(ActionKind.CHECK, 1))
+    _deal(hand)  # turn
+    assert _kinds(hand) == [(ActionKind.FOLD, 0), (ActionKind.CHECK, 0), (ActionKind.BET, 40)]
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 2**32), st.integers(2, 11))
+def test_every_listed_legal_action_is_accepted(seed: int, n: int) -> None:
+    # At every decision of random hands, each action ``legal_actions`` lists is accepted by an
+    # untouched copy of the hand, and the answers equal those of a fresh copy (no memo).
+    log: list[Action] = []
+    random_hand(FIXED, [300 + 97 * k for k in range(n)], Draws(SeededRng(seed)), seed, log)
+    hand = Hand(FIXED, [SeatSpec(k + 1, 300 + 97 * k) for k in range(n)], (seed % n) + 1)
+    for action in log:
+        if hand.pending.kind is PendingKind.SEAT:
+            listed = hand.legal_actions()
+            fresh = copy.deepcopy(hand)
+            fresh._changed()
+            assert fresh.legal_actions() == listed
+            assert fresh.pending == hand.pending
+            for option in listed:
+                copy.deepcopy(hand).apply(option)
+        hand.apply(action)
+    assert hand.pending.kind is PendingKind.NONE
