@@ -11,9 +11,12 @@ from collections.abc import Mapping
 from enum import Enum
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import BaseModel, ConfigDict
 
-from croupier.core.errors import ConfigError, Problem
+from croupier.core.errors import Problem
+from croupier.games.config import require_valid, validate_rules
+
+WHAT = "poker table rules"
 
 POKER = "99-01.3-09-01"
 LIMITS = "99-01.3-09-03.1"
@@ -230,34 +233,7 @@ _SECTIONS = {
 
 def rules_from_dict(data: Mapping[str, Any]) -> TableRules:
     """Validate a table-rules mapping; every invalid field is reported at once (``ConfigError``)."""
-    if not isinstance(data, Mapping):
-        raise ConfigError([Problem("rules", "table rules must be an object")], "poker table rules")
-    cleaned = dict(data)
-    problems: list[Problem] = []
-    for key, value in data.items():
-        if key in TableRules.model_fields and (
-            isinstance(value, float)
-            or (isinstance(value, bool) and TableRules.model_fields[key].annotation is not bool)
-        ):
-            problems.append(Problem(key, f"must not be {value!r}", _SECTIONS.get(key)))
-            cleaned.pop(key)
-    try:
-        rules = TableRules.model_validate(cleaned)
-    except ValidationError as exc:
-        for err in exc.errors():
-            name = ".".join(str(p) for p in err["loc"]) or "rules"
-            problems.append(Problem(name, err["msg"], _SECTIONS.get(name)))
-        bad = {str(err["loc"][0]) for err in exc.errors() if err["loc"]}
-        try:
-            partial = TableRules.model_validate({k: v for k, v in cleaned.items() if k not in bad})
-            problems.extend(p for p in partial.problems() if p.field not in bad)
-        except ValidationError:
-            pass
-        raise ConfigError(problems, "poker table rules") from None
-    problems.extend(rules.problems())
-    if problems:
-        raise ConfigError(problems, "poker table rules")
-    return rules
+    return validate_rules(TableRules, data, _SECTIONS, WHAT)
 
 
 _CHECKED: dict[int, TableRules] = {}
@@ -271,9 +247,7 @@ def validated(rules: TableRules) -> TableRules:
     rules object is checked once; a table dealing hand after hand does not re-check it."""
     if _CHECKED.get(id(rules)) is rules:
         return rules
-    problems = rules.problems()
-    if problems:
-        raise ConfigError(problems, "poker table rules")
+    require_valid(rules, WHAT)
     if len(_CHECKED) >= _CHECKED_MAX:
         _CHECKED.clear()
     _CHECKED[id(rules)] = rules
