@@ -7,7 +7,7 @@ import pytest
 from croupier.core.errors import RuleViolation
 from croupier.games.base import Outcome
 from croupier.games.twentyone.actions import Action, ActionKind
-from croupier.games.twentyone.events import CardsPlayedBack, SpaceInactive
+from croupier.games.twentyone.events import CardsPlayedBack, SpaceInactive, WagerAccepted
 from croupier.games.twentyone.rules import rules_from_dict
 from croupier.games.twentyone.state import Round
 
@@ -209,6 +209,63 @@ def test_99_01_3_08_12_11_fifty_cents_returned_card_burned(run) -> None:
     assert played.wager(2, "original").result is Outcome.RETURNED
     assert [str(c) for c in played.state.burned] == ["5c"]
     assert played.dealer[:2] == ["9c", "7d"]
+
+
+def test_99_01_3_08_09_1_unlawful_amount_over_maximum_valued_at_maximum(run) -> None:
+    # $27.50 permitted (-12.11) at a $25 maximum: valued at $25, the $2.50 excess returned
+    # (-09.1), which leaves no improper part. Th 9d = 19; dealer 9c 7c = 16 draws 8s: busts.
+    played = run(
+        "Th 9c 9d 7c 8s",
+        [{"space": 1, "wager": 2750, "unlawful": True}],
+        [{"action": "stand", "space": 1}],
+        maximum_wager=2500,
+    )
+    accepted = next(e for e in played.events if isinstance(e, WagerAccepted))
+    assert (accepted.wager, accepted.excess_returned) == (2500, 250)
+    w = played.wager(1, "original")
+    assert (w.stake, w.result, w.net) == (2500, Outcome.WIN, 2500)
+
+
+def test_99_01_3_08_09_1_unlawful_amount_over_maximum_loses_only_maximum(run) -> None:
+    # $25.50 permitted at a $20 maximum: $20 valued, $5.50 returned before the deal.
+    # Th 7d = 17 stands; dealer 9c 9h = 18: the player loses $20, not $25.50.
+    played = run(
+        "Th 9c 7d 9h",
+        [{"space": 1, "wager": 2550, "unlawful": True}],
+        [{"action": "stand", "space": 1}],
+        maximum_wager=2000,
+    )
+    accepted = next(e for e in played.events if isinstance(e, WagerAccepted))
+    assert (accepted.wager, accepted.excess_returned) == (2000, 550)
+    w = played.wager(1, "original")
+    assert (w.stake, w.result, w.net) == (2000, Outcome.LOSE, -2000)
+
+
+def test_99_01_3_08_12_11_whole_dollars_under_minimum_valued_at_wager(run) -> None:
+    # $1 permitted at a $3 minimum: $1 is within -09.1's $1..$25, so no part is improper; the
+    # proper wager is the $1 itself (not the $3 minimum). Th 9d = 19 beats a busted dealer: +$1.
+    played = run(
+        "Th 9c 9d 7c 8s",
+        [{"space": 1, "wager": 100, "unlawful": True}],
+        [{"action": "stand", "space": 1}],
+        minimum_wager=300,
+    )
+    accepted = next(e for e in played.events if isinstance(e, WagerAccepted))
+    assert (accepted.wager, accepted.excess_returned) == (100, 0)
+    w = played.wager(1, "original")
+    assert (w.stake, w.result, w.net) == (100, Outcome.WIN, 100)
+
+
+def test_99_01_3_08_12_11_whole_dollars_under_minimum_loses_wager(run) -> None:
+    # $2 permitted at a $3 minimum; Th 7d = 17 loses to dealer 9c 9h = 18: -$2.
+    played = run(
+        "Th 9c 7d 9h",
+        [{"space": 1, "wager": 200, "unlawful": True}],
+        [{"action": "stand", "space": 1}],
+        minimum_wager=300,
+    )
+    w = played.wager(1, "original")
+    assert (w.stake, w.result, w.net) == (200, Outcome.LOSE, -200)
 
 
 def test_99_01_3_08_12_12_miscount_cards_played_back(run) -> None:

@@ -279,11 +279,10 @@ def _check_bet(r: Round, a: Action) -> None:
         )
     rules = r.rules
     if a.unlawful:
-        if wager % 50 or wager <= 0 or wager > rules.maximum_wager:
-            raise InvalidInput(
-                "an unlawful amount accepted must be fifty-cent chips, up to the max"
-            )
-        if wager % 100 == 0 and wager >= rules.minimum_wager:
+        # Over the maximum: valued at the maximum, the excess returned (-09.1); see _do_bet.
+        if wager % 50 or wager <= 0:
+            raise InvalidInput("an unlawful amount accepted must be in fifty-cent chips")
+        if wager % 100 == 0 and rules.minimum_wager <= wager <= rules.maximum_wager:
             raise InvalidInput(f"{format_money(wager)} is a lawful wager; do not flag it unlawful")
     else:
         if wager % 100:
@@ -391,7 +390,7 @@ def _do_bet(r: Round, a: Action, events: list[Event]) -> None:
     player = a.player or f"space {a.space}"
     stake = a.amount
     excess = 0
-    if not a.unlawful and stake > rules.maximum_wager:
+    if stake > rules.maximum_wager:  # -09.1, before -12.11: the maximum is whole dollars
         excess = stake - rules.maximum_wager
         stake = rules.maximum_wager
     proper = stake - stake % 100 if a.unlawful else stake
