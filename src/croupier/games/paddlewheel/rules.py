@@ -7,13 +7,13 @@ Money is int cents.
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Mapping
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import BaseModel, ConfigDict
 
 from croupier.core.errors import ConfigError, Problem
+from croupier.games.config import validate_rules
 from croupier.games.paddlewheel.prizes import BetSpot, PrizeTable
 from croupier.games.paddlewheel.wheel import Wheel
 
@@ -352,8 +352,6 @@ _SECTIONS = {
     "claim_limit_minutes": CLAIM,
 }
 
-_Loc = tuple[int | str, ...]
-
 
 def rules_from_dict(data: Mapping[str, Any]) -> Rules:
     """Validated rules of either method; ``ConfigError`` lists every problem: wrong types and
@@ -374,79 +372,7 @@ def rules_from_dict(data: Mapping[str, Any]) -> Rules:
             [Problem("method", f"'table' or 'ticket-card', not {method!r}", "99-01.3-11-01")],
             "paddlewheel rules",
         )
-    try:
-        rules = model.model_validate(dict(data))
-    except ValidationError as exc:
-        for err in exc.errors():
-            name = ".".join(str(p) for p in err["loc"]) or "rules"
-            problems.append(Problem(name, err["msg"], _SECTIONS.get(str(err["loc"][0]))))
-        problems.extend(_despite_type_errors(model, data, exc))
-        raise ConfigError(problems, "paddlewheel rules") from None
-    problems.extend(rules.problems())
-    if problems:
-        raise ConfigError(problems, "paddlewheel rules")
-    return rules
-
-
-def _despite_type_errors(
-    model: type[TableRules] | type[TicketRules], data: Mapping[str, Any], exc: ValidationError
-) -> list[Problem]:
-    """The rule problems of the rest of a configuration that has wrong-typed or unknown fields:
-    each offending field is left out (its default applies) until the rest validates; problems
-    naming a left-out field are not repeated. Nothing if a required part cannot be salvaged."""
-    pruned: Any = copy.deepcopy(dict(data))
-    removed: list[str] = []
-    errors = exc.errors()
-    for _ in range(8):
-        locs: list[_Loc] = []
-        for err in errors:
-            loc: _Loc = tuple(err["loc"])
-            if err["type"] == "missing":
-                loc = loc[:-1]  # a required part is missing: leave out what holds it
-            if not loc:
-                return []
-            locs.append(loc)
-        progressed = False
-        for loc in sorted(set(locs), key=_loc_key, reverse=True):
-            if _delete(pruned, loc):
-                removed.append(".".join(str(p) for p in loc))
-                progressed = True
-        if not progressed:
-            return []
-        try:
-            rules = model.model_validate(pruned)
-        except ValidationError as again:
-            errors = again.errors()
-            continue
-        return [
-            p
-            for p in rules.problems()
-            if not any(p.field == x or p.field.startswith((x + ".", x + "[")) for x in removed)
-        ]
-    return []
-
-
-def _loc_key(loc: _Loc) -> tuple[tuple[int, int, str], ...]:
-    return tuple((0, p, "") if isinstance(p, int) else (1, 0, p) for p in loc)
-
-
-def _delete(tree: Any, loc: _Loc) -> bool:
-    """Remove the item at ``loc`` (keys and list indices) from ``tree``; False if absent."""
-    node = tree
-    for part in loc[:-1]:
-        if not _holds(node, part):
-            return False
-        node = node[part]
-    if not _holds(node, loc[-1]):
-        return False
-    del node[loc[-1]]
-    return True
-
-
-def _holds(node: Any, part: int | str) -> bool:
-    if isinstance(node, dict):
-        return part in node
-    return isinstance(node, list) and isinstance(part, int) and 0 <= part < len(node)
+    return validate_rules(model, data, _SECTIONS, "paddlewheel rules", problems)
 
 
 def _without_multiples(data: Mapping[str, Any]) -> Mapping[str, Any]:
