@@ -422,6 +422,7 @@ class Hand(HandShowdown):
             "stacks": {str(p.seat): p.stack for p in self.players},
             "board": [str(c) if c is not None else "??" for c in self.board],
             "pots": list(self.awards),
+            "showing_order": list(self.shown_order),
         }
         if self.forfeited:
             details["forfeited_to_next_game"] = self.forfeited

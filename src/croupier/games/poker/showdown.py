@@ -45,6 +45,8 @@ class HandShowdown(HandCore):
 
     def __init__(self, rules: TableRules, seats: Sequence[SeatSpec], button: int) -> None:
         self.order: list[int] = []
+        self.shown_order: list[int] = []
+        """Seats in the order they showed or discarded at the showdown (-04.23)."""
         self.all_in_showdown = False
         self.retrievable: set[int] = set()
         self.pots: list[Pot] = []
@@ -89,6 +91,7 @@ class HandShowdown(HandCore):
         if action.kind is ActionKind.SHOW:
             if any(c is None for c in p.hole):
                 raise InvalidInput(f"seat {p.seat}'s cards are not known and cannot be shown")
+            self.shown_order.append(p.seat)
             self._table(i)
         else:
             if self.all_in_showdown and not (action.face_up and action.identifiable):
@@ -97,6 +100,7 @@ class HandShowdown(HandCore):
                     "in the main and side pots must be shown",
                     SHOWDOWN,
                 )
+            self.shown_order.append(p.seat)
             if action.face_up and action.identifiable:
                 self._table(i, FACE_UP)
             else:
