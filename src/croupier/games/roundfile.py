@@ -10,10 +10,10 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
-from croupier.core.errors import InvalidInput
-from croupier.core.events import JSON
+from croupier.core.errors import InvalidInput, RuleViolation
+from croupier.core.events import JSON, Event
 from croupier.games.base import Outcome, Settlement, WagerResult
 
 FORMAT = "croupier.round/1"
@@ -184,3 +184,26 @@ def _describe(w: WagerResult | None) -> str:
         return "nothing"
     dest = f" -> {w.destination}" if w.destination else ""
     return f"stake {w.stake} {w.result.value} net {w.net:+d}{dest}"
+
+
+class _Applies(Protocol):
+    def apply(self, action: Any, /) -> Sequence[Event]: ...
+
+
+def apply_item(state: _Applies, action: Any, item: Mapping[str, Any], events: list[Event]) -> None:
+    """Apply one round-file action. An item carrying ``"refused": "<section>"`` must be refused
+    with a ``RuleViolation`` citing exactly that section (the state is then unchanged and the
+    replay goes on); an item without it must be accepted."""
+    refused = item.get("refused")
+    if refused is None:
+        events.extend(state.apply(action))
+        return
+    try:
+        state.apply(action)
+    except RuleViolation as exc:
+        if exc.section != refused:
+            raise InvalidInput(
+                f"action {dict(item)!r} was refused under {exc.section}, not {refused}"
+            ) from exc
+        return
+    raise InvalidInput(f"action {dict(item)!r} should have been refused ({refused}) but was not")

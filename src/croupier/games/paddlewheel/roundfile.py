@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any
 
-from croupier.core.errors import InvalidInput, RuleViolation
+from croupier.core.errors import InvalidInput
 from croupier.core.events import Event
 from croupier.games.base import ReplayResult
 from croupier.games.paddlewheel import actions as a
@@ -20,7 +20,7 @@ from croupier.games.paddlewheel.rules import TableRules, TicketRules, rules_from
 from croupier.games.paddlewheel.table import Phase, Table
 from croupier.games.paddlewheel.tickets import CardPhase, CardPlay
 from croupier.games.paddlewheel.wheel import Spin, Wheel, parse_spin
-from croupier.games.roundfile import RoundFile
+from croupier.games.roundfile import RoundFile, apply_item
 
 
 def _int(item: Mapping[str, Any], key: str, default: int | None = None) -> int:
@@ -117,22 +117,6 @@ class _Stops:
         return parse_spin(data, wheel, start)
 
 
-def _run(state: Any, action: Any, item: Mapping[str, Any], events: list[Event]) -> None:
-    refused = item.get("refused")
-    if refused is None:
-        events.extend(state.apply(action))
-        return
-    try:
-        state.apply(action)
-    except RuleViolation as exc:
-        if exc.section != refused:
-            raise InvalidInput(
-                f"action {dict(item)!r} was refused under {exc.section}, not {refused}"
-            ) from exc
-        return
-    raise InvalidInput(f"action {dict(item)!r} should have been refused ({refused}) but was not")
-
-
 def _replay_table(rules: TableRules, rf: RoundFile) -> ReplayResult:
     unknown = set(rf.setup) - {"tray_betting_chips", "tray_casino"}
     if unknown:
@@ -163,7 +147,7 @@ def _replay_table(rules: TableRules, rf: RoundFile) -> ReplayResult:
                 spin = stops.next(rules.wheel, table.data.wheel_at)
                 events.extend(table.apply(a.SpinWheel(spin)))
             continue
-        _run(table, action, item, events)
+        apply_item(table, action, item, events)
     _check_all_used(stops, rf)
     return ReplayResult(table.settlement(), tuple(events), transcript(events))
 
@@ -187,13 +171,13 @@ def _replay_card(rules: TicketRules, rf: RoundFile) -> ReplayResult:
             action = a.SellTicket(action.ticket, action.player, rules.flare.price_per_ticket)
         if action is None:
             if card.data.phase is not CardPhase.SPINNING:
-                _run(card, a.SpinForPrize(_placeholder_spin(card)), item, events)
+                apply_item(card, a.SpinForPrize(_placeholder_spin(card)), item, events)
                 continue
             while card.data.phase is CardPhase.SPINNING:
                 spin = stops.next(rules.wheel, card.data.wheel_at)
                 events.extend(card.apply(a.SpinForPrize(spin)))
             continue
-        _run(card, action, item, events)
+        apply_item(card, action, item, events)
     _check_all_used(stops, rf)
     return ReplayResult(card.settlement(), tuple(events), transcript(events))
 

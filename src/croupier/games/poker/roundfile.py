@@ -3,7 +3,9 @@
 ``shoe`` lists the deck from the top: every card the dealer takes, burn cards included. Before
 each action the dealer deals from it whatever is due, except before the actions that happen
 during the deal (``deal``, ``exposed-card``, ``faced-card``, ``arrive``, ``misdeal``,
-``fouled-hand``); ``{"action": "deal", "cards": k}`` deals exactly ``k`` cards.
+``fouled-hand``); ``{"action": "deal", "cards": k}`` deals exactly ``k`` cards. An action carrying
+``"refused": "<section>"`` must be refused citing that section; the hand is then unchanged and
+the replay goes on.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from croupier.games.poker.actions import Action, ActionKind, Statement
 from croupier.games.poker.hand import Hand
 from croupier.games.poker.rules import rules_from_dict
 from croupier.games.poker.table import SeatSpec
-from croupier.games.roundfile import RoundFile
+from croupier.games.roundfile import RoundFile, apply_item
 
 _ACTION_KEYS = {
     "action",
@@ -36,6 +38,7 @@ _ACTION_KEYS = {
     "cards",
     "seats",
     "reason",
+    "refused",
 }
 _DURING_DEAL = {"deal", "exposed-card", "faced-card", "arrive", "misdeal", "fouled-hand"}
 
@@ -143,6 +146,6 @@ def replay(round_file: RoundFile) -> ReplayResult:
             _deal(hand, shoe, events)
         action = parse_action(item)
         transcript.append(action.describe())
-        events.extend(hand.apply(action))
+        apply_item(hand, action, item, events)
     _deal(hand, shoe, events)
     return ReplayResult(hand.settlement(), tuple(events), tuple(transcript))
