@@ -3,8 +3,11 @@ PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+# The poker engine's hot modules, compiled by mypyc into C extensions beside their sources.
+COMPILED_SOURCES := $(shell $(PYTHON) tools/compile.py --list)
+COMPILED := $(VENV)/.compiled
 
-.PHONY: run test lint typecheck unit slow bench clean
+.PHONY: run test lint typecheck unit compile pure-tests clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -12,28 +15,45 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[dev,peers]'
 	touch $(STAMP)
 
+## Compile the poker engine with mypyc (again whenever one of its sources changed).
+$(COMPILED): $(STAMP) tools/compile.py $(COMPILED_SOURCES)
+	$(BIN)/python tools/compile.py
+	touch $(COMPILED)
+
+compile: $(COMPILED)
+
 ## The main job: the terminal twenty-one table on the embedded SQLite database (croupier.db).
-run: $(STAMP)
+run: $(COMPILED)
 	$(BIN)/croupier play twentyone
 
-## The whole test suite and every quality gate (what CI runs).
+## The whole test suite and every quality gate (what CI runs). The poker tests run twice: on
+## the plain Python sources first, then (with everything else) on the compiled engine.
 test: $(STAMP)
-	$(BIN)/ruff check src tests
-	$(BIN)/ruff format --check src tests
-	$(BIN)/mypy src
+	$(BIN)/ruff check src tests tools
+	$(BIN)/ruff format --check src tests tools
+	$(BIN)/mypy src tools
+	$(MAKE) pure-tests
+	$(MAKE) compile
 	$(BIN)/python -m pytest -q -m "slow or not slow"; rc=$$?; \
 	  if [ $$rc -eq 5 ]; then echo "pytest collected no tests"; exit 1; fi; exit $$rc
 
+## The poker tests on the plain Python sources (the compiled extensions set aside).
+pure-tests: $(STAMP)
+	$(BIN)/python tools/compile.py --clean
+	rm -f $(COMPILED)
+	$(BIN)/python -m pytest -q tests/rules/poker tests/unit/poker tests/property/poker tests/golden -k "poker"
+
 lint: $(STAMP)
-	$(BIN)/ruff check src tests
-	$(BIN)/ruff format --check src tests
+	$(BIN)/ruff check src tests tools
+	$(BIN)/ruff format --check src tests tools
 
 typecheck: $(STAMP)
-	$(BIN)/mypy src
+	$(BIN)/mypy src tools
 
-## The quick loop: everything but the slow exhaustive checks.
-unit: $(STAMP)
+## The quick loop: everything but the slow exhaustive checks, on the compiled engine.
+unit: $(COMPILED)
 	$(BIN)/python -m pytest -q -m "not slow"
 
 clean:
-	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache .hypothesis
+	$(PYTHON) tools/compile.py --clean
+	rm -rf $(VENV) build .mypy_cache .ruff_cache .pytest_cache .hypothesis

@@ -18,6 +18,16 @@ POSTGRES_BASE_URL = os.environ.get(
 )
 
 
+def pytest_sessionstart(session: pytest.Session) -> None:
+    """Refuse to test a stale compiled engine: an extension older than its source would run the
+    old code (``make compile`` rebuilds it; ``make test`` does so itself)."""
+    from croupier.bench.engine_build import builds
+
+    stale = [b.module for b in builds() if b.stale]
+    if stale:
+        pytest.exit(f"stale compiled modules {stale}: run `make compile`", returncode=3)
+
+
 def postgres_available() -> bool:
     try:
         with socket.create_connection((POSTGRES_HOST, POSTGRES_PORT), timeout=1.0):

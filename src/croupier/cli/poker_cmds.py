@@ -186,8 +186,10 @@ def bench(
     no_pokerkit: Annotated[bool, typer.Option("--no-pokerkit")] = False,
 ) -> None:
     """Hands per second of random fixed-limit hold'em and Omaha high-low, next to PokerKit's."""
+    from croupier.bench.engine_build import describe
     from croupier.bench.poker import run
 
+    console.print(describe())
     try:
         rows = run(hands, seed, not no_pokerkit)
     except CroupierError:

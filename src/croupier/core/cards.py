@@ -124,7 +124,7 @@ def parse_card(text: str) -> Card:
         raise InvalidInput(
             f"not a card: {text!r} (ranks 2-9, T or 10, J, Q, K, A; suits c, d, h, s)"
         )
-    return Card(rank, suit)
+    return _BY_INDEX[(rank - 2) * 4 + suit]  # the shared object of that card (cards are values)
 
 
 def parse_cards(text: str | Iterable[str]) -> tuple[Card, ...]:

@@ -34,13 +34,8 @@ def _deal_all(hand: Hand, cards: str = "") -> None:
         hand.apply(Action(ActionKind.CARD, card=deck.pop(0) if deck else None))
 
 
-# Memoised answers derived from the state (``pending``, limits, legal actions), filled on demand
-# and dropped by every ``apply``: not part of the state an action may change.
-_DERIVED = {"rules", "_pending", "_limits", "_legal"}
-
-
 def _state(hand: Hand) -> object:
-    return copy.deepcopy({k: v for k, v in vars(hand).items() if k not in _DERIVED})
+    return copy.deepcopy(hand.snapshot())
 
 
 def test_99_01_3_09_01_maximum_single_bet_one_dollar() -> None:

@@ -2,6 +2,8 @@
 
 ``limits`` answers, for the player to act, what a call costs and the smallest and largest
 "to" amounts of a bet or raise the structure allows. All amounts are in the table's unit.
+``Terms`` holds the numbers of a ``TableRules`` that the engine reads at every decision, read
+once per rules object (this module is compiled by mypyc: see ``tools/compile.py``).
 """
 
 from __future__ import annotations
@@ -19,6 +21,45 @@ TABLE_LIMIT = "99-01.3-09-05.8"
 FIFTY_PERCENT = "99-01.3-09-04.17"
 
 
+class Terms:
+    """The numbers of one ``TableRules`` that the engine reads at every decision, as plain
+    attributes (``table_limit`` and ``max_raises`` are -1 when there is none)."""
+
+    def __init__(self, rules: TableRules) -> None:
+        structure = rules.structure
+        self.rules = rules
+        self.fixed_limit = structure is Structure.FIXED_LIMIT
+        self.nontournament = structure is Structure.NONTOURNAMENT
+        self.pot_limit = structure is Structure.POT_LIMIT
+        self.no_limit = structure is Structure.NO_LIMIT
+        self.small_bet = rules.small_bet
+        self.big_bet = rules.big_bet
+        self.minimum_bet = rules.minimum_bet
+        self.maximum_bet = rules.maximum_bet
+        self.small_blind = rules.small_blind
+        self.big_blind = rules.big_blind
+        self.ante = rules.ante
+        self.table_limit = -1 if rules.table_limit is None else rules.table_limit
+        self.max_raises = -1 if rules.max_raises is None else rules.max_raises
+        self.follow_last_raise = rules.minimum_raise is MinimumRaise.LAST_RAISE
+        self.hole_cards = rules.variant.hole_cards
+        self.odd_chip_unit = rules.odd_chip_unit
+
+
+_TERMS: dict[int, Terms] = {}
+_TERMS_MAX = 64
+
+
+def terms(rules: TableRules) -> Terms:
+    """The ``Terms`` of ``rules`` (one object per rules object: ``TableRules`` is frozen)."""
+    found = _TERMS.get(id(rules))
+    if found is None or found.rules is not rules:
+        if len(_TERMS) >= _TERMS_MAX:
+            _TERMS.clear()
+        found = _TERMS[id(rules)] = Terms(rules)
+    return found
+
+
 @dataclass(frozen=True, slots=True)
 class Round:
     """The facts of the betting round a decision is made in."""
@@ -31,10 +72,11 @@ class Round:
     pot: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Limits:
     """What the player to act may do. ``min_to``/``max_to`` are ``None`` when no bet or raise
-    is allowed; ``all_in_to`` is the player's all-in "to" amount."""
+    is allowed; ``all_in_to`` is the player's all-in "to" amount. Treat as read-only (not
+    frozen only because a frozen class is slow to build in compiled code)."""
 
     call: int
     min_to: int | None
@@ -47,17 +89,17 @@ class Limits:
 def raise_floor(rules: TableRules, rnd: Round) -> int:
     """The smallest full raise increment: the round's original bet (-06.1.f), or the larger of
     that and the previous raise when the house follows the last raise."""
-    return floor_of(rules, rnd.street, rnd.original_bet, rnd.last_raise)
+    return floor_of(terms(rules), rnd.street, rnd.original_bet, rnd.last_raise)
 
 
-def floor_of(rules: TableRules, street: int, original_bet: int, last_raise: int) -> int:
+def floor_of(t: Terms, street: int, original_bet: int, last_raise: int) -> int:
     """``raise_floor`` from the round's facts given one by one (the engine's hot path)."""
-    if rules.structure is Structure.FIXED_LIMIT:
-        return rules.small_bet if street < 2 else rules.big_bet
+    if t.fixed_limit:
+        return t.small_bet if street < 2 else t.big_bet
     floor = original_bet
-    if rules.minimum_raise is MinimumRaise.LAST_RAISE:
-        floor = max(floor, last_raise)
-    return max(floor, 1)
+    if t.follow_last_raise and last_raise > floor:
+        floor = last_raise
+    return floor if floor > 1 else 1
 
 
 def limits(
@@ -70,7 +112,7 @@ def limits(
 ) -> Limits:
     """The call amount and bet/raise range for a player with ``bet`` in front and ``stack``."""
     return limits_of(
-        rules,
+        terms(rules),
         rnd.street,
         rnd.bet_level,
         rnd.original_bet,
@@ -85,7 +127,7 @@ def limits(
 
 
 def limits_of(
-    rules: TableRules,
+    t: Terms,
     street: int,
     bet_level: int,
     original_bet: int,
@@ -118,40 +160,33 @@ def limits_of(
             "an all-in for less than a full raise does not reopen the betting",
             ALL_IN,
         )
-    if bet_level > 0 and rules.max_raises is not None and raises >= rules.max_raises:
-        section = NONTOURNAMENT if rules.structure is Structure.NONTOURNAMENT else RAISE_CAP
+    if bet_level > 0 and t.max_raises >= 0 and raises >= t.max_raises:
+        section = NONTOURNAMENT if t.nontournament else RAISE_CAP
         return Limits(to_call, None, None, all_in_to, "the raises are capped", section)
-    structure = rules.structure
+    capped = t.table_limit >= 0 and (t.pot_limit or t.no_limit)
     if bet_level == 0:
-        if structure is Structure.FIXED_LIMIT:
-            low = high = rules.small_bet if street < 2 else rules.big_bet
-        elif structure is Structure.NONTOURNAMENT:
-            low, high = rules.minimum_bet, rules.maximum_bet
-        elif structure is Structure.POT_LIMIT:
-            low, high = rules.minimum_bet, max(pot, rules.minimum_bet)
+        if t.fixed_limit:
+            low = high = t.small_bet if street < 2 else t.big_bet
+        elif t.nontournament:
+            low, high = t.minimum_bet, t.maximum_bet
+        elif t.pot_limit:
+            low, high = t.minimum_bet, max(pot, t.minimum_bet)
         else:
-            low, high = rules.minimum_bet, all_in_to
-        if rules.table_limit is not None and structure in (
-            Structure.POT_LIMIT,
-            Structure.NO_LIMIT,
-        ):
-            high = min(high, rules.table_limit)
+            low, high = t.minimum_bet, all_in_to
+        if capped and high > t.table_limit:
+            high = t.table_limit
     else:
-        low = bet_level + floor_of(rules, street, original_bet, last_raise)
-        if structure is Structure.FIXED_LIMIT:
+        low = bet_level + floor_of(t, street, original_bet, last_raise)
+        if t.fixed_limit:
             high = low
-        elif structure is Structure.NONTOURNAMENT:
-            high = bet_level + rules.maximum_bet
-        elif structure is Structure.POT_LIMIT:
-            full_call = bet_level - bet
-            high = bet_level + pot + full_call
+        elif t.nontournament:
+            high = bet_level + t.maximum_bet
+        elif t.pot_limit:
+            high = bet_level + pot + (bet_level - bet)
         else:
             high = all_in_to
-        if rules.table_limit is not None and structure in (
-            Structure.POT_LIMIT,
-            Structure.NO_LIMIT,
-        ):
-            high = min(high, bet_level + rules.table_limit)
+        if capped and high > bet_level + t.table_limit:
+            high = bet_level + t.table_limit
     if high < low:
         high = low
     if all_in_to < low:

@@ -9,7 +9,7 @@ result.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 
 from croupier.core.cards import Card
 from croupier.core.errors import InvalidInput, RuleViolation
@@ -30,7 +30,7 @@ from croupier.games.poker.events import (
 )
 from croupier.games.poker.rules import TableRules
 from croupier.games.poker.showdown import HandShowdown
-from croupier.games.poker.state import Phase
+from croupier.games.poker.state import REPLACEMENT, Phase
 from croupier.games.poker.table import Player, SeatSpec
 
 EXPOSED = "99-01.3-09-04.12"
@@ -79,9 +79,10 @@ def _choices(
     )
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class _Undo:
-    """What a bet or raise changed, so a fouled hand's bet can be returned (-04.19)."""
+    """What a bet or raise changed, so a fouled hand's bet can be returned (-04.19). Never
+    changed after it is made (not frozen: a frozen class is slow to build in compiled code)."""
 
     index: int
     bet: int
@@ -90,7 +91,7 @@ class _Undo:
     last_raise: int
     raises: int
     serial: int
-    needs: frozenset[int]
+    needs: int
     aggressor: int | None
     acted_serial: int
 
@@ -168,7 +169,7 @@ class Hand(HandShowdown):
                 self.last_raise,
                 self.raises,
                 self.serial,
-                frozenset(self.needs),
+                self.needs,
                 self.aggressor,
                 p.acted_serial,
             )
@@ -250,7 +251,7 @@ class Hand(HandShowdown):
             self._hole_done = True
             self.replacing = list(self.exposed)
             for i, _position in self.replacing:
-                self.targets.append(("replacement", i))
+                self._queue(REPLACEMENT, i)
             return
         self._hole_done = True
         for p in self.players:
@@ -260,8 +261,8 @@ class Hand(HandShowdown):
                     HandDead(p.seat, "absent when the hole cards were dealt", ABSENT)
                 )
 
-    def _deal_hole(self, kind: str, p: Player, card: Card | None) -> None:
-        if kind == "replacement":
+    def _deal_hole(self, kind: int, p: Player, card: Card | None) -> None:
+        if kind == REPLACEMENT:
             _i, position = self.replacing.pop(0)
             self.dead_cards.append(p.hole[position])
             p.hole[position] = card
@@ -290,7 +291,7 @@ class Hand(HandShowdown):
             )
         self._return_all(range(self.n))
         self.phase = Phase.VOID
-        self.targets.clear()
+        self._clear_targets()
         self.to_act = None
         self.events.append(Misdeal(reason, MISDEAL))
 
@@ -307,8 +308,7 @@ class Hand(HandShowdown):
         need = self.rules.variant.hole_cards
         if action.cards == need:
             raise RuleViolation(f"seat {p.seat} holds {need} cards: not a fouled hand", FOULED)
-        due = any(kind == "hole" and j == i for kind, j in self.targets)
-        if action.cards < need and due:
+        if action.cards < need and self.hole_card_due(i):
             raise RuleViolation(
                 f"seat {p.seat} is short a card and due the top card: not a fouled hand", FOULED
             )
@@ -323,7 +323,7 @@ class Hand(HandShowdown):
         p.dead = True
         section = FOULED_INTENT if action.intentional else FOULED
         self.events.append(HandDead(p.seat, f"fouled: {action.cards} cards", section))
-        self.needs.discard(i)
+        self.needs &= ~(1 << i)
         live = sum(1 for q in self.players if q.live)
         if self.phase is Phase.BETTING and (self.to_act == i or not self.needs or live == 1):
             self._after_action(i)
@@ -340,12 +340,11 @@ class Hand(HandShowdown):
         self.bet_level, self.original_bet = undo.bet_level, undo.original_bet
         self.last_raise, self.raises, self.serial = undo.last_raise, undo.raises, undo.serial
         self.aggressor = undo.aggressor
-        self.needs = set(undo.needs) - {undo.index}
-        self.needs |= {
-            j
-            for j, q in enumerate(self.players)
-            if j != undo.index and q.able and q.bet < self.bet_level
-        }
+        needs = undo.needs & ~(1 << undo.index)
+        for j, q in enumerate(self.players):
+            if j != undo.index and q.able and q.bet < self.bet_level:
+                needs |= 1 << j
+        self.needs = needs
         self.undo = None
         self.events.append(WagerReturned(p.seat, amount, "bet with a fouled hand", FOULED_BET))
 
@@ -357,7 +356,7 @@ class Hand(HandShowdown):
         others = [i for i in range(self.n) if i not in knowing]
         self._return_all(others)
         self.phase = Phase.VOID
-        self.targets.clear()
+        self._clear_targets()
         self.to_act = None
         self.events.append(
             DefectiveDeck(tuple(self.players[i].seat for i in others), self.forfeited, DEFECTIVE)
@@ -398,6 +397,55 @@ class Hand(HandShowdown):
             if len(_CHOICES) < _ACTIONS_MAX:
                 _CHOICES[key] = found
         return found
+
+    def snapshot(self) -> dict[str, object]:
+        """The whole changeable state of the hand as plain values, for comparing two states (a
+        refused action must leave it equal; a replay must reproduce it). Leaves out only the
+        configuration (``rules``, ``terms``) and the memoised answers (``pending``, limits,
+        legal actions), which are derived from the rest."""
+        return {
+            "players": [asdict(p) for p in self.players],
+            "n": self.n,
+            "index_of": dict(self.index_of),
+            "button": self.button,
+            "phase": self.phase.value,
+            "street": self.street,
+            "board": list(self.board),
+            "burned": list(self.burned),
+            "dead_cards": list(self.dead_cards),
+            "seen": sorted(self.seen),
+            "targets": self.targets[self.next_target :],
+            "next_target": self.next_target,
+            "events": list(self.events),
+            "bet_level": self.bet_level,
+            "original_bet": self.original_bet,
+            "last_raise": self.last_raise,
+            "raises": self.raises,
+            "serial": self.serial,
+            "needs": self.needs,
+            "to_act": self.to_act,
+            "aggressor": self.aggressor,
+            "first_actor": self.first_actor,
+            "show_first": self.show_first,
+            "substantial_acts": self.substantial_acts,
+            "raised": self.raised,
+            "sb": self.sb,
+            "bb": self.bb,
+            "order": list(self.order),
+            "shown_order": list(self.shown_order),
+            "all_in_showdown": self.all_in_showdown,
+            "retrievable": sorted(self.retrievable),
+            "values": dict(self.values),
+            "pots": list(self.pots),
+            "awards": [dict(a) for a in self.awards],
+            "exposed": list(self.exposed),
+            "replacing": list(self.replacing),
+            "statements": dict(self.statements),
+            "short": self.short,
+            "undo": None if self.undo is None else asdict(self.undo),
+            "forfeited": self.forfeited,
+            "hole_done": self._hole_done,
+        }
 
     def settlement(self) -> Settlement:
         """Each seat's result: ``stake`` what it put in the pot, ``net`` won minus stake."""

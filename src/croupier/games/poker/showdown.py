@@ -49,6 +49,9 @@ class HandShowdown(HandCore):
         """Seats in the order they showed or discarded at the showdown (-04.23)."""
         self.all_in_showdown = False
         self.retrievable: set[int] = set()
+        self.values: dict[int, tuple[int | None, int | None]] = {}
+        """Showdown values by player index, computed once per hand (one evaluator call for every
+        hand known when the first is needed)."""
         self.pots: list[Pot] = []
         self.awards: list[dict[str, JSON]] = []
         super().__init__(rules, seats, button)
@@ -80,7 +83,7 @@ class HandShowdown(HandCore):
         if action.kind is ActionKind.RETRIEVE:
             self._retrieve(i, action)
             return
-        if self.targets or self.to_act is None:
+        if self.dealing() or self.to_act is None:
             raise RuleViolation("every hand has been shown; the board is being dealt", SHOWDOWN)
         if i != self.to_act:
             raise RuleViolation(
@@ -117,7 +120,7 @@ class HandShowdown(HandCore):
             p.dead = True
             self.events.append(HandDead(p.seat, "too many cards for the game", TOO_MANY))
             return
-        high, low = self._values(i) if len(self.board) == 5 else (None, None)
+        high, low = self._values(i)
         self.events.append(HandShown(p.seat, tuple(p.hole), high, low))
 
     def _retrieve(self, i: int, action: Action) -> None:
@@ -152,28 +155,39 @@ class HandShowdown(HandCore):
 
     # -- award --------------------------------------------------------------------------------
     def _values(self, i: int) -> tuple[int | None, int | None]:
-        p = self.players[i]
-        hole = [c for c in p.hole if c is not None]
-        board = [c for c in self.board if c is not None]
-        if len(hole) != len(p.hole) or len(board) != 5:
-            return None, None
-        return showdown_values(self.rules.variant, [hole], board)[0]
+        """The showdown value of player index ``i`` (``None`` while its cards or the board are
+        not all known)."""
+        found = self.values.get(i)
+        if found is None:
+            self._evaluate_known()
+            found = self.values.get(i)
+        return (None, None) if found is None else found
 
-    def _all_values(self, indices: list[int]) -> dict[int, tuple[int | None, int | None]]:
-        """The values of several hands in one evaluator call (unknown hands: ``None``)."""
-        board = [c for c in self.board if c is not None]
-        known_hands = [
-            i
-            for i in indices
-            if len(board) == 5
-            and all(c is not None for c in self.players[i].hole)
-            and len(self.players[i].hole) == self.rules.variant.hole_cards
-        ]
-        holes = [[c for c in self.players[i].hole if c is not None] for i in known_hands]
-        found = dict(
-            zip(known_hands, showdown_values(self.rules.variant, holes, board), strict=True)
-        )
-        return {i: found.get(i, (None, None)) for i in indices}
+    def _evaluate_known(self) -> None:
+        """Value, in one evaluator call, every live hand not yet valued whose cards and board are
+        all known (a hand history may reveal a hole card only when the hand is shown)."""
+        board = self.board
+        if len(board) != 5:
+            return
+        known_board: list[Card] = []
+        for c in board:
+            if c is None:
+                return
+            known_board.append(c)
+        need = self.terms.hole_cards
+        indices: list[int] = []
+        holes: list[list[Card]] = []
+        for i, p in enumerate(self.players):
+            if i in self.values or not p.live or len(p.hole) != need:
+                continue
+            hole = [c for c in p.hole if c is not None]
+            if len(hole) == need:
+                indices.append(i)
+                holes.append(hole)
+        if indices:
+            found = showdown_values(self.rules.variant, holes, known_board)
+            for i, value in zip(indices, found, strict=True):
+                self.values[i] = value
 
     def _award(self) -> None:
         self.phase = Phase.COMPLETE
@@ -183,7 +197,7 @@ class HandShowdown(HandCore):
         contenders = [i for i, ok in enumerate(live) if ok]
         values: dict[int, tuple[int | None, int | None]] = {}
         if len(contenders) > 1:
-            values = self._all_values(contenders)
+            values = {i: self._values(i) for i in contenders}
             unknown = [self.players[i].seat for i, v in values.items() if v[0] is None]
             if unknown:
                 raise InvalidInput(f"the hands of seats {unknown} are not known at the showdown")

@@ -3,17 +3,21 @@
 ``HandCore`` is the state machine without the irregularities; ``croupier.games.poker.hand.Hand``
 adds them. ``pending`` says who acts next; ``apply`` validates an action completely before it
 changes anything and returns the events it caused.
+
+This module is compiled by mypyc (``make compile``; see ``tools/compile.py``) and written for
+it: the players still to act in a betting round are a bit set over player indices, the cards
+still due are small integer codes, and the rules' numbers are read once per rules object
+(``betting.Terms``). The same source runs unchanged as plain Python.
 """
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections import deque
 from collections.abc import Mapping, Sequence
 from enum import Enum
 
 from croupier.core.cards import Card
-from croupier.core.errors import CroupierError, InvalidInput, RuleViolation
+from croupier.core.errors import InvalidInput, RuleViolation
 from croupier.core.events import Event
 from croupier.games.base import Pending, PendingKind
 from croupier.games.poker import betting
@@ -26,8 +30,8 @@ from croupier.games.poker.events import (
     RoundEnded,
     UncalledReturned,
 )
-from croupier.games.poker.rules import AntePayer, Structure, TableRules, validated
-from croupier.games.poker.table import Player, SeatSpec
+from croupier.games.poker.rules import AntePayer, TableRules, validated
+from croupier.games.poker.table import Player, SeatSpec, card_index
 
 DEAL = "99-01.3-09-04.7"
 ANTE = "99-01.3-09-04.9"
@@ -38,27 +42,32 @@ BURN = "99-01.3-09-04.14"
 ALL_IN = "99-01.3-09-05.7"
 BLINDS = "99-01.3-09-02.6"
 BOARD = "99-01.3-09-05.5"
+OVER = "99-01.3-09-04.26"
 
-# Tuples, not sets: membership of an enum member in a tuple is an identity test, while a set
-# would call the (Python-level) ``Enum.__hash__``.
-_BETTING_KINDS = (
-    ActionKind.FOLD,
-    ActionKind.CHECK,
-    ActionKind.CALL,
-    ActionKind.BET,
-    ActionKind.RAISE,
-)
+# What a due card is for: the low two bits of a target code; the player index + 1 (0: none)
+# above them.
+HOLE = 0
+BURN_CARD = 1
+BOARD_CARD = 2
+REPLACEMENT = 3
+TARGET_NAMES = ("hole", "burn", "board", "replacement")
+
 _NO_PENDING = Pending(PendingKind.NONE)
-_PENDING: dict[tuple[int, int | None, str], Pending] = {}
+_PENDING: dict[tuple[int, int], Pending] = {}
 _PENDING_MAX = 4096
+_SEAT_DETAIL = ("betting", "showdown")
 
 
-def _pending(kind: PendingKind, seat: int | None, detail: str) -> Pending:
-    """A shared ``Pending`` (a frozen value, so one object per distinct value is enough)."""
-    key = (id(kind), seat, detail)
+def _pending(code: int, seat: int | None) -> Pending:
+    """A shared ``Pending`` (a frozen value, so one object per distinct value is enough).
+    ``code`` 0..3 is a chance target (``TARGET_NAMES``), 4 a betting and 5 a showdown turn."""
+    key = (code, -1 if seat is None else seat)
     found = _PENDING.get(key)
     if found is None:
-        found = Pending(kind, seat=seat, detail=detail)
+        if code < 4:
+            found = Pending(PendingKind.CHANCE, seat=seat, detail=TARGET_NAMES[code])
+        else:
+            found = Pending(PendingKind.SEAT, seat=seat, detail=_SEAT_DETAIL[code - 4])
         if len(_PENDING) < _PENDING_MAX:
             _PENDING[key] = found
     return found
@@ -72,12 +81,26 @@ class Phase(Enum):
     VOID = "void"
 
 
+_COMPLETE = Phase.COMPLETE
+_VOID = Phase.VOID
+_BETTING = Phase.BETTING
+_DEALING = Phase.DEALING
+_SHOWDOWN = Phase.SHOWDOWN
+_CARD = ActionKind.CARD
+_FOLD = ActionKind.FOLD
+_CHECK = ActionKind.CHECK
+_CALL = ActionKind.CALL
+_BET = ActionKind.BET
+_RAISE = ActionKind.RAISE
+
+
 class HandCore(ABC):
     """One hand of poker at one table, from the forced bets to the end of the betting."""
 
     def __init__(self, rules: TableRules, seats: Sequence[SeatSpec], button: int) -> None:
         self.rules = validated(rules)
-        ordered = sorted(seats, key=lambda s: s.seat)
+        self.terms = betting.terms(self.rules)
+        ordered = sorted(seats, key=_seat_number)
         numbers = [s.seat for s in ordered]
         if len(set(numbers)) != len(numbers):
             raise InvalidInput(f"two players in one seat: {numbers}")
@@ -94,21 +117,25 @@ class HandCore(ABC):
         self.n = len(self.players)
         self.index_of = {p.seat: i for i, p in enumerate(self.players)}
         self.button = self.index_of[button]
-        self.phase = Phase.DEALING
+        self.phase = _DEALING
         self.street = 0
         self.board: list[Card | None] = []
         self.burned: list[Card | None] = []
         self.dead_cards: list[Card | None] = []
         self.seen: set[int] = set()
         """Indices (0..51) of the cards dealt from the deck so far (-04.2)."""
-        self.targets: deque[tuple[str, int | None]] = deque()
+        self.targets: list[int] = []
+        """Codes of the cards due (kind in the low two bits, player index + 1 above)."""
+        self.next_target = 0
+        """How many of ``targets`` have been dealt."""
         self.events: list[Event] = []
         self.bet_level = 0
         self.original_bet = 0
         self.last_raise = 0
         self.raises = 0
         self.serial = 0
-        self.needs: set[int] = set()
+        self.needs = 0
+        """Bit ``i`` set: player index ``i`` must still act in this betting round."""
         self.to_act: int | None = None
         self.aggressor: int | None = None
         self.first_actor: int | None = None
@@ -119,47 +146,54 @@ class HandCore(ABC):
         self.bb: int | None = None
         # Derived answers, valid until the next ``apply`` (which clears them).
         self._pending: Pending | None = None
-        self._limits: tuple[int, betting.Limits] | None = None
+        self._limits: betting.Limits | None = None
+        self._limits_for = -1
         self._legal: tuple[Action, ...] | None = None
         self._start()
 
     # -- set-up -------------------------------------------------------------------------------
     def _clockwise(self, start: int) -> list[int]:
         """Indices clockwise beginning with ``start``."""
-        return [(start + k) % self.n for k in range(self.n)]
+        n = self.n
+        return [(start + k) % n for k in range(n)]
 
     def _start(self) -> None:
+        players = self.players
+        n = self.n
         ev: list[Event] = [
             HandStarted(
-                self.players[self.button].seat,
-                tuple(p.seat for p in self.players),
-                tuple(p.stack for p in self.players),
+                players[self.button].seat,
+                tuple([p.seat for p in players]),
+                tuple([p.stack for p in players]),
             )
         ]
         rules = self.rules
-        if rules.uses_blinds:
-            if self.n == 2:
+        terms = self.terms
+        if terms.big_blind > 0:
+            if n == 2:
                 self.sb, self.bb = self.button, (self.button + 1) % 2
             else:
-                self.sb, self.bb = (self.button + 1) % self.n, (self.button + 2) % self.n
-        if rules.ante:
-            payers = (
-                range(self.n)
-                if rules.ante_payer is AntePayer.EVERY_PLAYER or self.bb is None
-                else [self.bb]
+                self.sb, self.bb = (self.button + 1) % n, (self.button + 2) % n
+        if terms.ante:
+            bb = self.bb
+            if rules.ante_payer is AntePayer.EVERY_PLAYER or bb is None:
+                for i in range(n):
+                    ev.append(self._post(i, min(terms.ante, players[i].stack), "ante", False))
+            else:
+                ev.append(self._post(bb, min(terms.ante, players[bb].stack), "ante", False))
+        sb = self.sb
+        if sb is not None and terms.small_blind:
+            ev.append(
+                self._post(sb, min(terms.small_blind, players[sb].stack), "small blind", True)
             )
-            for i in payers:
-                amount = min(rules.ante, self.players[i].stack)
-                ev.append(self._post(i, amount, "ante", to_bet=False))
-        for index, kind, amount in (
-            (self.sb, "small blind", rules.small_blind),
-            (self.bb, "big blind", rules.big_blind),
-        ):
-            if index is not None and amount:
-                ev.append(self._post(index, min(amount, self.players[index].stack), kind, True))
-        for _round in range(rules.variant.hole_cards):
-            for i in self._clockwise((self.button + 1) % self.n):
-                self.targets.append(("hole", i))
+        bb = self.bb
+        if bb is not None and terms.big_blind:
+            ev.append(self._post(bb, min(terms.big_blind, players[bb].stack), "big blind", True))
+        targets = self.targets
+        first = (self.button + 1) % n
+        for _round in range(terms.hole_cards):
+            for k in range(n):
+                targets.append(HOLE | (((first + k) % n + 1) << 2))
         self.events.extend(ev)
 
     def _post(self, i: int, amount: int, kind: str, to_bet: bool) -> Event:
@@ -185,15 +219,15 @@ class HandCore(ABC):
 
     def _next_pending(self) -> Pending:
         phase = self.phase
-        if phase is Phase.COMPLETE or phase is Phase.VOID:
+        if phase is _COMPLETE or phase is _VOID:
             return _NO_PENDING
-        if self.targets:
-            kind, index = self.targets[0]
-            seat = None if index is None else self.players[index].seat
-            return _pending(PendingKind.CHANCE, seat, kind)
-        if self.to_act is not None:
-            detail = "showdown" if phase is Phase.SHOWDOWN else "betting"
-            return _pending(PendingKind.SEAT, self.players[self.to_act].seat, detail)
+        if self.next_target < len(self.targets):
+            code = self.targets[self.next_target]
+            index = (code >> 2) - 1
+            return _pending(code & 3, None if index < 0 else self.players[index].seat)
+        to_act = self.to_act
+        if to_act is not None:
+            return _pending(5 if phase is _SHOWDOWN else 4, self.players[to_act].seat)
         return _NO_PENDING  # pragma: no cover - every live phase has an actor
 
     def _changed(self) -> None:
@@ -201,6 +235,7 @@ class HandCore(ABC):
         changed."""
         self._pending = None
         self._limits = None
+        self._limits_for = -1
         self._legal = None
 
     @property
@@ -211,7 +246,10 @@ class HandCore(ABC):
     @property
     def pot(self) -> int:
         """Every chip wagered in this hand and not yet awarded or returned."""
-        return sum(p.contributed for p in self.players) - sum(p.won for p in self.players)
+        total = 0
+        for p in self.players:
+            total += p.contributed - p.won
+        return total
 
     def player(self, seat: int | None) -> Player:
         if seat is None or seat not in self.index_of:
@@ -220,84 +258,106 @@ class HandCore(ABC):
 
     def apply(self, action: Action) -> list[Event]:
         """Validate and apply one action; a refused action raises and changes nothing."""
-        before = len(self.events)
+        events = self.events
+        before = len(events)
         phase = self.phase
-        mark = (phase, self.to_act, len(self.targets))
         try:
-            if phase is Phase.COMPLETE or phase is Phase.VOID:
-                raise RuleViolation(
-                    "the hand is over; the pot has been awarded", "99-01.3-09-04.26"
-                )
+            if phase is _COMPLETE or phase is _VOID:
+                raise RuleViolation("the hand is over; the pot has been awarded", OVER)
             kind = action.kind
-            if kind is ActionKind.CARD:
+            if kind is _CARD:
                 self._card(action)
-            elif kind in _BETTING_KINDS:
+            elif kind is _FOLD or kind is _CHECK or kind is _CALL or kind is _BET or kind is _RAISE:
                 self._bet_action(action)
             else:
                 self._other(action)
-        except CroupierError:
-            # A refused action changes nothing, so the derived answers still hold; they are
-            # dropped anyway if the refusal came after a change (a showdown that cannot finish).
-            if len(self.events) != before or mark != (self.phase, self.to_act, len(self.targets)):
-                self._changed()
-            raise
-        except BaseException:  # pragma: no cover - a programming error mid-action
-            self._changed()
-            raise
-        self._pending = self._limits = self._legal = None  # self._changed(), inlined
-        return self.events[before:]
+        finally:
+            # The derived answers are dropped even after a refusal: cheap, and always safe.
+            self._pending = None
+            self._limits = None
+            self._limits_for = -1
+            self._legal = None
+        return events[before:]
 
     def _other(self, action: Action) -> None:
         raise RuleViolation(f"{action.kind.value} is not available here", ORDER)
 
     # -- dealing ------------------------------------------------------------------------------
+    def dealing(self) -> bool:
+        """Whether a card is due from the deck now."""
+        return self.next_target < len(self.targets)
+
+    def due_target(self) -> tuple[str, int | None]:
+        """What the next due card is for and the player index it goes to (``None``: no one)."""
+        code = self.targets[self.next_target]
+        index = (code >> 2) - 1
+        return TARGET_NAMES[code & 3], None if index < 0 else index
+
+    def hole_card_due(self, i: int) -> bool:
+        """Whether player index ``i`` is still due a hole card of the initial deal."""
+        wanted = HOLE | ((i + 1) << 2)
+        targets = self.targets
+        return any(targets[k] == wanted for k in range(self.next_target, len(targets)))
+
+    def _queue(self, kind: int, index: int | None) -> None:
+        self.targets.append(kind | ((0 if index is None else index + 1) << 2))
+
+    def _clear_targets(self) -> None:
+        self.targets.clear()
+        self.next_target = 0
+
     def _card(self, action: Action) -> None:
         card = action.card
         targets = self.targets
-        if not targets:
+        position = self.next_target
+        if position >= len(targets):
             raise RuleViolation("no card is due now: a player must act", DEAL)
         if card is not None:
-            number = card.index
-            if number in self.seen:
+            number = card_index(card)
+            seen = self.seen
+            if number in seen:
                 raise RuleViolation(f"{card} was already dealt: one 52-card deck", DECK)
-            self.seen.add(number)
+            seen.add(number)
         if action.faced:
             self._faced_card(card)
             return
-        kind, index = targets.popleft()
-        if kind == "hole":
-            assert index is not None
-            p = self.players[index]
+        code = targets[position]
+        self.next_target = position + 1
+        kind = code & 3
+        if kind == HOLE:
+            p = self.players[(code >> 2) - 1]
             p.hole.append(card)
             self.events.append(CardDealt("hole", p.seat, card))
-        elif kind == "burn":
+        elif kind == BURN_CARD:
             self.burned.append(card)
             self.events.append(CardDealt("burn", None, card))
-        elif kind == "board":
+        elif kind == BOARD_CARD:
             self.board.append(card)
             self.events.append(CardDealt("board", None, card))
         else:
-            assert index is not None
-            self._deal_hole(kind, self.players[index], card)
-        if not targets:
+            self._deal_hole(kind, self.players[(code >> 2) - 1], card)
+        if self.next_target == len(targets):
+            targets.clear()
+            self.next_target = 0
             self._cards_done()
 
     def _faced_card(self, card: Card | None) -> None:
         raise RuleViolation("improperly faced cards are handled by the full hand", DEAL)
 
-    def _deal_hole(self, kind: str, p: Player, card: Card | None) -> None:
+    def _deal_hole(self, kind: int, p: Player, card: Card | None) -> None:
         p.hole.append(card)
         self.events.append(CardDealt("hole", p.seat, card))
 
     def _cards_done(self) -> None:
         """Every card due has been dealt: start the betting or continue the showdown."""
-        if self.phase is Phase.DEALING:
+        phase = self.phase
+        if phase is _DEALING:
             self._hole_cards_done()
             if self.targets:
                 return
-            self.phase = Phase.BETTING
+            self.phase = _BETTING
             self._start_round()
-        elif self.phase is Phase.SHOWDOWN:
+        elif phase is _SHOWDOWN:
             self._award()
         else:
             self._start_round()
@@ -308,33 +368,52 @@ class HandCore(ABC):
 
     # -- betting ------------------------------------------------------------------------------
     def _start_round(self) -> None:
-        rules = self.rules
-        for p in self.players:
+        players = self.players
+        n = self.n
+        for p in players:
             p.acted_serial = -1
         self.serial = 0
         self.raises = 0
         self.aggressor = None
         self.first_actor = None
-        if self.street == 0 and self.bb is not None:
-            self.bet_level = max(rules.big_blind, max(p.bet for p in self.players))
-            self.original_bet = self.last_raise = rules.big_blind
-            start = (self.bb + 1) % self.n
+        bb = self.bb
+        if self.street == 0 and bb is not None:
+            level = self.terms.big_blind
+            for p in players:
+                if p.bet > level:
+                    level = p.bet
+            self.bet_level = level
+            self.original_bet = self.last_raise = self.terms.big_blind
+            start = (bb + 1) % n
         else:
             self.bet_level = self.original_bet = self.last_raise = 0
-            start = (self.button + 1) % self.n
-        order = [i for i in self._clockwise(start) if self.players[i].able]
-        needs = set(order)
-        if len(order) == 1 and self.players[order[0]].bet >= self.bet_level:
-            needs = set()
+            start = (self.button + 1) % n
+        needs = 0
+        first = -1
+        able = 0
+        last = -1
+        for k in range(n):
+            i = (start + k) % n
+            p = players[i]
+            if not (p.folded or p.dead or p.mucked or p.all_in):
+                needs |= 1 << i
+                able += 1
+                last = i
+                if first < 0:
+                    first = i
+        if able == 1 and players[last].bet >= self.bet_level:
+            needs = 0
         self.needs = needs
-        self.to_act = next((i for i in order if i in needs), None)
-        if self.to_act is None:
+        if needs:
+            self.to_act = first
+        else:
+            self.to_act = None
             self._end_round()
 
     def round_facts(self) -> betting.Round:
         """The facts of the current betting round; ``pot`` is filled for pot-limit only, the one
-        structure whose limits read it (the sum is skipped on the hot path otherwise)."""
-        pot = self.pot if self.rules.structure is Structure.POT_LIMIT else 0
+        structure whose limits read it."""
+        pot = self.pot if self.terms.pot_limit else 0
         return betting.Round(
             self.street, self.bet_level, self.original_bet, self.last_raise, self.raises, pot
         )
@@ -342,41 +421,44 @@ class HandCore(ABC):
     def limits_for(self, i: int) -> betting.Limits:
         """What player index ``i`` may call, bet or raise now (computed once per state)."""
         cached = self._limits
-        if cached is not None and cached[0] == i:
-            return cached[1]
-        p = self.players[i]
+        if cached is not None and self._limits_for == i:
+            return cached
+        players = self.players
+        p = players[i]
         others = False
-        for q in self.players:
+        for q in players:
             if q is not p and not (q.folded or q.dead or q.mucked or q.all_in):  # q.able
                 others = True
                 break
-        rules = self.rules
+        terms = self.terms
         found = betting.limits_of(
-            rules,
+            terms,
             self.street,
             self.bet_level,
             self.original_bet,
             self.last_raise,
             self.raises,
-            self.pot if rules.structure is Structure.POT_LIMIT else 0,
+            self.pot if terms.pot_limit else 0,
             p.bet,
             p.stack,
             p.acted_serial < self.serial,
             others,
         )
-        self._limits = (i, found)
+        self._limits = found
+        self._limits_for = i
         return found
 
     def _require_turn(self, action: Action) -> int:
-        if self.phase is not Phase.BETTING or self.to_act is None or self.targets:
+        to_act = self.to_act
+        if self.phase is not _BETTING or to_act is None or self.next_target < len(self.targets):
             raise RuleViolation(f"no betting now ({action.describe()})", ORDER)
-        i = self.index_of.get(action.seat if action.seat is not None else -1)
+        seat = action.seat
+        i = self.index_of.get(seat if seat is not None else -1)
         if i is None:
-            raise InvalidInput(f"no player at seat {action.seat}")
-        if i != self.to_act:
+            raise InvalidInput(f"no player at seat {seat}")
+        if i != to_act:
             raise RuleViolation(
-                f"seat {action.seat} acted out of turn; seat {self.players[self.to_act].seat} "
-                "is to act",
+                f"seat {seat} acted out of turn; seat {self.players[to_act].seat} is to act",
                 ORDER,
             )
         return i
@@ -389,41 +471,47 @@ class HandCore(ABC):
     def _validate_bet(self, i: int, action: Action) -> None:
         p = self.players[i]
         kind = action.kind
-        if kind is ActionKind.CHECK and self.bet_level > p.bet:
-            raise RuleViolation(
-                f"seat {p.seat} cannot check: {self.bet_level - p.bet} to call; a player shall "
-                "match or raise the previous bet to remain in the hand",
-                ORDER,
-            )
-        if kind is ActionKind.CALL and self.bet_level <= p.bet:
-            raise RuleViolation(f"seat {p.seat} has nothing to call; check or bet", ORDER)
-        if kind is ActionKind.BET and self.bet_level > 0:
-            raise RuleViolation(f"seat {p.seat} cannot open: there is a bet; call or raise", ORDER)
-        if kind is ActionKind.RAISE and self.bet_level == 0:
-            raise RuleViolation(f"seat {p.seat} cannot raise: nobody has bet", ORDER)
-        if kind is ActionKind.BET or kind is ActionKind.RAISE:
+        if kind is _CHECK:
+            if self.bet_level > p.bet:
+                raise RuleViolation(
+                    f"seat {p.seat} cannot check: {self.bet_level - p.bet} to call; a player "
+                    "shall match or raise the previous bet to remain in the hand",
+                    ORDER,
+                )
+        elif kind is _CALL:
+            if self.bet_level <= p.bet:
+                raise RuleViolation(f"seat {p.seat} has nothing to call; check or bet", ORDER)
+        elif kind is _BET or kind is _RAISE:
+            if kind is _BET and self.bet_level > 0:
+                raise RuleViolation(
+                    f"seat {p.seat} cannot open: there is a bet; call or raise", ORDER
+                )
+            if kind is _RAISE and self.bet_level == 0:
+                raise RuleViolation(f"seat {p.seat} cannot raise: nobody has bet", ORDER)
             lim = self.limits_for(i)
-            if lim.min_to is None or lim.max_to is None:
+            low = lim.min_to
+            high = lim.max_to
+            if low is None or high is None:
                 reason = lim.raise_closed_reason or "the stack only covers a call"
                 raise RuleViolation(
                     f"seat {p.seat} may not {kind.value}: {reason}",
                     lim.raise_closed_section or ORDER,
                 )
-            if not lim.min_to <= action.amount <= lim.max_to:
+            if not low <= action.amount <= high:
                 raise RuleViolation(
                     f"seat {p.seat} {kind.value} to {action.amount} is outside the allowed "
-                    f"{lim.min_to}..{lim.max_to} ({self.rules.structure.value})",
+                    f"{low}..{high} ({self.rules.structure.value})",
                     self._limit_section(action.amount, lim),
                 )
 
     def _limit_section(self, amount: int, lim: betting.Limits) -> str:
-        rules = self.rules
+        terms = self.terms
         if lim.max_to is not None and amount > lim.max_to:
             if amount > lim.all_in_to:
                 return ALL_IN
-            if rules.table_limit is not None:
+            if terms.table_limit >= 0:
                 return betting.TABLE_LIMIT
-            return betting.NONTOURNAMENT if rules.structure.value == "nontournament" else ORDER
+            return betting.NONTOURNAMENT if terms.nontournament else ORDER
         return betting.RAISE_FLOOR
 
     def _do_bet(self, i: int, action: Action) -> None:
@@ -431,30 +519,33 @@ class HandCore(ABC):
         kind = action.kind
         if self.first_actor is None:
             self.first_actor = i
-        if kind is ActionKind.FOLD:
+        if kind is _FOLD:
             p.folded = True
             self.substantial_acts += 1
             self.events.append(PlayerActed(p.seat, "fold", p.bet, 0))
-        elif kind is ActionKind.CALL or kind is ActionKind.CHECK:
-            if kind is ActionKind.CALL:
-                added = min(self.bet_level - p.bet, p.stack)
-                self._put(p, added)
-                if added:
-                    self.substantial_acts += 1
-                self.events.append(PlayerActed(p.seat, "call", p.bet, added, p.all_in))
-            else:
-                self.events.append(PlayerActed(p.seat, "check", p.bet, 0, p.all_in))
+        elif kind is _CALL:
+            added = self.bet_level - p.bet
+            if added > p.stack:
+                added = p.stack
+            self._put(p, added)
+            if added:
+                self.substantial_acts += 1
+            self.events.append(PlayerActed(p.seat, "call", p.bet, added, p.all_in))
+        elif kind is _CHECK:
+            self.events.append(PlayerActed(p.seat, "check", p.bet, 0, p.all_in))
         else:
             to = action.amount
-            increment = to - self.bet_level
-            full = self.bet_level == 0 or increment >= betting.floor_of(
-                self.rules, self.street, self.original_bet, self.last_raise
-            )
-            if self.bet_level == 0:
+            level = self.bet_level
+            increment = to - level
+            if level == 0:
                 self.original_bet = to
+                full = True
             else:
                 self.raises += 1
                 self.raised = True
+                full = increment >= betting.floor_of(
+                    self.terms, self.street, self.original_bet, self.last_raise
+                )
             if full:
                 self.serial += 1
                 self.last_raise = increment
@@ -463,11 +554,17 @@ class HandCore(ABC):
             added = to - p.bet
             self._put(p, added)
             self.substantial_acts += 1
-            self.needs = {j for j, q in enumerate(self.players) if q.able and j != i}
-            verb = "bet" if kind is ActionKind.BET else "raise"
+            needs = 0
+            players = self.players
+            for j in range(self.n):
+                q = players[j]
+                if j != i and not (q.folded or q.dead or q.mucked or q.all_in):
+                    needs |= 1 << j
+            self.needs = needs
+            verb = "bet" if kind is _BET else "raise"
             self.events.append(PlayerActed(p.seat, verb, to, added, p.all_in))
         p.acted_serial = self.serial
-        self.needs.discard(i)
+        self.needs &= ~(1 << i)
         self._after_action(i)
 
     def _put(self, p: Player, amount: int) -> None:
@@ -479,65 +576,81 @@ class HandCore(ABC):
 
     def _after_action(self, i: int) -> None:
         players = self.players
+        n = self.n
         live = 0
         for q in players:
             if not (q.folded or q.dead or q.mucked):  # q.live
                 live += 1
         needs = self.needs
-        if live == 1:
-            needs = self.needs = set()
-        else:
-            for j in needs:
-                q = players[j]
-                if q.folded or q.dead or q.mucked or q.all_in:  # not q.able: drop such players
-                    needs = self.needs = {k for k in needs if players[k].able}
-                    break
+        if live <= 1:
+            needs = 0
+        elif needs:
+            for j in range(n):
+                if needs >> j & 1:
+                    q = players[j]
+                    if q.folded or q.dead or q.mucked or q.all_in:  # not q.able
+                        needs &= ~(1 << j)
+        self.needs = needs
         if not needs:
             self.to_act = None
             self._end_round()
             return
-        n = self.n
         for k in range(1, n + 1):
             j = (i + k) % n
-            if j in needs:
+            if needs >> j & 1:
                 self.to_act = j
                 return
 
     def _end_round(self) -> None:
         self._return_uncalled()
-        if self.aggressor is not None or self.first_actor is not None:
-            self.show_first = self.aggressor if self.aggressor is not None else self.first_actor
+        aggressor = self.aggressor
+        if aggressor is not None:
+            self.show_first = aggressor
+        elif self.first_actor is not None:
+            self.show_first = self.first_actor
+        players = self.players
         self.events.append(RoundEnded(self.street, self.pot))
-        for p in self.players:
+        live = 0
+        able = 0
+        for p in players:
             p.bet = 0
-        live = [i for i, p in enumerate(self.players) if p.live]
-        if len(live) == 1:
+            if not (p.folded or p.dead or p.mucked):
+                live += 1
+                if not p.all_in:
+                    able += 1
+        if live == 1:
             self._award()
             return
-        able = [i for i in live if self.players[i].able]
-        if self.street == 3 or len(able) <= 1:
+        if self.street == 3 or able <= 1:
             self._begin_showdown()
             return
         self.street += 1
         self._queue_street(self.street)
 
     def _queue_street(self, street: int) -> None:
-        self.targets.append(("burn", None))
-        for _ in range(3 if street == 1 else 1):
-            self.targets.append(("board", None))
+        targets = self.targets
+        targets.append(BURN_CARD)
+        targets.append(BOARD_CARD)
+        if street == 1:
+            targets.append(BOARD_CARD)
+            targets.append(BOARD_CARD)
 
     def _return_uncalled(self) -> None:
         # the largest bet (the later seat on a tie, as a descending sort of (bet, index) gives)
         # and the second largest
         top = second = -1
         i = 0
-        for j, q in enumerate(self.players):
-            if q.bet >= top:
-                top, second, i = q.bet, top, j
-            elif q.bet > second:
-                second = q.bet
+        players = self.players
+        for j in range(self.n):
+            bet = players[j].bet
+            if bet >= top:
+                second = top
+                top = bet
+                i = j
+            elif bet > second:
+                second = bet
         if top > second:
-            p = self.players[i]
+            p = players[i]
             excess = top - second
             p.bet -= excess
             p.contributed -= excess
@@ -554,6 +667,10 @@ class HandCore(ABC):
     @abstractmethod
     def _award(self) -> None:
         """Award the pot or pots (-04.26)."""
+
+
+def _seat_number(spec: SeatSpec) -> int:
+    return spec.seat
 
 
 def seat_specs(stacks: Mapping[int, int], names: Mapping[int, str] | None = None) -> list[SeatSpec]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from croupier.core.cards import Card
+from croupier.core.cards import Card, standard_deck
 from croupier.core.errors import InvalidInput, RuleViolation
 
 FIRST_BUTTON = "99-01.3-09-04.8"
@@ -52,6 +52,17 @@ class Player:
     def able(self) -> bool:
         """Can still act in the betting (live and not all in)."""
         return not (self.folded or self.dead or self.mucked or self.all_in)
+
+
+_INDEX_BY_ID = {id(c): c.index for c in standard_deck()}
+"""The index of each of the 52 shared card objects (``parse_card`` and the decks hand them out),
+by identity: a dictionary probe instead of the ``Card.index`` property's arithmetic."""
+
+
+def card_index(card: Card) -> int:
+    """``card.index`` (0..51), fast for the shared card objects."""
+    found = _INDEX_BY_ID.get(id(card))
+    return card.index if found is None else found
 
 
 def first_button(draws: Mapping[int, Card]) -> int:
