@@ -1,9 +1,9 @@
 """Independent review of the poker engine against N.D. Admin. Code 99-01.3-09.
 
-Every expected value below is worked out by hand from the rule text. Tests marked ``xfail``
-(strict) show where the engine does not do what the rule says; each reason names its finding
-(REVIEW-n). The default table (``TableRules()``) is non-tournament: small blind 25, big blind 50,
-bets of 50 to 100 cents, at most three raises, odd chips of 25.
+Every expected value below is worked out by hand from the rule text. The review's twelve
+findings (REVIEW-1 to REVIEW-12) were first pinned here as strict xfails and then fixed.
+The default table (``TableRules()``) is non-tournament: small blind 25, big blind 50, bets of
+50 to 100 cents, at most three raises, odd chips of 25.
 """
 
 from __future__ import annotations
@@ -240,10 +240,6 @@ def test_99_01_3_09_04_11_heads_up_button_acts_last_after_the_flop() -> None:
     assert hand.pending.seat == 2
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="REVIEW-5: heads-up without blinds the non-button acts first pre-flop (-04.11)",
-)
 def test_99_01_3_09_04_11_heads_up_button_acts_first_without_blinds() -> None:
     # -04.11: heads-up, "the player with the button shall be the first player to act on the
     # first betting round" -- the sentence does not depend on blinds being used.
@@ -266,10 +262,6 @@ def test_99_01_3_09_04_12_exposed_card_replaced_after_everyone_has_cards() -> No
     assert seats == [*dealt_later, ("replacement", 1)]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="REVIEW-1: the last hole card of the deal (the button's) cannot be marked exposed",
-)
 def test_99_01_3_09_04_12_button_last_card_exposed_is_replaced() -> None:
     # The button's second card is the last card of the deal; if it is flashed it is an exposed
     # card like any other and is replaced once all players have received their cards.
@@ -297,10 +289,6 @@ def test_99_01_3_09_04_13_three_players_acting_is_substantial_action() -> None:
     _refused(hand, Action(K.MISDEAL, reason="late"), "99-01.3-09-04.13")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="REVIEW-6: a misdeal is refused after the flop although no substantial action occurred",
-)
 def test_99_01_3_09_04_13_misdeal_after_the_flop_without_substantial_action() -> None:
     # Heads-up: the button calls, the big blind checks. One player has acted by betting; no
     # raise. -04.13 forbids a misdeal only "once substantial action has occurred".
@@ -312,10 +300,6 @@ def test_99_01_3_09_04_13_misdeal_after_the_flop_without_substantial_action() ->
     assert hand.stacks == {1: 1000, 2: 1000}
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="REVIEW-7: substantial action counts actions, not players (two players, no raise)",
-)
 def test_99_01_3_09_04_13_two_players_without_a_raise_is_not_substantial() -> None:
     # Heads-up: call, check; flop: bet, call. Only two players have acted and nobody raised:
     # substantial action needs three players, or two if one of them raised.
@@ -329,9 +313,6 @@ def test_99_01_3_09_04_13_two_players_without_a_raise_is_not_substantial() -> No
 
 
 # -- 99-01.3-09-04.15 to -04.17: statements and chips ----------------------------------------
-@pytest.mark.xfail(
-    strict=True, reason="REVIEW-3: a second statement replaces a binding first statement"
-)
 def test_99_01_3_09_04_15_first_statement_stays_binding() -> None:
     hand = _hand()
     _deal(hand)
@@ -341,10 +322,6 @@ def test_99_01_3_09_04_15_first_statement_stays_binding() -> None:
     assert hand.stacks[3] == 950
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="REVIEW-12: legal_actions ignores a binding statement (lists fold and raises)",
-)
 def test_99_01_3_09_04_15_after_stating_call_the_only_legal_action_is_call() -> None:
     hand = _hand()
     _deal(hand)
@@ -352,10 +329,6 @@ def test_99_01_3_09_04_15_after_stating_call_the_only_legal_action_is_call() -> 
     assert _kinds(hand) == {K.CALL}
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="REVIEW-4: after a short bet a raise statement is accepted and the hand is stuck",
-)
 def test_99_01_3_09_04_16_short_bet_then_only_call_or_fold() -> None:
     # Seat 3 puts 30 into a 50 bet: it shall complete the call or fold (-04.16). Stating a
     # raise is neither; accepted, it leaves no action the engine will take.
@@ -367,10 +340,6 @@ def test_99_01_3_09_04_16_short_bet_then_only_call_or_fold() -> None:
     assert hand.stacks[3] == 950
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="REVIEW-4: 'raise' stated, then chips short of a call: read as short, hand stuck",
-)
 def test_99_01_3_09_04_15_stated_raise_with_too_few_chips_is_corrected() -> None:
     # "Raise" is binding; the chips put in (30) differ from it and are corrected to the
     # smallest legal raise: 50 + 50 = 100.
@@ -382,10 +351,6 @@ def test_99_01_3_09_04_15_stated_raise_with_too_few_chips_is_corrected() -> None
     assert hand.pending.seat == 1
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="REVIEW-2: the big blind's single oversized chip is read as a raise, not a call",
-)
 def test_99_01_3_09_04_17_big_blind_single_chip_is_a_call() -> None:
     # Everyone limps; the big blind (50 in) drops a single 100 chip without announcing a raise.
     # A single chip larger than the bet is a call: the big blind has nothing more to put in and
@@ -426,10 +391,6 @@ def test_99_01_3_09_04_19_fouled_bet_returned_before_the_next_player_acts() -> N
     assert K.CHECK in _kinds(hand)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="REVIEW-8: a dead hand's unmatched wager is handed back to it as 'uncalled'",
-)
 def test_99_01_3_09_04_20_intentionally_fouled_hand_wagers_stay_in_the_pot() -> None:
     # Seat 3 raises to 100, seat 1 folds; seat 3's hand is found fouled and bet on purpose.
     # All of seat 3's wagers stay in the pot; seat 2, the only live hand, wins 25 + 50 + 100.
@@ -440,10 +401,6 @@ def test_99_01_3_09_04_20_intentionally_fouled_hand_wagers_stay_in_the_pot() -> 
     assert hand.stacks == {1: 975, 2: 1125, 3: 900}
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="REVIEW-8: a dead hand's unmatched wager is handed back to it as 'uncalled'",
-)
 def test_99_01_3_09_04_19_fouled_hand_recovers_no_wager_after_substantial_action() -> None:
     # As above but not intentional. Raise and fold: substantial action, so no misdeal; the next
     # player has acted, so the raise is not returned. The player "cannot recover any wagers".
@@ -454,10 +411,6 @@ def test_99_01_3_09_04_19_fouled_hand_recovers_no_wager_after_substantial_action
     assert hand.stacks == {1: 975, 2: 1125, 3: 900}
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="REVIEW-8: a dead hand's unmatched wager is handed back to it as 'uncalled'",
-)
 def test_99_01_3_09_05_11_absent_big_blind_posted_for_the_player_stays_in_the_pot() -> None:
     # Seat 2 is away: the dealer posts its 50 big blind and its hand is dead. Seat 3 folds;
     # seat 1 (small blind) is the only live hand and wins 25 + 50.
@@ -649,10 +602,6 @@ def test_99_01_3_09_05_8_no_limit_bet_bounded_by_table_limit() -> None:
     hand.apply(Action(K.RAISE, 3, amount=120))  # adds 100 over the 20 being called
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="REVIEW-9: a posted table_limit is silently ignored at fixed-limit tables",
-)
 def test_99_01_3_09_05_5_a_fixed_limit_bet_over_posted_table_limit() -> None:
     # A fixed-limit table posts a table limit of 30 with a big bet of 40: either the
     # configuration is refused, or a 40 bet on the turn is (-05.5.a: "not more than the posted
@@ -669,10 +618,6 @@ def test_99_01_3_09_05_5_a_fixed_limit_bet_over_posted_table_limit() -> None:
         hand.apply(Action(K.BET, 1, amount=40))
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="REVIEW-10: a fixed-limit raise over the limit cites -04.10 (betting order)",
-)
 def test_99_01_3_09_05_5_a_fixed_limit_overbet_cites_the_table_limit() -> None:
     hand = _hand(2, button=2, rules=rules_from_dict(FIXED_LIMIT))
     _deal(hand)
@@ -693,10 +638,6 @@ def test_99_01_3_09_05_11_arrival_before_the_others_have_their_cards_keeps_hand_
     assert hand.pending.seat == 3  # live: first to act, left of the big blind
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="REVIEW-11: an absent button may arrive after every other player has hole cards",
-)
 def test_99_01_3_09_05_11_arrival_after_the_others_have_their_cards_is_too_late() -> None:
     # Seats 1 and 2 have both hole cards after the fifth card; the absent button (seat 3) is
     # not yet at the table, so its hand is not live for this deal.

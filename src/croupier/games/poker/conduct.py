@@ -64,12 +64,15 @@ def read_wager(
         return Reading(Action(ActionKind.CALL, seat), "short of a call", SHORT, short=True)
     if to_call > 0 and placed <= to_call:
         return Reading(Action(ActionKind.CALL, seat), "call", CHIPS)
+    if bet_level > 0 and single_chip and not announced_raise:
+        # one chip larger than the bet is a call (a check when the bet is already matched)
+        if to_call > 0:
+            return Reading(Action(ActionKind.CALL, seat), "call (single chip)", CHIPS)
+        return Reading(Action(ActionKind.CHECK, seat), "check (single chip, bet matched)", CHIPS)
     if lim.min_to is None or lim.max_to is None:
         if to_call > 0:
             return Reading(Action(ActionKind.CALL, seat), "call (no raise allowed)", CHIPS)
         raise RuleViolation(f"seat {seat} may not bet now", CHIPS)
-    if to_call > 0 and single_chip and not announced_raise:
-        return Reading(Action(ActionKind.CALL, seat), "call (single chip)", CHIPS)
     if to >= lim.min_to or all_in:
         if to > lim.max_to:
             raise RuleViolation(

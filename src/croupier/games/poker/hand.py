@@ -181,10 +181,30 @@ class Hand(HandShowdown):
         i = self._require_turn(action)
         if action.statement is None:
             raise InvalidInput("a statement needs what was said")
+        earlier = self.statements.get(i)
+        if earlier is not None:
+            raise RuleViolation(
+                f"seat {action.seat} already stated {earlier.describe()}; the first statement "
+                "is binding",
+                STATEMENT,
+            )
+        if self.short == i and action.statement not in (Statement.CALL, Statement.FOLD):
+            raise RuleViolation(
+                f"seat {action.seat} bet less than a call and shall complete the call or fold",
+                SHORT,
+            )
         stated = from_statement(i, action.statement, action.amount, self.bet_level)
         stated = Action(stated.kind, action.seat, amount=stated.amount)
         open_amount = action.statement in (Statement.BET, Statement.RAISE) and not action.amount
-        if not open_amount:
+        if open_amount:
+            lim = self.limits_for(i)
+            if lim.min_to is None:
+                reason = lim.raise_closed_reason or "the stack only covers a call"
+                raise RuleViolation(
+                    f"seat {action.seat} may not {stated.kind.value}: {reason}",
+                    lim.raise_closed_section or STATEMENT,
+                )
+        else:
             self._validate_bet(i, stated)
         self.statements[i] = stated
         self.events.append(
@@ -195,7 +215,13 @@ class Hand(HandShowdown):
         i = self._require_turn(action)
         p = self.players[i]
         stated = self.statements.get(i)
-        if stated is not None and (stated.amount or stated.kind is not ActionKind.RAISE):
+        if stated is not None:
+            # Chips put forward after a binding statement are corrected to it (-04.15); a bet or
+            # raise stated without an amount is the smallest the rules allow.
+            if stated.kind in (ActionKind.BET, ActionKind.RAISE) and not stated.amount:
+                low = self.limits_for(i).min_to
+                assert low is not None  # checked when the statement was made
+                stated = Action(stated.kind, stated.seat, amount=low)
             self.events.append(
                 WagerRead(p.seat, action.amount, "corrected to the statement", STATEMENT)
             )
@@ -211,7 +237,7 @@ class Hand(HandShowdown):
             self.bet_level,
             self.limits_for(i),
             action.single_chip,
-            action.announced_raise or stated is not None,
+            action.announced_raise,
         )
         if reading.short:
             self.events.append(WagerRead(p.seat, action.amount, reading.read_as, reading.section))
@@ -227,9 +253,14 @@ class Hand(HandShowdown):
     # -- irregularities of the deal -----------------------------------------------------------
     def _arrive(self, action: Action) -> None:
         p = self.player(action.seat)
-        if self._hole_done:
+        i = self.index_of[p.seat]
+        need = self.terms.hole_cards
+        others_dealt = all(len(q.hole) >= need for j, q in enumerate(self.players) if j != i)
+        if self._hole_done or others_dealt:
             raise RuleViolation(
-                f"seat {p.seat} arrived after the hole cards were dealt: the hand is dead", ABSENT
+                f"seat {p.seat} arrived after every other player received the hole cards: the "
+                "hand is dead",
+                ABSENT,
             )
         if not p.absent:
             raise InvalidInput(f"seat {p.seat} is not absent")
@@ -238,13 +269,26 @@ class Hand(HandShowdown):
 
     def _exposed(self, action: Action) -> None:
         p = self.player(action.seat)
-        if self.phase is not Phase.DEALING or self._hole_done or not p.hole:
+        i = self.index_of[p.seat]
+        # The last card of the deal is exposed once every player has his cards: it is still
+        # replaced, before anyone acts (-04.12).
+        just_dealt = (
+            self.phase is Phase.BETTING
+            and self.street == 0
+            and self.first_actor is None
+            and not self.dealing()
+            and not self.statements
+        )
+        if not p.hole or not ((self.phase is Phase.DEALING and not self._hole_done) or just_dealt):
             raise RuleViolation("an exposed card is one exposed as it is dealt", EXPOSED)
         position = len(p.hole) - 1
-        if (self.index_of[p.seat], position) in self.exposed:
+        if (i, position) in self.exposed:
             raise InvalidInput(f"seat {p.seat}'s last card is already marked exposed")
-        self.exposed.append((self.index_of[p.seat], position))
+        self.exposed.append((i, position))
         self.events.append(CardDead(p.hole[position], f"exposed to seat {p.seat}", EXPOSED))
+        if just_dealt:
+            self.replacing.append((i, position))
+            self._queue(REPLACEMENT, i)
 
     def _hole_cards_done(self) -> None:
         if not self._hole_done and self.exposed:
@@ -276,12 +320,15 @@ class Hand(HandShowdown):
 
     # -- misdeal, fouled hands, defective deck ------------------------------------------------
     def substantial_action(self) -> bool:
-        """Three players acting by betting or folding, or two if one raised (-04.13)."""
-        return self.substantial_acts >= 3 or (self.raised and self.substantial_acts >= 2)
+        """Three players acting by betting or folding, or two players acting if one of them
+        raised (-04.13): players, not actions, are counted."""
+        acting = bin(self.acted).count("1")
+        return acting >= 3 or (self.raised and acting >= 2)
 
     def misdeal_allowed(self) -> bool:
+        """While dealing, and in any betting round until substantial action (-04.13)."""
         return self.phase is Phase.DEALING or (
-            self.phase is Phase.BETTING and self.street == 0 and not self.substantial_action()
+            self.phase is Phase.BETTING and not self.substantial_action()
         )
 
     def _misdeal(self, reason: str) -> None:
@@ -384,6 +431,13 @@ class Hand(HandShowdown):
                 return (_action(ActionKind.SHOW, seat),)
             return (_action(ActionKind.SHOW, seat), _action(ActionKind.MUCK, seat))
         p = self.players[i]
+        stated = self.statements.get(i) if self.statements else None
+        if stated is not None:  # a binding statement leaves one thing to do (-04.15)
+            if stated.kind in (ActionKind.BET, ActionKind.RAISE) and not stated.amount:
+                lim = self.limits_for(i)
+                sizes = sorted({x for x in (lim.min_to, lim.max_to) if x is not None})
+                return tuple(_action(stated.kind, seat, x) for x in sizes)
+            return (_action(stated.kind, seat, stated.amount),)
         if self.short == i:
             return (_action(ActionKind.FOLD, seat), _action(ActionKind.CALL, seat))
         stay = ActionKind.CALL if self.bet_level > p.bet else ActionKind.CHECK
@@ -427,7 +481,7 @@ class Hand(HandShowdown):
             "aggressor": self.aggressor,
             "first_actor": self.first_actor,
             "show_first": self.show_first,
-            "substantial_acts": self.substantial_acts,
+            "acted": self.acted,
             "raised": self.raised,
             "sb": self.sb,
             "bb": self.bb,

@@ -27,6 +27,7 @@ BLINDS = "99-01.3-09-02.6"
 BURN = "99-01.3-09-04.14"
 TABLE_SIZE = "99-01.3-09-05.2"
 TOURNAMENT_LIMIT = "99-01.3-09-05.8"
+FIXED_TABLE_LIMIT = "99-01.3-09-05.5.a"
 RAISE_FLOOR = "99-01.3-09-06.1.f"
 RAISE_CAP = "99-01.3-09-06.1.e"
 ODD_CHIP = "99-01.3-09-04.27"
@@ -204,6 +205,14 @@ class TableRules(BaseModel):
             if not 0 < self.small_bet <= self.big_bet:
                 out.append(
                     Problem("small_bet", "fixed limit needs 0 < small bet <= big bet", POKER)
+                )
+            if self.table_limit is not None and self.big_bet > self.table_limit:
+                out.append(
+                    Problem(
+                        "table_limit",
+                        "the fixed-limit big bet exceeds the posted table limit",
+                        FIXED_TABLE_LIMIT,
+                    )
                 )
         elif self.minimum_bet <= 0:
             out.append(Problem("minimum_bet", "must be positive", POKER))

@@ -140,7 +140,8 @@ class HandCore(ABC):
         self.aggressor: int | None = None
         self.first_actor: int | None = None
         self.show_first: int | None = None
-        self.substantial_acts = 0
+        self.acted = 0
+        """Bit ``i`` set: player index ``i`` has acted by betting or folding (-04.13)."""
         self.raised = False
         self.sb: int | None = None
         self.bb: int | None = None
@@ -387,7 +388,8 @@ class HandCore(ABC):
             start = (bb + 1) % n
         else:
             self.bet_level = self.original_bet = self.last_raise = 0
-            start = (self.button + 1) % n
+            # Heads-up the button acts first in the first betting round, blinds or not (-04.11).
+            start = self.button if self.street == 0 and n == 2 else (self.button + 1) % n
         needs = 0
         first = -1
         able = 0
@@ -509,6 +511,8 @@ class HandCore(ABC):
         if lim.max_to is not None and amount > lim.max_to:
             if amount > lim.all_in_to:
                 return ALL_IN
+            if terms.fixed_limit:
+                return betting.FIXED_AMOUNT
             if terms.table_limit >= 0:
                 return betting.TABLE_LIMIT
             return betting.NONTOURNAMENT if terms.nontournament else ORDER
@@ -521,7 +525,7 @@ class HandCore(ABC):
             self.first_actor = i
         if kind is _FOLD:
             p.folded = True
-            self.substantial_acts += 1
+            self.acted |= 1 << i
             self.events.append(PlayerActed(p.seat, "fold", p.bet, 0))
         elif kind is _CALL:
             added = self.bet_level - p.bet
@@ -529,7 +533,7 @@ class HandCore(ABC):
                 added = p.stack
             self._put(p, added)
             if added:
-                self.substantial_acts += 1
+                self.acted |= 1 << i
             self.events.append(PlayerActed(p.seat, "call", p.bet, added, p.all_in))
         elif kind is _CHECK:
             self.events.append(PlayerActed(p.seat, "check", p.bet, 0, p.all_in))
@@ -553,7 +557,7 @@ class HandCore(ABC):
             self.aggressor = i
             added = to - p.bet
             self._put(p, added)
-            self.substantial_acts += 1
+            self.acted |= 1 << i
             needs = 0
             players = self.players
             for j in range(self.n):
@@ -649,7 +653,7 @@ class HandCore(ABC):
                 i = j
             elif bet > second:
                 second = bet
-        if top > second:
+        if top > second and not players[i].dead:  # a dead hand's wagers stay (-04.19, -04.20)
             p = players[i]
             excess = top - second
             p.bet -= excess
