@@ -36,6 +36,7 @@ class ActionKind(Enum):
     DEFECTIVE_DECK = "defective-deck"
     DEAL = "deal"
     FACED_CARD = "faced-card"
+    EXPOSE_HAND = "expose-hand"
 
 
 class Statement(Enum):
@@ -63,6 +64,7 @@ class Action:
     * ``RETRIEVE``: ``induced`` when another player was induced to discard (-04.24.g(2));
     * ``FOULED_HAND``: ``cards`` held, ``intentional`` (-04.20);
     * ``DEFECTIVE_DECK``: ``seats`` that knew of the defect and bet (-04.28);
+    * ``EXPOSE_HAND``: ``seat`` showed the hand to the active players ``seats`` (-04.21);
     * ``MISDEAL``: ``reason``.
     """
 

@@ -150,6 +150,18 @@ class DefectiveDeck(Event):
     section: str
 
 
+@event("poker.hand_exposed")
+@dataclass(frozen=True, slots=True)
+class HandExposed(Event):
+    """An active player showed the hand to other active players during the hand: every
+    player at the table has the right to see it, so its cards are on the record (-04.21)."""
+
+    seat: int
+    to: tuple[int, ...]
+    cards: tuple[Card | None, ...]
+    section: str
+
+
 @event("poker.player_arrived")
 @dataclass(frozen=True, slots=True)
 class PlayerArrived(Event):

@@ -22,6 +22,7 @@ from croupier.games.poker.events import (
     CardDealt,
     DefectiveDeck,
     HandDead,
+    HandExposed,
     Misdeal,
     PlayerArrived,
     StatementMade,
@@ -34,6 +35,7 @@ from croupier.games.poker.state import REPLACEMENT, Phase
 from croupier.games.poker.table import Player, SeatSpec
 
 EXPOSED = "99-01.3-09-04.12"
+EXPOSED_HAND = "99-01.3-09-04.21"
 MISDEAL = "99-01.3-09-04.13"
 FOULED = "99-01.3-09-04.18"
 FOULED_BET = "99-01.3-09-04.19"
@@ -106,6 +108,8 @@ class Hand(HandShowdown):
         self.short: int | None = None
         self.undo: _Undo | None = None
         self.forfeited = 0
+        self.exposed_hands: list[int] = []
+        """Seats whose hands were exposed to an active player: open to all (-04.21)."""
         self._hole_done = False
         super().__init__(rules, seats, button)
 
@@ -118,6 +122,8 @@ class Hand(HandShowdown):
             self._statement(action)
         elif kind is ActionKind.WAGER:
             self._wager(action)
+        elif kind is ActionKind.EXPOSE_HAND:
+            self._expose_hand(action)
         elif kind is ActionKind.ARRIVE:
             self._arrive(action)
         elif kind is ActionKind.EXPOSED_CARD:
@@ -249,6 +255,27 @@ class Hand(HandShowdown):
         self.statements.pop(i, None)
         self._record_undo(i, reading.action)
         self._do_bet(i, reading.action)
+
+    def _expose_hand(self, action: Action) -> None:
+        """-04.21: an active player exposes the hand to another active player; all the players
+        at the table then have the right to see it (its cards go on the record for all)."""
+        p = self.player(action.seat)
+        if self.phase not in (Phase.DEALING, Phase.BETTING) or not p.live:
+            raise RuleViolation(
+                f"seat {p.seat} is not an active player in a hand under way", EXPOSED_HAND
+            )
+        if not action.seats:
+            raise InvalidInput("say to which players the hand was exposed (seats)")
+        for seat in action.seats:
+            q = self.player(seat)
+            if q is p or not q.live:
+                raise RuleViolation(
+                    f"seat {seat} is not another active player: -04.21 covers a hand exposed "
+                    "to an active player",
+                    EXPOSED_HAND,
+                )
+        self.events.append(HandExposed(p.seat, tuple(action.seats), tuple(p.hole), EXPOSED_HAND))
+        self.exposed_hands.append(p.seat)
 
     # -- irregularities of the deal -----------------------------------------------------------
     def _arrive(self, action: Action) -> None:
@@ -498,6 +525,7 @@ class Hand(HandShowdown):
             "short": self.short,
             "undo": None if self.undo is None else asdict(self.undo),
             "forfeited": self.forfeited,
+            "exposed_hands": list(self.exposed_hands),
             "hole_done": self._hole_done,
         }
 
@@ -526,6 +554,11 @@ class Hand(HandShowdown):
             "pots": list(self.awards),
             "showing_order": list(self.shown_order),
         }
+        if self.exposed_hands:
+            details["exposed_hands"] = {
+                str(seat): [str(c) if c is not None else "??" for c in self.player(seat).hole]
+                for seat in self.exposed_hands
+            }
         if self.forfeited:
             details["forfeited_to_next_game"] = self.forfeited
         return Settlement(tuple(wagers), details)
