@@ -13,6 +13,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 COMPILED_MODULES = (
+    "croupier.core.events",
+    "croupier.games.poker.events",
     "croupier.games.poker.betting",
     "croupier.games.poker.conduct",
     "croupier.games.poker.driver",

@@ -8,6 +8,10 @@ Declare an event by decorating a frozen dataclass::
         space: int
         card: Card
 
+Events of the compiled poker engine are declared without the decorator and registered with
+``register_events({"poker.name": Class, ...})``: mypyc compiles a class to a fast native class
+only when its decorators are ones it knows.
+
 Field types may be ``int``, ``str``, ``bool``, ``None``, ``Card``, an ``Enum``, a frozen
 dataclass of such fields, ``tuple[X, ...]``, ``X | None`` and ``dict[str, X]``. ``to_dict`` gives
 plain JSON data with a ``"type"`` key; ``event_from_dict`` rebuilds the identical event;
@@ -24,6 +28,8 @@ from collections.abc import Mapping
 from enum import Enum
 from typing import Any, ClassVar, TypeVar, Union, get_args, get_origin
 
+from mypy_extensions import mypyc_attr
+
 from croupier.core.cards import Card, parse_card
 from croupier.core.errors import InvalidInput
 
@@ -34,6 +40,7 @@ _REGISTRY: dict[str, type[Event]] = {}
 E = TypeVar("E", bound="type[Event]")
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Event:
     """Base class of all events. Subclasses are frozen dataclasses registered with ``@event``."""
 
@@ -62,6 +69,15 @@ def event(name: str) -> typing.Callable[[E], E]:
         return cls
 
     return register
+
+
+def register_events(named: Mapping[str, type[Event]]) -> None:
+    """Register event types under stable, dotted names (what ``@event`` does for one class)."""
+    for name, cls in named.items():
+        if name in _REGISTRY and _REGISTRY[name] is not cls:
+            raise TypeError(f"event type {name!r} registered twice")
+        cls.TYPE = name
+        _REGISTRY[name] = cls
 
 
 def registered_event_types() -> Mapping[str, type[Event]]:

@@ -26,6 +26,7 @@ _DEAL = tuple(Action(ActionKind.CARD, card=c) for c in _DECK)
 _SIZED = (ActionKind.BET, ActionKind.RAISE)
 _CHECK = ActionKind.CHECK
 _BATCH = 1024
+_DECKS = 128
 _SPAN = 1 << 32
 
 
@@ -33,15 +34,16 @@ class Draws:
     """Uniform random integers from an ``Rng``.
 
     From a ``SeededRng`` the numbers are drawn from its numpy generator in batches (one call per
-    thousand draws instead of one per draw); ``below(n)`` keeps each draw exactly uniform by
-    rejecting the few 32-bit values above the largest multiple of ``n``. Any other ``Rng`` (the
-    live CSPRNG) is asked draw by draw.
+    thousand draws instead of one per draw, and deck orders a hundred at a time); ``below(n)``
+    keeps each draw exactly uniform by rejecting the few 32-bit values above the largest
+    multiple of ``n``. Any other ``Rng`` (the live CSPRNG) is asked draw by draw.
     """
 
     def __init__(self, rng: Rng) -> None:
         self.rng = rng
         self._gen = rng.generator if isinstance(rng, SeededRng) else None
         self._pool: list[int] = []
+        self._decks: list[list[int]] = []
 
     def below(self, n: int) -> int:
         """A uniform integer in ``[0, n)`` (``n`` positive)."""
@@ -63,8 +65,13 @@ class Draws:
         """A uniformly random order of the 52 card indices, top card first."""
         if self._gen is None:
             return [c.index for c in fisher_yates(_DECK, self.rng)]
-        order: list[int] = self._gen.permutation(52).tolist()
-        return order
+        decks = self._decks
+        if not decks:
+            # each row an independent uniform permutation (numpy shuffles every row on its own)
+            rows = np.tile(np.arange(52, dtype=np.int64), (_DECKS, 1))
+            decks.extend(self._gen.permuted(rows, axis=1).tolist())
+            decks.reverse()
+        return decks.pop()
 
 
 def shuffled_deck(rng: Rng) -> list[Card]:
@@ -101,7 +108,7 @@ def _play(
 ) -> Hand:
     top = 0
     chance, seat = PendingKind.CHANCE, PendingKind.SEAT
-    apply, legal_actions = hand.apply, hand.legal_actions
+    apply, legal_choices = hand.apply, hand.legal_choices
     below = rng.below if isinstance(rng, Draws) else rng.randbelow
     while True:
         kind = hand.pending.kind
@@ -110,10 +117,12 @@ def _play(
             top += 1
         elif kind is seat:
             # random_choice, inlined
-            options = legal_actions()
+            options = legal_choices()
             if not needless_folds and len(options) > 1 and options[1].kind is _CHECK:
-                del options[0]  # the fold of a player who may check
-            action = options[below(len(options))]
+                # not the fold of a player who may check
+                action = options[1 + below(len(options) - 1)]
+            else:
+                action = options[below(len(options))]
             if action.kind in _SIZED and hand.to_act is not None:
                 lim = hand.limits_for(hand.to_act)
                 if lim.min_to is not None and lim.max_to is not None and lim.max_to > lim.min_to:
@@ -124,6 +133,10 @@ def _play(
         apply(action)
         if log is not None:
             log.append(action)
+
+
+_SEATS: dict[tuple[int, ...], list[SeatSpec]] = {}
+"""Seats 1..n with the given stacks (frozen values, shared between hands)."""
 
 
 def random_hand(
@@ -141,7 +154,12 @@ def random_hand(
     offers a random player, for the benchmark's like-for-like hands); a fold when checking is
     possible is legal, so the default keeps it among the random choices."""
     draws = rng if isinstance(rng, Draws) else Draws(rng)
-    seats = [SeatSpec(k + 1, stack) for k, stack in enumerate(stacks)]
+    key = tuple(stacks)
+    seats = _SEATS.get(key)
+    if seats is None:
+        seats = [SeatSpec(k + 1, stack) for k, stack in enumerate(stacks)]
+        if len(_SEATS) < 256:
+            _SEATS[key] = seats
     hand = Hand(rules, seats, seats[button_index % len(seats)].seat)
     deals = [_DEAL[k] for k in draws.deck_order()]
     return _play(hand, deals, draws, log, needless_folds)

@@ -1,23 +1,27 @@
-"""Events of a poker hand (``poker.<name>``): frozen, JSON round-trip."""
+"""Events of a poker hand (``poker.<name>``): JSON round-trip.
+
+Compiled with the engine (mypyc): plain dataclasses, not frozen ones, because a frozen class is
+several times slower to build in compiled code and a hand builds one at every step. Treat them
+as immutable all the same: nothing changes an event after the engine made it, and the store
+hashes each one's canonical JSON when it is appended.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from croupier.core.cards import Card
-from croupier.core.events import Event, event
+from croupier.core.events import Event, register_events
 
 
-@event("poker.hand_started")
-@dataclass(frozen=True, slots=True)
+@dataclass
 class HandStarted(Event):
     button: int
     seats: tuple[int, ...]
     stacks: tuple[int, ...]
 
 
-@event("poker.forced_bet")
-@dataclass(frozen=True, slots=True)
+@dataclass
 class ForcedBet(Event):
     seat: int
     kind: str
@@ -25,24 +29,21 @@ class ForcedBet(Event):
     posted_by_dealer: bool = False
 
 
-@event("poker.card_dealt")
-@dataclass(frozen=True, slots=True)
+@dataclass
 class CardDealt(Event):
     to: str
     seat: int | None
     card: Card | None
 
 
-@event("poker.card_dead")
-@dataclass(frozen=True, slots=True)
+@dataclass
 class CardDead(Event):
     card: Card | None
     reason: str
     section: str
 
 
-@event("poker.action")
-@dataclass(frozen=True, slots=True)
+@dataclass
 class PlayerActed(Event):
     seat: int
     action: str
@@ -51,16 +52,14 @@ class PlayerActed(Event):
     all_in: bool = False
 
 
-@event("poker.statement")
-@dataclass(frozen=True, slots=True)
+@dataclass
 class StatementMade(Event):
     seat: int
     statement: str
     amount: int
 
 
-@event("poker.wager_read")
-@dataclass(frozen=True, slots=True)
+@dataclass
 class WagerRead(Event):
     seat: int
     placed: int
@@ -68,23 +67,20 @@ class WagerRead(Event):
     section: str
 
 
-@event("poker.round_ended")
-@dataclass(frozen=True, slots=True)
+@dataclass
 class RoundEnded(Event):
     street: int
     pot: int
 
 
-@event("poker.uncalled_returned")
-@dataclass(frozen=True, slots=True)
+@dataclass
 class UncalledReturned(Event):
     seat: int
     amount: int
     section: str
 
 
-@event("poker.hand_shown")
-@dataclass(frozen=True, slots=True)
+@dataclass
 class HandShown(Event):
     seat: int
     cards: tuple[Card | None, ...]
@@ -92,8 +88,7 @@ class HandShown(Event):
     low: int | None
 
 
-@event("poker.hand_discarded")
-@dataclass(frozen=True, slots=True)
+@dataclass
 class HandDiscarded(Event):
     seat: int
     face_up: bool
@@ -101,23 +96,20 @@ class HandDiscarded(Event):
     section: str
 
 
-@event("poker.hand_retrieved")
-@dataclass(frozen=True, slots=True)
+@dataclass
 class HandRetrieved(Event):
     seat: int
     section: str
 
 
-@event("poker.hand_dead")
-@dataclass(frozen=True, slots=True)
+@dataclass
 class HandDead(Event):
     seat: int
     reason: str
     section: str
 
 
-@event("poker.wager_returned")
-@dataclass(frozen=True, slots=True)
+@dataclass
 class WagerReturned(Event):
     seat: int
     amount: int
@@ -125,8 +117,7 @@ class WagerReturned(Event):
     section: str
 
 
-@event("poker.pot_awarded")
-@dataclass(frozen=True, slots=True)
+@dataclass
 class PotAwarded(Event):
     pot: int
     half: str
@@ -135,23 +126,20 @@ class PotAwarded(Event):
     shares: tuple[int, ...]
 
 
-@event("poker.misdeal")
-@dataclass(frozen=True, slots=True)
+@dataclass
 class Misdeal(Event):
     reason: str
     section: str
 
 
-@event("poker.defective_deck")
-@dataclass(frozen=True, slots=True)
+@dataclass
 class DefectiveDeck(Event):
     returned: tuple[int, ...]
     forfeited: int
     section: str
 
 
-@event("poker.hand_exposed")
-@dataclass(frozen=True, slots=True)
+@dataclass
 class HandExposed(Event):
     """An active player showed the hand to other active players during the hand: every
     player at the table has the right to see it, so its cards are on the record (-04.21)."""
@@ -162,13 +150,37 @@ class HandExposed(Event):
     section: str
 
 
-@event("poker.player_arrived")
-@dataclass(frozen=True, slots=True)
+@dataclass
 class PlayerArrived(Event):
     seat: int
 
 
-@event("poker.hand_ended")
-@dataclass(frozen=True, slots=True)
+@dataclass
 class HandEnded(Event):
     stacks: tuple[int, ...]
+
+
+register_events(
+    {
+        "poker.hand_started": HandStarted,
+        "poker.forced_bet": ForcedBet,
+        "poker.card_dealt": CardDealt,
+        "poker.card_dead": CardDead,
+        "poker.action": PlayerActed,
+        "poker.statement": StatementMade,
+        "poker.wager_read": WagerRead,
+        "poker.round_ended": RoundEnded,
+        "poker.uncalled_returned": UncalledReturned,
+        "poker.hand_shown": HandShown,
+        "poker.hand_discarded": HandDiscarded,
+        "poker.hand_retrieved": HandRetrieved,
+        "poker.hand_dead": HandDead,
+        "poker.wager_returned": WagerReturned,
+        "poker.pot_awarded": PotAwarded,
+        "poker.misdeal": Misdeal,
+        "poker.defective_deck": DefectiveDeck,
+        "poker.hand_exposed": HandExposed,
+        "poker.player_arrived": PlayerArrived,
+        "poker.hand_ended": HandEnded,
+    }
+)

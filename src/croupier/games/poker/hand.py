@@ -440,10 +440,14 @@ class Hand(HandShowdown):
     def legal_actions(self) -> list[Action]:
         """What may be done now. A bet or raise may be any amount from the listed minimum to
         the listed maximum (both are listed)."""
+        return list(self.legal_choices())
+
+    def legal_choices(self) -> tuple[Action, ...]:
+        """``legal_actions`` as a shared tuple (no copy: for loops that only read it)."""
         found = self._legal
         if found is None:
             found = self._legal = self._find_legal()
-        return list(found)
+        return found
 
     def _find_legal(self) -> tuple[Action, ...]:
         pending = self.pending
@@ -518,7 +522,6 @@ class Hand(HandShowdown):
             "retrievable": sorted(self.retrievable),
             "values": dict(self.values),
             "pots": list(self.pots),
-            "awards": [dict(a) for a in self.awards],
             "exposed": list(self.exposed),
             "replacing": list(self.replacing),
             "statements": dict(self.statements),

@@ -6,9 +6,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass
 class Pot:
-    """One pot: its amount and the players (indices, clockwise from the button) who may win it."""
+    """One pot: its amount and the players (indices, clockwise from the button) who may win it.
+    Treat as read-only (not frozen: a frozen class is slow to build in compiled code)."""
 
     amount: int
     eligible: tuple[int, ...]

@@ -53,7 +53,6 @@ class HandShowdown(HandCore):
         """Showdown values by player index, computed once per hand (one evaluator call for every
         hand known when the first is needed)."""
         self.pots: list[Pot] = []
-        self.awards: list[dict[str, JSON]] = []
         super().__init__(rules, seats, button)
 
     # -- order --------------------------------------------------------------------------------
@@ -152,6 +151,22 @@ class HandShowdown(HandCore):
             self._award()
             return
         self.to_act = remaining[0]
+
+    @property
+    def awards(self) -> list[dict[str, JSON]]:
+        """Each award of the hand (pot number, high/low/whole, amount, seats, shares), from its
+        events."""
+        return [
+            {
+                "pot": e.pot,
+                "half": e.half,
+                "amount": e.amount,
+                "seats": list(e.seats),
+                "shares": list(e.shares),
+            }
+            for e in self.events
+            if isinstance(e, PotAwarded)
+        ]
 
     # -- award --------------------------------------------------------------------------------
     def _values(self, i: int) -> tuple[int | None, int | None]:
@@ -253,15 +268,6 @@ class HandShowdown(HandCore):
             self.players[i].stack += share
         seats = tuple(self.players[i].seat for i in winners)
         self.events.append(PotAwarded(number, half, amount, seats, tuple(shares)))
-        self.awards.append(
-            {
-                "pot": number,
-                "half": half,
-                "amount": amount,
-                "seats": list(seats),
-                "shares": list(shares),
-            }
-        )
 
 
 def known(cards: list[Card | None]) -> list[Card]:
