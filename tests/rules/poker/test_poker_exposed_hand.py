@@ -58,3 +58,25 @@ def test_99_01_3_09_04_21_to_whom_must_be_said() -> None:
     with pytest.raises(InvalidInput):
         hand.apply(Action(K.EXPOSE_HAND, 1))
     assert hand.snapshot() == before
+
+
+def test_99_01_3_09_05_11_last_live_hand_wins_when_the_other_is_dead() -> None:
+    # Heads-up, seat 2 absent: the dealer posts its big blind (-05.11) and its hand is dead when
+    # the hole cards are out, so seat 1's is the only live hand and wins the pot at once: the
+    # dead blind stays in the pot (seat 1 +50, seat 2 -50).
+    from croupier.games.base import PendingKind
+
+    hand = Hand(TableRules(), [SeatSpec(1, 1000), SeatSpec(2, 1000, absent=True)], 1)
+    for text in ["Ah", "Kd", "7c", "Qs"]:
+        hand.apply(Action(K.CARD, card=parse_card(text)))
+    assert hand.pending.kind is PendingKind.NONE
+    assert hand.stacks == {1: 1050, 2: 950}
+
+
+def test_99_01_3_09_04_13_a_hand_called_off_says_why() -> None:
+    hand = _dealt()
+    hand.apply(Action(K.MISDEAL, reason="a card dealt out of sequence"))
+    with pytest.raises(RuleViolation) as info:
+        hand.apply(Action(K.FOLD, 3))
+    assert info.value.section == "99-01.3-09-04.13"
+    assert "misdeal" in str(info.value)

@@ -365,6 +365,7 @@ class Hand(HandShowdown):
             )
         self._return_all(range(self.n))
         self.phase = Phase.VOID
+        self.void_reason, self.void_section = "misdeal", MISDEAL
         self._clear_targets()
         self.to_act = None
         self.events.append(Misdeal(reason, MISDEAL))
@@ -430,6 +431,7 @@ class Hand(HandShowdown):
         others = [i for i in range(self.n) if i not in knowing]
         self._return_all(others)
         self.phase = Phase.VOID
+        self.void_reason, self.void_section = "defective deck", DEFECTIVE
         self._clear_targets()
         self.to_act = None
         self.events.append(
@@ -528,6 +530,7 @@ class Hand(HandShowdown):
             "short": self.short,
             "undo": None if self.undo is None else asdict(self.undo),
             "forfeited": self.forfeited,
+            "void": [self.void_reason, self.void_section],
             "exposed_hands": list(self.exposed_hands),
             "hole_done": self._hole_done,
         }

@@ -145,6 +145,9 @@ class HandCore(ABC):
         self.raised = False
         self.sb: int | None = None
         self.bb: int | None = None
+        self.void_reason = ""
+        self.void_section = OVER
+        """Why and under which section the hand was called off (misdeal, defective deck)."""
         # Derived answers, valid until the next ``apply`` (which clears them).
         self._pending: Pending | None = None
         self._limits: betting.Limits | None = None
@@ -263,8 +266,13 @@ class HandCore(ABC):
         before = len(events)
         phase = self.phase
         try:
-            if phase is _COMPLETE or phase is _VOID:
+            if phase is _COMPLETE:
                 raise RuleViolation("the hand is over; the pot has been awarded", OVER)
+            if phase is _VOID:
+                raise RuleViolation(
+                    "the hand was called off (" + self.void_reason + "); nothing more happens in it",
+                    self.void_section,
+                )
             kind = action.kind
             if kind is _CARD:
                 self._card(action)
@@ -394,17 +402,20 @@ class HandCore(ABC):
         first = -1
         able = 0
         last = -1
+        live = 0
         for k in range(n):
             i = (start + k) % n
             p = players[i]
-            if not (p.folded or p.dead or p.mucked or p.all_in):
-                needs |= 1 << i
-                able += 1
-                last = i
-                if first < 0:
-                    first = i
-        if able == 1 and players[last].bet >= self.bet_level:
-            needs = 0
+            if not (p.folded or p.dead or p.mucked):
+                live += 1
+                if not p.all_in:
+                    needs |= 1 << i
+                    able += 1
+                    last = i
+                    if first < 0:
+                        first = i
+        if live <= 1 or (able == 1 and players[last].bet >= self.bet_level):
+            needs = 0  # the last live hand (every other hand dead) wins without acting
         self.needs = needs
         if needs:
             self.to_act = first
