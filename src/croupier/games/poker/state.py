@@ -270,7 +270,7 @@ class HandCore(ABC):
                 raise RuleViolation("the hand is over; the pot has been awarded", OVER)
             if phase is _VOID:
                 raise RuleViolation(
-                    "the hand was called off (" + self.void_reason + "); nothing more happens in it",
+                    f"the hand was called off ({self.void_reason}); nothing more happens in it",
                     self.void_section,
                 )
             kind = action.kind
