@@ -37,6 +37,7 @@ class ActionKind(Enum):
     DEAL = "deal"
     FACED_CARD = "faced-card"
     EXPOSE_HAND = "expose-hand"
+    IMPROPER_BET = "improper-bet"
 
 
 class Statement(Enum):
@@ -65,6 +66,8 @@ class Action:
     * ``FOULED_HAND``: ``cards`` held, ``intentional`` (-04.20);
     * ``DEFECTIVE_DECK``: ``seats`` that knew of the defect and bet (-04.28);
     * ``EXPOSE_HAND``: ``seat`` showed the hand to the active players ``seats`` (-04.21);
+    * ``IMPROPER_BET``: ``seat``'s last call in this betting round is found to have been only
+      ``amount`` chips (-04.16);
     * ``MISDEAL``: ``reason``.
     """
 

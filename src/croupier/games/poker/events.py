@@ -151,6 +151,20 @@ class HandExposed(Event):
 
 
 @dataclass
+class ImproperBet(Event):
+    """A call found short after other players acted (-04.16): it ``stands`` (the player
+    completes it) once three players have called, a player has raised or all the players in
+    the pot have acted; otherwise the action backs up to the player and the ``nullified``
+    actions after it are undone."""
+
+    seat: int
+    placed: int
+    stands: bool
+    nullified: tuple[str, ...]
+    section: str
+
+
+@dataclass
 class PlayerArrived(Event):
     seat: int
 
@@ -180,6 +194,7 @@ register_events(
         "poker.misdeal": Misdeal,
         "poker.defective_deck": DefectiveDeck,
         "poker.hand_exposed": HandExposed,
+        "poker.improper_bet": ImproperBet,
         "poker.player_arrived": PlayerArrived,
         "poker.hand_ended": HandEnded,
     }

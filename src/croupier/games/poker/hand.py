@@ -23,6 +23,7 @@ from croupier.games.poker.events import (
     DefectiveDeck,
     HandDead,
     HandExposed,
+    ImproperBet,
     Misdeal,
     PlayerArrived,
     StatementMade,
@@ -122,6 +123,8 @@ class Hand(HandShowdown):
             self._statement(action)
         elif kind is ActionKind.WAGER:
             self._wager(action)
+        elif kind is ActionKind.IMPROPER_BET:
+            self._improper_bet(action)
         elif kind is ActionKind.EXPOSE_HAND:
             self._expose_hand(action)
         elif kind is ActionKind.ARRIVE:
@@ -276,6 +279,67 @@ class Hand(HandShowdown):
                 )
         self.events.append(HandExposed(p.seat, tuple(action.seats), tuple(p.hole), EXPOSED_HAND))
         self.exposed_hands.append(p.seat)
+
+    def _improper_bet(self, action: Action) -> None:
+        """-04.16: a call found, after others acted, to have been short (``amount`` chips)."""
+        if self.phase is not Phase.BETTING or self.dealing():
+            raise RuleViolation("an improper bet is corrected during its betting round", SHORT)
+        p = self.player(action.seat)
+        i = self.index_of[p.seat]
+        log = self.log
+        k = len(log) - 1
+        while k >= 0 and log[k].kind is not ActionKind.CARD:
+            if log[k].kind is ActionKind.CALL and log[k].seat == p.seat:
+                break
+            k -= 1
+        if k < 0 or log[k].kind is not ActionKind.CALL:
+            raise RuleViolation(f"seat {p.seat} has made no call in this betting round", SHORT)
+        replay = self._replayed(k)
+        owed = min(replay.bet_level - replay.players[i].bet, replay.players[i].stack)
+        if not 0 < action.amount < owed:
+            raise InvalidInput(
+                f"an improper bet is fewer chips than the call of {owed}, not {action.amount}"
+            )
+        later = [a for a in log[k + 1 :] if a.seat is not None]
+        calls = sum(1 for a in later if a.kind is ActionKind.CALL)
+        raised = any(a.kind is ActionKind.RAISE for a in later)
+        in_pot = {q.seat for q in self.players if q.live and q.seat != p.seat}
+        everyone = in_pot <= {a.seat for a in later}
+        if calls >= 3 or raised or everyone:
+            self.events.append(ImproperBet(p.seat, action.amount, True, (), SHORT))
+            return
+        nullified = tuple(a.describe() for a in log[k + 1 :])
+        replay.apply(Action(ActionKind.WAGER, p.seat, amount=action.amount))
+        self._adopt(replay)
+        self.events.append(ImproperBet(p.seat, action.amount, False, nullified, SHORT))
+
+    def _replayed(self, upto: int) -> Hand:
+        """A new hand from the same start with the first ``upto`` actions of the log."""
+        hand = Hand(self.rules, self.seat_specs, self.players[self.button].seat)
+        for earlier in self.log[:upto]:
+            hand.apply(earlier)
+        return hand
+
+    def _adopt(self, other: Hand) -> None:
+        """Take every part of ``other``'s state but the record (events and log), which only
+        grows (-04.16: backing up undoes actions in the state, not in the record)."""
+        self.players, self.n, self.index_of = other.players, other.n, other.index_of
+        self.button, self.phase, self.street = other.button, other.phase, other.street
+        self.board, self.burned, self.dead_cards = other.board, other.burned, other.dead_cards
+        self.seen, self.targets, self.next_target = other.seen, other.targets, other.next_target
+        self.bet_level, self.original_bet = other.bet_level, other.original_bet
+        self.last_raise, self.raises, self.serial = other.last_raise, other.raises, other.serial
+        self.needs, self.to_act, self.aggressor = other.needs, other.to_act, other.aggressor
+        self.first_actor, self.show_first = other.first_actor, other.show_first
+        self.acted, self.raised, self.sb, self.bb = other.acted, other.raised, other.sb, other.bb
+        self.void_reason, self.void_section = other.void_reason, other.void_section
+        self.order, self.shown_order = other.order, other.shown_order
+        self.all_in_showdown, self.retrievable = other.all_in_showdown, other.retrievable
+        self.values, self.pots = other.values, other.pots
+        self.exposed, self.replacing = other.exposed, other.replacing
+        self.statements, self.short, self.undo = other.statements, other.short, other.undo
+        self.forfeited, self.exposed_hands = other.forfeited, other.exposed_hands
+        self._hole_done = other._hole_done
 
     # -- irregularities of the deal -----------------------------------------------------------
     def _arrive(self, action: Action) -> None:
@@ -530,9 +594,11 @@ class Hand(HandShowdown):
             "short": self.short,
             "undo": None if self.undo is None else asdict(self.undo),
             "forfeited": self.forfeited,
-            "void": [self.void_reason, self.void_section],
+            "void_reason": self.void_reason,
+            "void_section": self.void_section,
             "exposed_hands": list(self.exposed_hands),
             "hole_done": self._hole_done,
+            "log": list(self.log),
         }
 
     def settlement(self) -> Settlement:

@@ -111,6 +111,10 @@ class HandCore(ABC):
         for s in ordered:
             if s.stack <= 0:
                 raise InvalidInput(f"seat {s.seat} has no chips to play with ({s.stack})")
+        self.seat_specs = ordered
+        """The seats as the hand began (a hand is rebuilt from them to back up, -04.16)."""
+        self.log: list[Action] = []
+        """Every action applied, in order: rules + seats + button + log give the state."""
         self.players = [
             Player(s.seat, s.player, s.stack, s.stack, absent=s.absent) for s in ordered
         ]
@@ -286,6 +290,7 @@ class HandCore(ABC):
             self._limits = None
             self._limits_for = -1
             self._legal = None
+        self.log.append(action)
         return events[before:]
 
     def _other(self, action: Action) -> None:
