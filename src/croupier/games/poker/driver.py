@@ -96,24 +96,25 @@ def play_out(
     hand: Hand, deck: Sequence[Card], rng: Rng | Draws, log: list[Action] | None = None
 ) -> Hand:
     """Deal from ``deck`` and let random players act until the hand is over."""
-    return _play(hand, [_DEAL[c.index] for c in deck], rng, log)
+    return _play(hand, [c.index for c in deck], rng, log)
 
 
 def _play(
     hand: Hand,
-    deals: Sequence[Action],
+    order: Sequence[int],
     rng: Rng | Draws,
     log: list[Action] | None,
     needless_folds: bool = True,
 ) -> Hand:
     top = 0
+    deals = _DEAL
     chance, seat = PendingKind.CHANCE, PendingKind.SEAT
     apply, legal_choices = hand.apply, hand.legal_choices
     below = rng.below if isinstance(rng, Draws) else rng.randbelow
     while True:
         kind = hand.pending.kind
         if kind is chance:
-            action = deals[top]
+            action = deals[order[top]]
             top += 1
         elif kind is seat:
             # random_choice, inlined
@@ -161,5 +162,4 @@ def random_hand(
         if len(_SEATS) < 256:
             _SEATS[key] = seats
     hand = Hand(rules, seats, seats[button_index % len(seats)].seat)
-    deals = [_DEAL[k] for k in draws.deck_order()]
-    return _play(hand, deals, draws, log, needless_folds)
+    return _play(hand, draws.deck_order(), draws, log, needless_folds)

@@ -100,10 +100,14 @@ class HandCore(ABC):
     def __init__(self, rules: TableRules, seats: Sequence[SeatSpec], button: int) -> None:
         self.rules = validated(rules)
         self.terms = betting.terms(self.rules)
-        ordered = sorted(seats, key=_seat_number)
-        numbers = [s.seat for s in ordered]
-        if len(set(numbers)) != len(numbers):
-            raise InvalidInput(f"two players in one seat: {numbers}")
+        numbers = [s.seat for s in seats]
+        if all(numbers[k] < numbers[k + 1] for k in range(len(numbers) - 1)):
+            ordered = list(seats)  # already in seat order, no seat twice
+        else:
+            ordered = sorted(seats, key=_seat_number)
+            numbers = [s.seat for s in ordered]
+            if len(set(numbers)) != len(numbers):
+                raise InvalidInput(f"two players in one seat: {numbers}")
         if not 2 <= len(ordered) <= rules.max_players:
             raise InvalidInput(f"a hand needs 2 to {rules.max_players} players, got {len(ordered)}")
         if button not in numbers:
