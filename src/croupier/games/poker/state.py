@@ -53,23 +53,25 @@ REPLACEMENT = 3
 TARGET_NAMES = ("hole", "burn", "board", "replacement")
 
 _NO_PENDING = Pending(PendingKind.NONE)
-_PENDING: dict[tuple[int, int], Pending] = {}
-_PENDING_MAX = 4096
+_PENDING: list[dict[int, Pending]] = [{} for _code in range(6)]
+"""Shared ``Pending`` values by code, then seat (-1: none); no key object is built per call."""
+_PENDING_MAX = 512
 _SEAT_DETAIL = ("betting", "showdown")
 
 
 def _pending(code: int, seat: int | None) -> Pending:
     """A shared ``Pending`` (a frozen value, so one object per distinct value is enough).
     ``code`` 0..3 is a chance target (``TARGET_NAMES``), 4 a betting and 5 a showdown turn."""
-    key = (code, -1 if seat is None else seat)
-    found = _PENDING.get(key)
+    by_seat = _PENDING[code]
+    key = -1 if seat is None else seat
+    found = by_seat.get(key)
     if found is None:
         if code < 4:
             found = Pending(PendingKind.CHANCE, seat=seat, detail=TARGET_NAMES[code])
         else:
             found = Pending(PendingKind.SEAT, seat=seat, detail=_SEAT_DETAIL[code - 4])
-        if len(_PENDING) < _PENDING_MAX:
-            _PENDING[key] = found
+        if len(by_seat) < _PENDING_MAX:
+            by_seat[key] = found
     return found
 
 
