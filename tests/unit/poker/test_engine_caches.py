@@ -80,3 +80,26 @@ def test_every_listed_legal_action_is_accepted(seed: int, n: int) -> None:
                 replayed(done).apply(option)
         hand.apply(action)
     assert hand.pending.kind is PendingKind.NONE
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 2**32), st.integers(2, 11), st.sampled_from([0, 5]))
+def test_uncontested_award_is_what_the_pot_builder_makes(seed: int, n: int, ante: int) -> None:
+    # A hand won by the only live hand is awarded by a short path; it must equal the general
+    # one: build_pots over the wagers (blinds, bets, calls; antes apart), one pot, whole.
+    from croupier.games.poker.events import PotAwarded
+    from croupier.games.poker.pots import build_pots
+
+    rules = FIXED.model_copy(update={"ante": ante})
+    hand = random_hand(rules, [300 + 97 * k for k in range(n)], Draws(SeededRng(seed)), seed)
+    live = [p.live for p in hand.players]
+    if sum(live) != 1:
+        return
+    wagers = [p.contributed - p.ante for p in hand.players]
+    pots = build_pots(wagers, live, sum(p.ante for p in hand.players))
+    winner = live.index(True)
+    awarded = [e for e in hand.events if isinstance(e, PotAwarded)]
+    assert len(pots) == 1
+    assert pots[0].eligible == (winner,)
+    seat = hand.players[winner].seat
+    assert awarded == [PotAwarded(0, "whole", pots[0].amount, (seat,), (pots[0].amount,))]

@@ -207,6 +207,8 @@ class HandShowdown(HandCore):
     def _award(self) -> None:
         self.phase = Phase.COMPLETE
         self.to_act = None
+        if self._award_uncontested():
+            return
         wagers = [p.contributed - p.ante for p in self.players]
         live = [p.live for p in self.players]
         contenders = [i for i, ok in enumerate(live) if ok]
@@ -231,6 +233,25 @@ class HandShowdown(HandCore):
             self._award_pot(len(pots), carried, last, values)
         self.pots = pots
         self.events.append(HandEnded(tuple(p.stack for p in self.players)))
+
+    def _award_uncontested(self) -> bool:
+        """The commonest end, one live hand that wagered: it takes every chip in the pot as
+        one pot, exactly what ``build_pots`` makes of it (a single level, antes merged into
+        it). Returns whether it applied."""
+        winner = -1
+        total = 0
+        for i, p in enumerate(self.players):
+            total += p.contributed
+            if not (p.folded or p.dead or p.mucked):
+                if winner >= 0:
+                    return False
+                winner = i
+        if winner < 0 or self.players[winner].contributed <= self.players[winner].ante:
+            return False
+        self.pots = [Pot(total, (winner,))]
+        self._pay(0, "whole", total, [winner], [total])
+        self.events.append(HandEnded(tuple([p.stack for p in self.players])))
+        return True
 
     def _award_pot(
         self,
