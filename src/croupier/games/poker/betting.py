@@ -1,6 +1,6 @@
 """Betting limits of one decision (99-01.3-09-01, -04.10, -04.17, -05.7, -05.8, -06.1.f).
 
-``limits`` answers, for the player to act, what a call costs and the smallest and largest
+``limits_of`` answers, for the player to act, what a call costs and the smallest and largest
 "to" amounts of a bet or raise the structure allows. All amounts are in the table's unit.
 ``Terms`` holds the numbers of a ``TableRules`` that the engine reads at every decision, read
 once per rules object (this module is compiled by mypyc: see ``tools/compile.py``).
@@ -61,18 +61,6 @@ def terms(rules: TableRules) -> Terms:
     return found
 
 
-@dataclass(frozen=True, slots=True)
-class Round:
-    """The facts of the betting round a decision is made in."""
-
-    street: int
-    bet_level: int
-    original_bet: int
-    last_raise: int
-    raises: int
-    pot: int
-
-
 @dataclass(slots=True)
 class Limits:
     """What the player to act may do. ``min_to``/``max_to`` are ``None`` when no bet or raise
@@ -87,44 +75,16 @@ class Limits:
     raise_closed_section: str = ""
 
 
-def raise_floor(rules: TableRules, rnd: Round) -> int:
-    """The smallest full raise increment: the round's original bet (-06.1.f), or the larger of
-    that and the previous raise when the house follows the last raise."""
-    return floor_of(terms(rules), rnd.street, rnd.original_bet, rnd.last_raise)
-
-
 def floor_of(t: Terms, street: int, original_bet: int, last_raise: int) -> int:
-    """``raise_floor`` from the round's facts given one by one (the engine's hot path)."""
+    """The smallest full raise increment: the round's original bet (-06.1.f), or the larger of
+    that and the previous raise when the house follows the last raise; fixed limit: the fixed
+    amount."""
     if t.fixed_limit:
         return t.small_bet if street < 2 else t.big_bet
     floor = original_bet
     if t.follow_last_raise and last_raise > floor:
         floor = last_raise
     return floor if floor > 1 else 1
-
-
-def limits(
-    rules: TableRules,
-    rnd: Round,
-    bet: int,
-    stack: int,
-    may_raise: bool,
-    opponents_can_act: bool,
-) -> Limits:
-    """The call amount and bet/raise range for a player with ``bet`` in front and ``stack``."""
-    return limits_of(
-        terms(rules),
-        rnd.street,
-        rnd.bet_level,
-        rnd.original_bet,
-        rnd.last_raise,
-        rnd.raises,
-        rnd.pot,
-        bet,
-        stack,
-        may_raise,
-        opponents_can_act,
-    )
 
 
 def limits_of(
@@ -140,8 +100,8 @@ def limits_of(
     may_raise: bool,
     opponents_can_act: bool,
 ) -> Limits:
-    """``limits`` from the round's facts given one by one (the engine's hot path: no ``Round``
-    is built per decision). ``pot`` is read by pot-limit only."""
+    """The call amount and the bet/raise range of a player with ``bet`` in front and ``stack``
+    behind, from the round's facts. ``pot`` is read by pot-limit only."""
     to_call = bet_level - bet
     if to_call < 0:
         to_call = 0

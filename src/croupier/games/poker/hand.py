@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
+from enum import Enum
 
 from croupier.core.cards import Card
 from croupier.core.errors import InvalidInput, RuleViolation
@@ -97,6 +98,73 @@ class _Undo:
     needs: int
     aggressor: int | None
     acted_serial: int
+
+
+_STATE = (
+    "players",
+    "n",
+    "index_of",
+    "button",
+    "phase",
+    "street",
+    "board",
+    "burned",
+    "dead_cards",
+    "seen",
+    "targets",
+    "next_target",
+    "events",
+    "log",
+    "bet_level",
+    "original_bet",
+    "last_raise",
+    "raises",
+    "serial",
+    "needs",
+    "to_act",
+    "aggressor",
+    "first_actor",
+    "show_first",
+    "acted",
+    "raised",
+    "sb",
+    "bb",
+    "void_reason",
+    "void_section",
+    "order",
+    "shown_order",
+    "all_in_showdown",
+    "retrievable",
+    "values",
+    "pots",
+    "exposed",
+    "replacing",
+    "statements",
+    "short",
+    "undo",
+    "forfeited",
+    "exposed_hands",
+    "_hole_done",
+)
+"""Every attribute of a hand that an action may change (``snapshot`` and ``_adopt`` read this
+one list; a test checks that no attribute is missing from it)."""
+_RECORD = ("events", "log")
+
+
+def _plain(value: object) -> object:
+    """A copy of a state value fit for comparison (sets sorted, enums by value, objects as
+    dicts)."""
+    if isinstance(value, Enum):
+        return value.value
+    if isinstance(value, set):
+        return sorted(value)
+    if isinstance(value, dict):
+        return dict(value)
+    if isinstance(value, list):
+        return [_plain(v) for v in value]
+    if isinstance(value, (Player, _Undo)):
+        return asdict(value)
+    return value
 
 
 class Hand(HandShowdown):
@@ -323,23 +391,9 @@ class Hand(HandShowdown):
     def _adopt(self, other: Hand) -> None:
         """Take every part of ``other``'s state but the record (events and log), which only
         grows (-04.16: backing up undoes actions in the state, not in the record)."""
-        self.players, self.n, self.index_of = other.players, other.n, other.index_of
-        self.button, self.phase, self.street = other.button, other.phase, other.street
-        self.board, self.burned, self.dead_cards = other.board, other.burned, other.dead_cards
-        self.seen, self.targets, self.next_target = other.seen, other.targets, other.next_target
-        self.bet_level, self.original_bet = other.bet_level, other.original_bet
-        self.last_raise, self.raises, self.serial = other.last_raise, other.raises, other.serial
-        self.needs, self.to_act, self.aggressor = other.needs, other.to_act, other.aggressor
-        self.first_actor, self.show_first = other.first_actor, other.show_first
-        self.acted, self.raised, self.sb, self.bb = other.acted, other.raised, other.sb, other.bb
-        self.void_reason, self.void_section = other.void_reason, other.void_section
-        self.order, self.shown_order = other.order, other.shown_order
-        self.all_in_showdown, self.retrievable = other.all_in_showdown, other.retrievable
-        self.values, self.pots = other.values, other.pots
-        self.exposed, self.replacing = other.exposed, other.replacing
-        self.statements, self.short, self.undo = other.statements, other.short, other.undo
-        self.forfeited, self.exposed_hands = other.forfeited, other.exposed_hands
-        self._hole_done = other._hole_done
+        for name in _STATE:
+            if name not in _RECORD:
+                setattr(self, name, getattr(other, name))
 
     # -- irregularities of the deal -----------------------------------------------------------
     def _arrive(self, action: Action) -> None:
@@ -552,54 +606,9 @@ class Hand(HandShowdown):
     def snapshot(self) -> dict[str, object]:
         """The whole changeable state of the hand as plain values, for comparing two states (a
         refused action must leave it equal; a replay must reproduce it). Leaves out only the
-        configuration (``rules``, ``terms``) and the memoised answers (``pending``, limits,
-        legal actions), which are derived from the rest."""
-        return {
-            "players": [asdict(p) for p in self.players],
-            "n": self.n,
-            "index_of": dict(self.index_of),
-            "button": self.button,
-            "phase": self.phase.value,
-            "street": self.street,
-            "board": list(self.board),
-            "burned": list(self.burned),
-            "dead_cards": list(self.dead_cards),
-            "seen": sorted(self.seen),
-            "targets": self.targets[self.next_target :],
-            "next_target": self.next_target,
-            "events": list(self.events),
-            "bet_level": self.bet_level,
-            "original_bet": self.original_bet,
-            "last_raise": self.last_raise,
-            "raises": self.raises,
-            "serial": self.serial,
-            "needs": self.needs,
-            "to_act": self.to_act,
-            "aggressor": self.aggressor,
-            "first_actor": self.first_actor,
-            "show_first": self.show_first,
-            "acted": self.acted,
-            "raised": self.raised,
-            "sb": self.sb,
-            "bb": self.bb,
-            "order": list(self.order),
-            "shown_order": list(self.shown_order),
-            "all_in_showdown": self.all_in_showdown,
-            "retrievable": sorted(self.retrievable),
-            "values": dict(self.values),
-            "pots": list(self.pots),
-            "exposed": list(self.exposed),
-            "replacing": list(self.replacing),
-            "statements": dict(self.statements),
-            "short": self.short,
-            "undo": None if self.undo is None else asdict(self.undo),
-            "forfeited": self.forfeited,
-            "void_reason": self.void_reason,
-            "void_section": self.void_section,
-            "exposed_hands": list(self.exposed_hands),
-            "hole_done": self._hole_done,
-            "log": list(self.log),
-        }
+        configuration (``rules``, ``terms``, ``seat_specs``) and the memoised answers
+        (``pending``, limits, legal actions), which are derived from the rest."""
+        return {name.lstrip("_"): _plain(getattr(self, name)) for name in _STATE}
 
     def settlement(self) -> Settlement:
         """Each seat's result: ``stake`` what it put in the pot, ``net`` won minus stake."""

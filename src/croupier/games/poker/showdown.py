@@ -289,8 +289,3 @@ class HandShowdown(HandCore):
             self.players[i].stack += share
         seats = tuple(self.players[i].seat for i in winners)
         self.events.append(PotAwarded(number, half, amount, seats, tuple(shares)))
-
-
-def known(cards: list[Card | None]) -> list[Card]:
-    """The known cards of a list (hand histories may leave some unrecorded)."""
-    return [c for c in cards if c is not None]

@@ -13,7 +13,7 @@ still due are small integer codes, and the rules' numbers are read once per rule
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from enum import Enum
 
 from croupier.core.cards import Card
@@ -244,14 +244,6 @@ class HandCore(ABC):
             return _pending(5 if phase is _SHOWDOWN else 4, self.players[to_act].seat)
         return _NO_PENDING  # pragma: no cover - every live phase has an actor
 
-    def _changed(self) -> None:
-        """Forget the derived answers (``pending``, limits, legal actions): the state may have
-        changed."""
-        self._pending = None
-        self._limits = None
-        self._limits_for = -1
-        self._legal = None
-
     @property
     def stacks(self) -> dict[int, int]:
         """Each seat's chips behind (after the pot is awarded, the final stacks)."""
@@ -306,12 +298,6 @@ class HandCore(ABC):
     def dealing(self) -> bool:
         """Whether a card is due from the deck now."""
         return self.next_target < len(self.targets)
-
-    def due_target(self) -> tuple[str, int | None]:
-        """What the next due card is for and the player index it goes to (``None``: no one)."""
-        code = self.targets[self.next_target]
-        index = (code >> 2) - 1
-        return TARGET_NAMES[code & 3], None if index < 0 else index
 
     def hole_card_due(self, i: int) -> bool:
         """Whether player index ``i`` is still due a hole card of the initial deal."""
@@ -433,14 +419,6 @@ class HandCore(ABC):
         else:
             self.to_act = None
             self._end_round()
-
-    def round_facts(self) -> betting.Round:
-        """The facts of the current betting round; ``pot`` is filled for pot-limit only, the one
-        structure whose limits read it."""
-        pot = self.pot if self.terms.pot_limit else 0
-        return betting.Round(
-            self.street, self.bet_level, self.original_bet, self.last_raise, self.raises, pot
-        )
 
     def limits_for(self, i: int) -> betting.Limits:
         """What player index ``i`` may call, bet or raise now (computed once per state)."""
@@ -697,9 +675,3 @@ class HandCore(ABC):
 
 def _seat_number(spec: SeatSpec) -> int:
     return spec.seat
-
-
-def seat_specs(stacks: Mapping[int, int], names: Mapping[int, str] | None = None) -> list[SeatSpec]:
-    """Seat specifications from ``{seat: stack}``."""
-    names = names or {}
-    return [SeatSpec(seat, stack, names.get(seat)) for seat, stack in sorted(stacks.items())]
