@@ -20,6 +20,7 @@ COMPILED_MODULES = (
     "croupier.games.poker.driver",
     "croupier.games.poker.hand",
     "croupier.games.poker.pots",
+    "croupier.games.poker.rounds",
     "croupier.games.poker.showdown",
     "croupier.games.poker.state",
     "croupier.games.poker.table",

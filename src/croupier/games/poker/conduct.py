@@ -1,22 +1,31 @@
-"""Reading what a player physically does with chips (99-01.3-09-04.15 to -04.17).
+"""Conduct at the table: statements and chips (99-01.3-09-04.15 to -04.17, -04.19).
 
-``read_wager`` turns chips pushed forward into the action the rules make of them: a binding
-statement fixes the amount (-04.15); less than a call must be completed or folded (-04.16); a
-single oversized chip is a call unless a raise is announced, and a multi-chip wager of at least
-half a legal raise must be completed to the minimum raise (-04.17).
+``HandConduct`` adds to the showdown hand the binding statements, the reading of chips pushed
+forward, the short bet that must be completed or folded, and what a bet or raise changed so
+that a fouled hand's bet can be returned (-04.19). ``read_wager`` turns chips pushed forward
+into the action the rules make of them: a binding statement fixes the amount (-04.15); less
+than a call must be completed or folded (-04.16); a single oversized chip is a call unless a
+raise is announced, and a multi-chip wager of at least half a legal raise must be completed
+to the minimum raise (-04.17).
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
-from croupier.core.errors import RuleViolation
+from croupier.core.errors import InvalidInput, RuleViolation
 from croupier.games.poker.actions import Action, ActionKind, Statement
 from croupier.games.poker.betting import Limits
+from croupier.games.poker.events import StatementMade, WagerRead, WagerReturned
+from croupier.games.poker.rules import TableRules
+from croupier.games.poker.showdown import HandShowdown
+from croupier.games.poker.table import SeatSpec
 
 STATEMENT = "99-01.3-09-04.15"
 SHORT = "99-01.3-09-04.16"
 CHIPS = "99-01.3-09-04.17"
+FOULED_BET = "99-01.3-09-04.19"
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,3 +99,167 @@ def read_wager(
     raise RuleViolation(
         f"seat {seat} bet of {placed} is less than half the minimum bet {lim.min_to}", CHIPS
     )
+
+
+@dataclass(slots=True)
+class _Undo:
+    """What a bet or raise changed, so a fouled hand's bet can be returned (-04.19). Never
+    changed after it is made (not frozen: a frozen class is slow to build in compiled code)."""
+
+    index: int
+    bet: int
+    bet_level: int
+    original_bet: int
+    last_raise: int
+    raises: int
+    serial: int
+    needs: int
+    aggressor: int | None
+    acted_serial: int
+
+
+class HandConduct(HandShowdown):
+    """The hand with the conduct rules of betting (the irregularities are ``hand.Hand``'s)."""
+
+    def __init__(self, rules: TableRules, seats: Sequence[SeatSpec], button: int) -> None:
+        self.statements: dict[int, Action] = {}
+        self.short: int | None = None
+        self.undo: _Undo | None = None
+        super().__init__(rules, seats, button)
+
+    def _bet_action(self, action: Action) -> None:
+        i = self._require_turn(action)
+        stated = self.statements.get(i) if self.statements else None
+        if stated is not None and (
+            stated.kind is not action.kind
+            or (
+                stated.amount
+                and action.kind in (ActionKind.BET, ActionKind.RAISE)
+                and stated.amount != action.amount
+            )
+        ):
+            raise RuleViolation(
+                f"seat {action.seat} stated {stated.describe()}; the statement is binding",
+                STATEMENT,
+            )
+        if self.short == i and action.kind not in (ActionKind.CALL, ActionKind.FOLD):
+            raise RuleViolation(
+                f"seat {action.seat} bet less than a call and shall complete the call or fold",
+                SHORT,
+            )
+        self._validate_bet(i, action)
+        self._record_undo(i, action)
+        if self.statements:
+            self.statements.pop(i, None)
+        self.short = None
+        self._do_bet(i, action)
+
+    def _record_undo(self, i: int, action: Action) -> None:
+        if action.kind in (ActionKind.BET, ActionKind.RAISE):
+            p = self.players[i]
+            self.undo = _Undo(
+                i,
+                p.bet,
+                self.bet_level,
+                self.original_bet,
+                self.last_raise,
+                self.raises,
+                self.serial,
+                self.needs,
+                self.aggressor,
+                p.acted_serial,
+            )
+        else:
+            self.undo = None
+
+    # -- conduct ------------------------------------------------------------------------------
+    def _statement(self, action: Action) -> None:
+        i = self._require_turn(action)
+        if action.statement is None:
+            raise InvalidInput("a statement needs what was said")
+        earlier = self.statements.get(i)
+        if earlier is not None:
+            raise RuleViolation(
+                f"seat {action.seat} already stated {earlier.describe()}; the first statement "
+                "is binding",
+                STATEMENT,
+            )
+        if self.short == i and action.statement not in (Statement.CALL, Statement.FOLD):
+            raise RuleViolation(
+                f"seat {action.seat} bet less than a call and shall complete the call or fold",
+                SHORT,
+            )
+        stated = from_statement(i, action.statement, action.amount, self.bet_level)
+        stated = Action(stated.kind, action.seat, amount=stated.amount)
+        open_amount = action.statement in (Statement.BET, Statement.RAISE) and not action.amount
+        if open_amount:
+            lim = self.limits_for(i)
+            if lim.min_to is None:
+                reason = lim.raise_closed_reason or "the stack only covers a call"
+                raise RuleViolation(
+                    f"seat {action.seat} may not {stated.kind.value}: {reason}",
+                    lim.raise_closed_section or STATEMENT,
+                )
+        else:
+            self._validate_bet(i, stated)
+        self.statements[i] = stated
+        self.events.append(
+            StatementMade(self.players[i].seat, action.statement.value, action.amount)
+        )
+
+    def _wager(self, action: Action) -> None:
+        i = self._require_turn(action)
+        p = self.players[i]
+        stated = self.statements.get(i)
+        if stated is not None:
+            # Chips put forward after a binding statement are corrected to it (-04.15); a bet or
+            # raise stated without an amount is the smallest the rules allow.
+            if stated.kind in (ActionKind.BET, ActionKind.RAISE) and not stated.amount:
+                low = self.limits_for(i).min_to
+                assert low is not None  # checked when the statement was made
+                stated = Action(stated.kind, stated.seat, amount=low)
+            self.events.append(
+                WagerRead(p.seat, action.amount, "corrected to the statement", STATEMENT)
+            )
+            self._bet_action(stated)
+            return
+        if self.short == i:
+            raise RuleViolation(f"seat {p.seat} shall complete the call or fold", SHORT)
+        reading = read_wager(
+            p.seat,
+            action.amount,
+            p.bet,
+            p.stack,
+            self.bet_level,
+            self.limits_for(i),
+            action.single_chip,
+            action.announced_raise,
+        )
+        if reading.short:
+            self.events.append(WagerRead(p.seat, action.amount, reading.read_as, reading.section))
+            self._put(p, action.amount)
+            self.short = i
+            return
+        self._validate_bet(i, reading.action)
+        self.events.append(WagerRead(p.seat, action.amount, reading.read_as, reading.section))
+        self.statements.pop(i, None)
+        self._record_undo(i, reading.action)
+        self._do_bet(i, reading.action)
+
+    def _return_bet(self, undo: _Undo) -> None:
+        p = self.players[undo.index]
+        amount = p.bet - undo.bet
+        p.stack += amount
+        p.contributed -= amount
+        p.bet = undo.bet
+        p.all_in = False
+        self.bet_level, self.original_bet = undo.bet_level, undo.original_bet
+        self.last_raise, self.raises, self.serial = undo.last_raise, undo.raises, undo.serial
+        self.aggressor = undo.aggressor
+        needs = undo.needs & ~(1 << undo.index)
+        for j, q in enumerate(self.players):
+            if j != undo.index and q.able and q.bet < self.bet_level:
+                needs |= 1 << j
+        self.needs = needs
+        self.undo = None
+        self.events.append(WagerReturned(p.seat, amount, "bet with a fouled hand", FOULED_BET))

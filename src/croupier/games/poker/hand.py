@@ -9,15 +9,15 @@ result.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import asdict
 from enum import Enum
 
 from croupier.core.cards import Card
 from croupier.core.errors import InvalidInput, RuleViolation
 from croupier.core.events import JSON
 from croupier.games.base import Outcome, PendingKind, Settlement, WagerResult
-from croupier.games.poker.actions import Action, ActionKind, Statement
-from croupier.games.poker.conduct import STATEMENT, from_statement, read_wager
+from croupier.games.poker.actions import Action, ActionKind
+from croupier.games.poker.conduct import HandConduct, _Undo
 from croupier.games.poker.events import (
     CardDead,
     CardDealt,
@@ -27,12 +27,8 @@ from croupier.games.poker.events import (
     ImproperBet,
     Misdeal,
     PlayerArrived,
-    StatementMade,
-    WagerRead,
-    WagerReturned,
 )
 from croupier.games.poker.rules import TableRules
-from croupier.games.poker.showdown import HandShowdown
 from croupier.games.poker.state import REPLACEMENT, Phase
 from croupier.games.poker.table import Player, SeatSpec
 
@@ -81,23 +77,6 @@ def _choices(
         _action(kind, seat, low),
         _action(kind, seat, high),
     )
-
-
-@dataclass(slots=True)
-class _Undo:
-    """What a bet or raise changed, so a fouled hand's bet can be returned (-04.19). Never
-    changed after it is made (not frozen: a frozen class is slow to build in compiled code)."""
-
-    index: int
-    bet: int
-    bet_level: int
-    original_bet: int
-    last_raise: int
-    raises: int
-    serial: int
-    needs: int
-    aggressor: int | None
-    acted_serial: int
 
 
 _STATE = (
@@ -167,15 +146,12 @@ def _plain(value: object) -> object:
     return value
 
 
-class Hand(HandShowdown):
+class Hand(HandConduct):
     """One hand of poker under N.D. Admin. Code 99-01.3-09 (the public state machine)."""
 
     def __init__(self, rules: TableRules, seats: Sequence[SeatSpec], button: int) -> None:
         self.exposed: list[tuple[int, int]] = []
         self.replacing: list[tuple[int, int]] = []
-        self.statements: dict[int, Action] = {}
-        self.short: int | None = None
-        self.undo: _Undo | None = None
         self.forfeited = 0
         self.exposed_hands: list[int] = []
         """Seats whose hands were exposed to an active player: open to all (-04.21)."""
@@ -207,125 +183,6 @@ class Hand(HandShowdown):
             self._defective(action)
         else:  # pragma: no cover - every kind is dispatched above or in the core
             super()._other(action)
-
-    def _bet_action(self, action: Action) -> None:
-        i = self._require_turn(action)
-        stated = self.statements.get(i) if self.statements else None
-        if stated is not None and (
-            stated.kind is not action.kind
-            or (
-                stated.amount
-                and action.kind in (ActionKind.BET, ActionKind.RAISE)
-                and stated.amount != action.amount
-            )
-        ):
-            raise RuleViolation(
-                f"seat {action.seat} stated {stated.describe()}; the statement is binding",
-                STATEMENT,
-            )
-        if self.short == i and action.kind not in (ActionKind.CALL, ActionKind.FOLD):
-            raise RuleViolation(
-                f"seat {action.seat} bet less than a call and shall complete the call or fold",
-                SHORT,
-            )
-        self._validate_bet(i, action)
-        self._record_undo(i, action)
-        if self.statements:
-            self.statements.pop(i, None)
-        self.short = None
-        self._do_bet(i, action)
-
-    def _record_undo(self, i: int, action: Action) -> None:
-        if action.kind in (ActionKind.BET, ActionKind.RAISE):
-            p = self.players[i]
-            self.undo = _Undo(
-                i,
-                p.bet,
-                self.bet_level,
-                self.original_bet,
-                self.last_raise,
-                self.raises,
-                self.serial,
-                self.needs,
-                self.aggressor,
-                p.acted_serial,
-            )
-        else:
-            self.undo = None
-
-    # -- conduct ------------------------------------------------------------------------------
-    def _statement(self, action: Action) -> None:
-        i = self._require_turn(action)
-        if action.statement is None:
-            raise InvalidInput("a statement needs what was said")
-        earlier = self.statements.get(i)
-        if earlier is not None:
-            raise RuleViolation(
-                f"seat {action.seat} already stated {earlier.describe()}; the first statement "
-                "is binding",
-                STATEMENT,
-            )
-        if self.short == i and action.statement not in (Statement.CALL, Statement.FOLD):
-            raise RuleViolation(
-                f"seat {action.seat} bet less than a call and shall complete the call or fold",
-                SHORT,
-            )
-        stated = from_statement(i, action.statement, action.amount, self.bet_level)
-        stated = Action(stated.kind, action.seat, amount=stated.amount)
-        open_amount = action.statement in (Statement.BET, Statement.RAISE) and not action.amount
-        if open_amount:
-            lim = self.limits_for(i)
-            if lim.min_to is None:
-                reason = lim.raise_closed_reason or "the stack only covers a call"
-                raise RuleViolation(
-                    f"seat {action.seat} may not {stated.kind.value}: {reason}",
-                    lim.raise_closed_section or STATEMENT,
-                )
-        else:
-            self._validate_bet(i, stated)
-        self.statements[i] = stated
-        self.events.append(
-            StatementMade(self.players[i].seat, action.statement.value, action.amount)
-        )
-
-    def _wager(self, action: Action) -> None:
-        i = self._require_turn(action)
-        p = self.players[i]
-        stated = self.statements.get(i)
-        if stated is not None:
-            # Chips put forward after a binding statement are corrected to it (-04.15); a bet or
-            # raise stated without an amount is the smallest the rules allow.
-            if stated.kind in (ActionKind.BET, ActionKind.RAISE) and not stated.amount:
-                low = self.limits_for(i).min_to
-                assert low is not None  # checked when the statement was made
-                stated = Action(stated.kind, stated.seat, amount=low)
-            self.events.append(
-                WagerRead(p.seat, action.amount, "corrected to the statement", STATEMENT)
-            )
-            self._bet_action(stated)
-            return
-        if self.short == i:
-            raise RuleViolation(f"seat {p.seat} shall complete the call or fold", SHORT)
-        reading = read_wager(
-            p.seat,
-            action.amount,
-            p.bet,
-            p.stack,
-            self.bet_level,
-            self.limits_for(i),
-            action.single_chip,
-            action.announced_raise,
-        )
-        if reading.short:
-            self.events.append(WagerRead(p.seat, action.amount, reading.read_as, reading.section))
-            self._put(p, action.amount)
-            self.short = i
-            return
-        self._validate_bet(i, reading.action)
-        self.events.append(WagerRead(p.seat, action.amount, reading.read_as, reading.section))
-        self.statements.pop(i, None)
-        self._record_undo(i, reading.action)
-        self._do_bet(i, reading.action)
 
     def _expose_hand(self, action: Action) -> None:
         """-04.21: an active player exposes the hand to another active player; all the players
@@ -522,24 +379,6 @@ class Hand(HandShowdown):
             self._after_action(i)
         elif self.phase is Phase.SHOWDOWN:
             self._next_to_show()
-
-    def _return_bet(self, undo: _Undo) -> None:
-        p = self.players[undo.index]
-        amount = p.bet - undo.bet
-        p.stack += amount
-        p.contributed -= amount
-        p.bet = undo.bet
-        p.all_in = False
-        self.bet_level, self.original_bet = undo.bet_level, undo.original_bet
-        self.last_raise, self.raises, self.serial = undo.last_raise, undo.raises, undo.serial
-        self.aggressor = undo.aggressor
-        needs = undo.needs & ~(1 << undo.index)
-        for j, q in enumerate(self.players):
-            if j != undo.index and q.able and q.bet < self.bet_level:
-                needs |= 1 << j
-        self.needs = needs
-        self.undo = None
-        self.events.append(WagerReturned(p.seat, amount, "bet with a fouled hand", FOULED_BET))
 
     def _defective(self, action: Action) -> None:
         knowing = [self.index_of[s] for s in action.seats if s in self.index_of]

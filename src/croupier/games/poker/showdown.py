@@ -24,9 +24,10 @@ from croupier.games.poker.events import (
     PotAwarded,
 )
 from croupier.games.poker.pots import Pot, build_pots, split_evenly
+from croupier.games.poker.rounds import HandBetting
 from croupier.games.poker.rules import TableRules
 from croupier.games.poker.showdown_eval import showdown_values
-from croupier.games.poker.state import HandCore, Phase
+from croupier.games.poker.state import Phase
 from croupier.games.poker.table import SeatSpec
 
 ORDER = "99-01.3-09-04.23"
@@ -40,7 +41,7 @@ ODD_CHIP = "99-01.3-09-04.27"
 SIDE_POTS = "99-01.3-09-05.7"
 
 
-class HandShowdown(HandCore):
+class HandShowdown(HandBetting):
     """The hand with its showdown and award."""
 
     def __init__(self, rules: TableRules, seats: Sequence[SeatSpec], button: int) -> None:
