@@ -14,6 +14,7 @@ from pathlib import Path
 
 COMPILED_MODULES = (
     "croupier.core.events",
+    "croupier.eval.scalar",
     "croupier.games.poker.events",
     "croupier.games.poker.betting",
     "croupier.games.poker.conduct",
@@ -22,6 +23,7 @@ COMPILED_MODULES = (
     "croupier.games.poker.pots",
     "croupier.games.poker.rounds",
     "croupier.games.poker.showdown",
+    "croupier.games.poker.showdown_eval",
     "croupier.games.poker.state",
     "croupier.games.poker.table",
 )

@@ -5,14 +5,22 @@ actions from seeded generators in the same run, chosen alike: uniformly among fo
 facing a bet: PokerKit offers no fold to a player who may check), check or call, and bet or
 raise when allowed; the random numbers of both come in batches from numpy (``Draws``). The
 figure is hands per second.
+
+A shared machine's speed drifts by a quarter or more over seconds, so each table size is timed
+in rounds: in every round each engine plays its share of the hands, back to back, and the
+round's ratio compares two timings taken under the same conditions. A row reports the median
+round of each engine and the median of the rounds' ratios, with their lowest and highest.
 """
 
 from __future__ import annotations
 
+import statistics
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from croupier.core.cards import parse_cards
+from croupier.core.errors import InvalidInput
 from croupier.core.rng import SeededRng
 from croupier.games.poker.driver import Draws, random_hand
 from croupier.games.poker.rules import Structure, TableRules, Variant
@@ -20,6 +28,9 @@ from croupier.games.poker.showdown_eval import showdown_values
 
 SIZES = (2, 6, 11)
 STACK = 2000
+ROUNDS = 7
+WARM_UP = 20
+"""Untimed hands each engine plays at each table size before its first timed round."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,14 +38,17 @@ class BenchRow:
     variant: str
     players: int
     hands: int
+    """Hands each engine played in all (the rounds together)."""
     croupier_hps: float
+    """The median of the rounds' rates."""
     pokerkit_hps: float | None
+    ratios: tuple[float, ...] = ()
+    """Each round's croupier rate over PokerKit's rate, timed back to back."""
 
     @property
     def ratio(self) -> float | None:
-        if not self.pokerkit_hps:
-            return None
-        return self.croupier_hps / self.pokerkit_hps
+        """The median of the rounds' ratios."""
+        return statistics.median(self.ratios) if self.ratios else None
 
 
 def table_rules(variant: Variant) -> TableRules:
@@ -52,19 +66,32 @@ def table_rules(variant: Variant) -> TableRules:
     )
 
 
-def croupier_rate(variant: Variant, players: int, hands: int, seed: int) -> float:
+Player = Callable[[int], float]
+"""Plays the next ``n`` hands of one engine's seeded stream and returns the seconds taken."""
+
+
+def croupier_player(variant: Variant, players: int, seed: int) -> Player:
     rules = table_rules(variant)
     draws = Draws(SeededRng(seed))
-    start = time.perf_counter()
-    for k in range(hands):
-        hand = random_hand(rules, [STACK] * players, draws, k, needless_folds=False)
-        if sum(hand.stacks.values()) != STACK * players:  # pragma: no cover - a broken engine
-            raise AssertionError("chips not conserved")
-    return hands / (time.perf_counter() - start)
+    stacks = [STACK] * players
+    played = [0]
+
+    def play(n: int) -> float:
+        first = played[0]
+        start = time.perf_counter()
+        for k in range(first, first + n):
+            hand = random_hand(rules, stacks, draws, k, needless_folds=False)
+            if sum(hand.stacks.values()) != STACK * players:  # pragma: no cover - broken engine
+                raise AssertionError("chips not conserved")
+        seconds = time.perf_counter() - start
+        played[0] = first + n
+        return seconds
+
+    return play
 
 
-def pokerkit_rate(variant: Variant, players: int, hands: int, seed: int) -> float | None:
-    """Hands per second of PokerKit playing random legal actions (``None`` if not installed)."""
+def pokerkit_player(variant: Variant, players: int, seed: int) -> Player | None:
+    """PokerKit playing random legal actions (``None`` if it is not installed)."""
     try:
         import pokerkit as pk
     except ImportError:  # pragma: no cover - peers are optional
@@ -87,41 +114,77 @@ def pokerkit_rate(variant: Variant, players: int, hands: int, seed: int) -> floa
         pk.Automation.CHIPS_PULLING,
     )
     draws = Draws(SeededRng(seed))
-    start = time.perf_counter()
-    for _ in range(hands):
-        state = game.create_state(
-            automations, True, 0, (10, 20), 20, 40, (STACK,) * players, players
-        )
-        while state.status:
-            choices = []
-            if state.can_fold():
-                choices.append(0)
-            if state.can_check_or_call():
-                choices.append(1)
-            if state.can_complete_bet_or_raise_to():
-                choices.append(2)
-            pick = choices[draws.below(len(choices))]
-            if pick == 0:
-                state.fold()
-            elif pick == 1:
-                state.check_or_call()
-            else:
-                state.complete_bet_or_raise_to()
-    return hands / (time.perf_counter() - start)
+
+    def play(n: int) -> float:
+        start = time.perf_counter()
+        for _ in range(n):
+            state = game.create_state(
+                automations, True, 0, (10, 20), 20, 40, (STACK,) * players, players
+            )
+            while state.status:
+                choices = []
+                if state.can_fold():
+                    choices.append(0)
+                if state.can_check_or_call():
+                    choices.append(1)
+                if state.can_complete_bet_or_raise_to():
+                    choices.append(2)
+                pick = choices[draws.below(len(choices))]
+                if pick == 0:
+                    state.fold()
+                elif pick == 1:
+                    state.check_or_call()
+                else:
+                    state.complete_bet_or_raise_to()
+        return time.perf_counter() - start
+
+    return play
 
 
-def run(hands: int = 500, seed: int = 2024, with_pokerkit: bool = True) -> list[BenchRow]:
-    """One row per variant and table size (after untimed warm-up: a few hands of each variant,
-    and one showdown evaluation of each, so the evaluator's lookup tables and compiled kernels,
-    built at first use, are not charged to the first row that happens to reach a showdown)."""
+def measure(
+    ours: Player, theirs: Player | None, hands: int, rounds: int
+) -> tuple[list[float], list[float]]:
+    """Each engine's rate in each round (``hands`` split evenly over the rounds); PokerKit's
+    list is empty without it."""
+    per_round = [hands // rounds + (1 if r < hands % rounds else 0) for r in range(rounds)]
+    mine: list[float] = []
+    peer: list[float] = []
+    for n in per_round:
+        mine.append(n / ours(n))
+        if theirs is not None:
+            peer.append(n / theirs(n))
+    return mine, peer
+
+
+def run(
+    hands: int = 500, seed: int = 2024, with_pokerkit: bool = True, rounds: int = ROUNDS
+) -> list[BenchRow]:
+    """One row per variant and table size. Untimed warm-up first: one showdown evaluation of
+    each variant (the evaluator's tables are built at first use) and ``WARM_UP`` hands of each
+    engine at each size."""
+    if rounds < 1 or hands < rounds:
+        raise InvalidInput(f"need at least one hand per round: {hands} hands, {rounds} rounds")
     board = parse_cards("2d 3d 4d 5s 9c")
     for variant in (Variant.HOLDEM, Variant.OMAHA_HILO):
         showdown_values(variant, [parse_cards("Ah Kh Qh Jc")[: variant.hole_cards]], board)
-        croupier_rate(variant, 6, 5, seed)
     rows = []
     for variant in (Variant.HOLDEM, Variant.OMAHA_HILO):
         for players in SIZES:
-            ours = croupier_rate(variant, players, hands, seed)
-            theirs = pokerkit_rate(variant, players, hands, seed) if with_pokerkit else None
-            rows.append(BenchRow(variant.value, players, hands, ours, theirs))
+            ours = croupier_player(variant, players, seed)
+            theirs = pokerkit_player(variant, players, seed) if with_pokerkit else None
+            ours(WARM_UP)
+            if theirs is not None:
+                theirs(WARM_UP)
+            mine, peer = measure(ours, theirs, hands, rounds)
+            ratios = tuple(a / b for a, b in zip(mine, peer, strict=False))
+            rows.append(
+                BenchRow(
+                    variant.value,
+                    players,
+                    hands,
+                    statistics.median(mine),
+                    statistics.median(peer) if peer else None,
+                    ratios,
+                )
+            )
     return rows

@@ -13,7 +13,7 @@ from rich.table import Table
 
 from croupier.cli.apps import app, bench_app, disclosure_app, play_app
 from croupier.cli.common import console, read_text, reports_errors
-from croupier.core.errors import CroupierError, InvalidInput, RuleViolation
+from croupier.core.errors import InvalidInput, RuleViolation
 from croupier.core.money import format_money
 from croupier.core.rng import LiveRng, Rng, SeededRng
 from croupier.games.base import PendingKind
@@ -181,8 +181,11 @@ def play(
 @bench_app.command("poker")
 @reports_errors
 def bench(
-    hands: Annotated[int, typer.Option(help="Hands per configuration.")] = 300,
+    hands: Annotated[int, typer.Option(help="Hands per engine and table size.")] = 300,
     seed: Annotated[int, typer.Option(help="Seed.")] = 2024,
+    rounds: Annotated[
+        int, typer.Option(help="Rounds the hands are split into, each timing both engines.")
+    ] = 7,
     no_pokerkit: Annotated[bool, typer.Option("--no-pokerkit")] = False,
 ) -> None:
     """Hands per second of random fixed-limit hold'em and Omaha high-low, next to PokerKit's."""
@@ -190,12 +193,10 @@ def bench(
     from croupier.bench.poker import run
 
     console.print(describe())
-    try:
-        rows = run(hands, seed, not no_pokerkit)
-    except CroupierError:
-        raise
+    rows = run(hands, seed, not no_pokerkit, rounds)
     table = Table(title="poker: random legal fixed-limit hands per second")
-    for column in ("variant", "players", "hands", "croupier h/s", "pokerkit h/s", "ratio"):
+    columns = ("variant", "players", "hands", "croupier h/s", "pokerkit h/s", "ratio", "range")
+    for column in columns:
         table.add_column(column, justify="right")
     for row in rows:
         table.add_row(
@@ -205,5 +206,11 @@ def bench(
             f"{row.croupier_hps:,.0f}",
             "-" if row.pokerkit_hps is None else f"{row.pokerkit_hps:,.0f}",
             "-" if row.ratio is None else f"{row.ratio:.2f}x",
+            "-" if not row.ratios else f"{min(row.ratios):.1f}-{max(row.ratios):.1f}x",
         )
     console.print(table)
+    console.print(
+        f"Each table size in {rounds} rounds, both engines timed back to back in each: rates "
+        "are the median round, ratio the median of the rounds' ratios, range their lowest "
+        "and highest."
+    )

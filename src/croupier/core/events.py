@@ -57,6 +57,30 @@ class Event:
     def to_json(self) -> str:
         return canonical_json(self.to_dict())
 
+    def __reduce__(self) -> tuple[object, ...]:
+        return reduce_dataclass(self)
+
+
+def reduce_dataclass(obj: object, init_fields: int | None = None) -> tuple[object, ...]:
+    """``__reduce__`` (what ``copy`` and ``pickle`` use) of a dataclass compiled by mypyc with a
+    written ``__init__``: call the class with its first ``init_fields`` fields (all of them by
+    default) in order, then set the others. Without it mypyc would rebuild such an object
+    without running its ``__init__``, and the copy would have no attributes."""
+    fields = dataclasses.fields(obj)  # type: ignore[arg-type]
+    n = len(fields) if init_fields is None else init_fields
+    args = tuple(getattr(obj, f.name) for f in fields[:n])
+    if n == len(fields):
+        return (type(obj), args)
+    return (rebuild, (type(obj), args, {f.name: getattr(obj, f.name) for f in fields[n:]}))
+
+
+def rebuild(cls: type, args: tuple[object, ...], others: dict[str, object]) -> object:
+    """The object ``reduce_dataclass`` took apart: ``cls(*args)``, then the other fields."""
+    obj = cls(*args)
+    for name, value in others.items():
+        setattr(obj, name, value)
+    return obj
+
 
 def event(name: str) -> typing.Callable[[E], E]:
     """Class decorator registering an event type under a stable, dotted ``name``."""

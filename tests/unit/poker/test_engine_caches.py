@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import importlib
+
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -103,3 +106,71 @@ def test_uncontested_award_is_what_the_pot_builder_makes(seed: int, n: int, ante
     assert pots[0].eligible == (winner,)
     seat = hand.players[winner].seat
     assert awarded == [PotAwarded(0, "whole", pots[0].amount, (seat,), (pots[0].amount,))]
+
+
+def _written_inits() -> list[type]:
+    """The engine's dataclasses that spell out ``__init__`` (``@dataclass(init=False)``)."""
+    import dataclasses
+
+    from croupier.bench.engine_build import COMPILED_MODULES
+
+    found: list[type] = []
+    for name in COMPILED_MODULES:
+        module = importlib.import_module(name)
+        for value in vars(module).values():
+            if (
+                isinstance(value, type)
+                and value.__module__ == name
+                and dataclasses.is_dataclass(value)
+                and not value.__dataclass_params__.init  # type: ignore[attr-defined]
+            ):
+                found.append(value)
+    return found
+
+
+WRITTEN = _written_inits()
+
+
+def test_the_hot_dataclasses_spell_out_their_init() -> None:
+    names = {cls.__name__ for cls in WRITTEN}
+    assert {"Player", "Limits", "_Undo", "PlayerActed", "CardDealt", "ForcedBet"} <= names
+
+
+@pytest.mark.parametrize("cls", WRITTEN, ids=[c.__name__ for c in WRITTEN])
+def test_a_written_init_sets_every_field_as_the_dataclass_would(cls: type) -> None:
+    # Each parameter gets a distinct marker; every field must then hold its marker, or, for a
+    # field the written __init__ does not take, the dataclass default. Parameters are matched to
+    # fields by name and position, so a swapped assignment or a changed default fails.
+    import dataclasses
+    import inspect
+
+    if not inspect.isfunction(cls.__init__):
+        pytest.skip("compiled: the native __init__ checks argument types; the plain run checks")
+    fields = dataclasses.fields(cls)
+    params = list(inspect.signature(cls).parameters.values())
+    assert [p.name for p in params] == [f.name for f in fields[: len(params)]]
+    markers = [object() for _ in params]
+    obj = cls(*markers)
+    for f in fields:
+        value = getattr(obj, f.name)
+        if f.name in {p.name for p in params}:
+            assert value is markers[[p.name for p in params].index(f.name)], f.name
+        elif f.default_factory is not dataclasses.MISSING:
+            assert value == f.default_factory(), f.name
+        else:
+            assert f.default is not dataclasses.MISSING, f"{f.name} has no default"
+            assert value == f.default, f.name
+    for p, f in zip(params, fields, strict=False):
+        expected = inspect.Parameter.empty if f.default is dataclasses.MISSING else f.default
+        assert p.default == expected, f"{f.name}: default {p.default!r} != {expected!r}"
+
+
+def test_a_played_hand_copies_and_pickles_with_its_events_and_players() -> None:
+    # the written __init__ takes arguments; copying and pickling must not call it without them
+    import copy
+    import pickle
+
+    hand = random_hand(FIXED, [2000] * 3, Draws(SeededRng(5)), 0)
+    for value in (hand.events, hand.players, hand.limits_for(0)):
+        assert copy.deepcopy(value) == value
+        assert pickle.loads(pickle.dumps(value)) == value

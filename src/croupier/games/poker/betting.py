@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from croupier.core.events import reduce_dataclass
 from croupier.games.poker.rules import MinimumRaise, Structure, TableRules
 
 NONTOURNAMENT = "99-01.3-09-01"
@@ -61,7 +62,7 @@ def terms(rules: TableRules) -> Terms:
     return found
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class Limits:
     """What the player to act may do. ``min_to``/``max_to`` are ``None`` when no bet or raise
     is allowed; ``all_in_to`` is the player's all-in "to" amount. Treat as read-only (not
@@ -73,6 +74,26 @@ class Limits:
     all_in_to: int
     raise_closed_reason: str = ""
     raise_closed_section: str = ""
+
+    def __init__(
+        self,
+        call: int,
+        min_to: int | None,
+        max_to: int | None,
+        all_in_to: int,
+        raise_closed_reason: str = "",
+        raise_closed_section: str = "",
+    ) -> None:
+        # written out so that mypyc compiles it (see croupier.games.poker.events)
+        self.call = call
+        self.min_to = min_to
+        self.max_to = max_to
+        self.all_in_to = all_in_to
+        self.raise_closed_reason = raise_closed_reason
+        self.raise_closed_section = raise_closed_section
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return reduce_dataclass(self)
 
 
 def floor_of(t: Terms, street: int, original_bet: int, last_raise: int) -> int:

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from croupier.core.errors import InvalidInput, RuleViolation
+from croupier.core.events import reduce_dataclass
 from croupier.games.poker.actions import Action, ActionKind, Statement
 from croupier.games.poker.betting import Limits
 from croupier.games.poker.events import StatementMade, WagerRead, WagerReturned
@@ -101,7 +102,7 @@ def read_wager(
     )
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class _Undo:
     """What a bet or raise changed, so a fouled hand's bet can be returned (-04.19). Never
     changed after it is made (not frozen: a frozen class is slow to build in compiled code)."""
@@ -116,6 +117,34 @@ class _Undo:
     needs: int
     aggressor: int | None
     acted_serial: int
+
+    def __init__(
+        self,
+        index: int,
+        bet: int,
+        bet_level: int,
+        original_bet: int,
+        last_raise: int,
+        raises: int,
+        serial: int,
+        needs: int,
+        aggressor: int | None,
+        acted_serial: int,
+    ) -> None:
+        # written out so that mypyc compiles it (see croupier.games.poker.events)
+        self.index = index
+        self.bet = bet
+        self.bet_level = bet_level
+        self.original_bet = original_bet
+        self.last_raise = last_raise
+        self.raises = raises
+        self.serial = serial
+        self.needs = needs
+        self.aggressor = aggressor
+        self.acted_serial = acted_serial
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return reduce_dataclass(self)
 
 
 class HandConduct(HandShowdown):

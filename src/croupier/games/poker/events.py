@@ -4,6 +4,12 @@ Compiled with the engine (mypyc): plain dataclasses, not frozen ones, because a 
 several times slower to build in compiled code and a hand builds one at every step. Treat them
 as immutable all the same: nothing changes an event after the engine made it, and the store
 hashes each one's canonical JSON when it is appended.
+
+The events a hand makes at every step spell out their ``__init__`` (``@dataclass(init=False)``,
+which still gives the fields, ``==`` and ``repr``): mypyc compiles a written ``__init__`` to
+native code, while the one ``@dataclass`` generates runs in the interpreter (about eight times
+slower to build); ``tests/unit/poker/test_engine_caches.py`` checks that
+each written one takes the fields in order with the same defaults.
 """
 
 from __future__ import annotations
@@ -14,26 +20,42 @@ from croupier.core.cards import Card
 from croupier.core.events import Event, register_events
 
 
-@dataclass
+@dataclass(init=False)
 class HandStarted(Event):
     button: int
     seats: tuple[int, ...]
     stacks: tuple[int, ...]
 
+    def __init__(self, button: int, seats: tuple[int, ...], stacks: tuple[int, ...]) -> None:
+        self.button = button
+        self.seats = seats
+        self.stacks = stacks
 
-@dataclass
+
+@dataclass(init=False)
 class ForcedBet(Event):
     seat: int
     kind: str
     amount: int
     posted_by_dealer: bool = False
 
+    def __init__(self, seat: int, kind: str, amount: int, posted_by_dealer: bool = False) -> None:
+        self.seat = seat
+        self.kind = kind
+        self.amount = amount
+        self.posted_by_dealer = posted_by_dealer
 
-@dataclass
+
+@dataclass(init=False)
 class CardDealt(Event):
     to: str
     seat: int | None
     card: Card | None
+
+    def __init__(self, to: str, seat: int | None, card: Card | None) -> None:
+        self.to = to
+        self.seat = seat
+        self.card = card
 
 
 @dataclass
@@ -43,13 +65,20 @@ class CardDead(Event):
     section: str
 
 
-@dataclass
+@dataclass(init=False)
 class PlayerActed(Event):
     seat: int
     action: str
     to: int
     added: int
     all_in: bool = False
+
+    def __init__(self, seat: int, action: str, to: int, added: int, all_in: bool = False) -> None:
+        self.seat = seat
+        self.action = action
+        self.to = to
+        self.added = added
+        self.all_in = all_in
 
 
 @dataclass
@@ -67,33 +96,60 @@ class WagerRead(Event):
     section: str
 
 
-@dataclass
+@dataclass(init=False)
 class RoundEnded(Event):
     street: int
     pot: int
 
+    def __init__(self, street: int, pot: int) -> None:
+        self.street = street
+        self.pot = pot
 
-@dataclass
+
+@dataclass(init=False)
 class UncalledReturned(Event):
     seat: int
     amount: int
     section: str
 
+    def __init__(self, seat: int, amount: int, section: str) -> None:
+        self.seat = seat
+        self.amount = amount
+        self.section = section
 
-@dataclass
+
+@dataclass(init=False)
 class HandShown(Event):
     seat: int
     cards: tuple[Card | None, ...]
     high: int | None
     low: int | None
 
+    def __init__(
+        self,
+        seat: int,
+        cards: tuple[Card | None, ...],
+        high: int | None,
+        low: int | None,
+    ) -> None:
+        self.seat = seat
+        self.cards = cards
+        self.high = high
+        self.low = low
 
-@dataclass
+
+@dataclass(init=False)
 class HandDiscarded(Event):
     seat: int
     face_up: bool
     dead: bool
     section: str
+
+    def __init__(self, seat: int, face_up: bool, dead: bool, section: str) -> None:
+        self.seat = seat
+        self.face_up = face_up
+        self.dead = dead
+        self.section = section
 
 
 @dataclass
@@ -102,28 +158,53 @@ class HandRetrieved(Event):
     section: str
 
 
-@dataclass
+@dataclass(init=False)
 class HandDead(Event):
     seat: int
     reason: str
     section: str
 
+    def __init__(self, seat: int, reason: str, section: str) -> None:
+        self.seat = seat
+        self.reason = reason
+        self.section = section
 
-@dataclass
+
+@dataclass(init=False)
 class WagerReturned(Event):
     seat: int
     amount: int
     reason: str
     section: str
 
+    def __init__(self, seat: int, amount: int, reason: str, section: str) -> None:
+        self.seat = seat
+        self.amount = amount
+        self.reason = reason
+        self.section = section
 
-@dataclass
+
+@dataclass(init=False)
 class PotAwarded(Event):
     pot: int
     half: str
     amount: int
     seats: tuple[int, ...]
     shares: tuple[int, ...]
+
+    def __init__(
+        self,
+        pot: int,
+        half: str,
+        amount: int,
+        seats: tuple[int, ...],
+        shares: tuple[int, ...],
+    ) -> None:
+        self.pot = pot
+        self.half = half
+        self.amount = amount
+        self.seats = seats
+        self.shares = shares
 
 
 @dataclass
@@ -169,9 +250,12 @@ class PlayerArrived(Event):
     seat: int
 
 
-@dataclass
+@dataclass(init=False)
 class HandEnded(Event):
     stacks: tuple[int, ...]
+
+    def __init__(self, stacks: tuple[int, ...]) -> None:
+        self.stacks = stacks
 
 
 register_events(

@@ -2,42 +2,38 @@
 
 High values: higher is better, equal values tie (99-01.3-09-04.1, -04.25). Low values
 (eight-or-better, Omaha high-low): lower is better, ``None`` when the hand has no low. Values
-are those of ``croupier.eval.reference``; they are computed by the fast kernels of
-``croupier.eval.fast`` (one call for every hand of a showdown), which are tested against the
-reference on the golden hands (``tests/unit/poker/test_showdown_eval.py``).
+are those of ``croupier.eval.reference``; they are computed hand by hand by the scalar kernels
+of ``croupier.eval.scalar`` (a showdown has at most eleven hands, too few for the batch kernels'
+fixed cost per call), which are tested against the reference on the golden hands
+(``tests/unit/poker/test_showdown_eval.py``) and on random hands (``tests/eval/test_scalar.py``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-import numpy as np
-
 from croupier.core.cards import Card
-from croupier.eval.fast import NO_LOW, evaluate7, omaha_high_batch, omaha_hilo_batch
+from croupier.eval.scalar import NO_LOW, high, omaha
 from croupier.games.poker.rules import Variant
 
 
 def showdown_values(
     variant: Variant, holes: Sequence[Sequence[Card]], board: Sequence[Card]
 ) -> list[tuple[int, int | None]]:
-    """``(high, low)`` of each hand (hole cards) on one five-card board, in one kernel call:
-    any five of hole + board in hold'em; two hole + three board in Omaha; ``low`` is ``None``
-    outside Omaha high-low and when a hand has no eight-or-better low."""
-    if not holes:
-        return []
+    """``(high, low)`` of each hand (hole cards) on one five-card board: any five of hole +
+    board in hold'em; two hole + three board in Omaha; ``low`` is ``None`` outside Omaha
+    high-low and when a hand has no eight-or-better low."""
     board_ix = [c.index for c in board]
+    out: list[tuple[int, int | None]] = []
     if variant is Variant.HOLDEM:
-        rows = np.array([[c.index for c in h] + board_ix for h in holes], dtype=np.int64)
-        return [(int(v), None) for v in evaluate7(rows)]
-    hole_rows = np.array([[c.index for c in h] for h in holes], dtype=np.int64)
-    boards = np.array([board_ix] * len(holes), dtype=np.int64)
-    if variant is Variant.OMAHA:
-        return [(int(v), None) for v in omaha_high_batch(hole_rows, boards)]
-    high, low = omaha_hilo_batch(hole_rows, boards)
-    return [
-        (int(h), None if int(lo) == NO_LOW else int(lo)) for h, lo in zip(high, low, strict=True)
-    ]
+        for h in holes:
+            out.append((high([c.index for c in h] + board_ix), None))
+        return out
+    want_low = variant is Variant.OMAHA_HILO
+    for h in holes:
+        value, low = omaha([c.index for c in h], board_ix, want_low)
+        out.append((value, None if low == NO_LOW else low))
+    return out
 
 
 def high_value(variant: Variant, hole: Sequence[Card], board: Sequence[Card]) -> int:
