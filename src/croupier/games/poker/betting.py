@@ -9,18 +9,26 @@ once per rules object (this module is compiled by mypyc: see ``tools/compile.py`
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from croupier.core.events import reduce_dataclass
 from croupier.games.poker.rules import MinimumRaise, Structure, TableRules
 
-NONTOURNAMENT = "99-01.3-09-01"
-BETTING = "99-01.3-09-04.10"
-RAISE_FLOOR = "99-01.3-09-06.1.f"
-RAISE_CAP = "99-01.3-09-06.1.e"
-ALL_IN = "99-01.3-09-05.7"
-TABLE_LIMIT = "99-01.3-09-05.8"
-FIXED_AMOUNT = "99-01.3-09-05.5.a"
-FIFTY_PERCENT = "99-01.3-09-04.17"
+# Enum members as compiled constants (why: croupier.games.poker.state)
+_LAST_RAISE: Final = MinimumRaise.LAST_RAISE
+_FIXED_LIMIT: Final = Structure.FIXED_LIMIT
+_NONTOURNAMENT: Final = Structure.NONTOURNAMENT
+_NO_LIMIT: Final = Structure.NO_LIMIT
+_POT_LIMIT: Final = Structure.POT_LIMIT
+
+NONTOURNAMENT: Final = "99-01.3-09-01"
+BETTING: Final = "99-01.3-09-04.10"
+RAISE_FLOOR: Final = "99-01.3-09-06.1.f"
+RAISE_CAP: Final = "99-01.3-09-06.1.e"
+ALL_IN: Final = "99-01.3-09-05.7"
+TABLE_LIMIT: Final = "99-01.3-09-05.8"
+FIXED_AMOUNT: Final = "99-01.3-09-05.5.a"
+FIFTY_PERCENT: Final = "99-01.3-09-04.17"
 
 
 class Terms:
@@ -30,10 +38,10 @@ class Terms:
     def __init__(self, rules: TableRules) -> None:
         structure = rules.structure
         self.rules = rules
-        self.fixed_limit = structure is Structure.FIXED_LIMIT
-        self.nontournament = structure is Structure.NONTOURNAMENT
-        self.pot_limit = structure is Structure.POT_LIMIT
-        self.no_limit = structure is Structure.NO_LIMIT
+        self.fixed_limit = structure is _FIXED_LIMIT
+        self.nontournament = structure is _NONTOURNAMENT
+        self.pot_limit = structure is _POT_LIMIT
+        self.no_limit = structure is _NO_LIMIT
         self.small_bet = rules.small_bet
         self.big_bet = rules.big_bet
         self.minimum_bet = rules.minimum_bet
@@ -43,13 +51,13 @@ class Terms:
         self.ante = rules.ante
         self.table_limit = -1 if rules.table_limit is None else rules.table_limit
         self.max_raises = -1 if rules.max_raises is None else rules.max_raises
-        self.follow_last_raise = rules.minimum_raise is MinimumRaise.LAST_RAISE
+        self.follow_last_raise = rules.minimum_raise is _LAST_RAISE
         self.hole_cards = rules.variant.hole_cards
         self.odd_chip_unit = rules.odd_chip_unit
 
 
-_TERMS: dict[int, Terms] = {}
-_TERMS_MAX = 64
+_TERMS: Final[dict[int, Terms]] = {}
+_TERMS_MAX: Final = 64
 
 
 def terms(rules: TableRules) -> Terms:

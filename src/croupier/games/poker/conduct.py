@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Final
 
 from croupier.core.errors import InvalidInput, RuleViolation
 from croupier.core.events import reduce_dataclass
@@ -23,10 +24,22 @@ from croupier.games.poker.rules import TableRules
 from croupier.games.poker.showdown import HandShowdown
 from croupier.games.poker.table import SeatSpec
 
-STATEMENT = "99-01.3-09-04.15"
-SHORT = "99-01.3-09-04.16"
-CHIPS = "99-01.3-09-04.17"
-FOULED_BET = "99-01.3-09-04.19"
+# Enum members as compiled constants (why: croupier.games.poker.state)
+_BET: Final = ActionKind.BET
+_CALL: Final = ActionKind.CALL
+_CHECK: Final = ActionKind.CHECK
+_FOLD: Final = ActionKind.FOLD
+_RAISE: Final = ActionKind.RAISE
+_SAY_BET: Final = Statement.BET
+_SAY_CALL: Final = Statement.CALL
+_SAY_CHECK: Final = Statement.CHECK
+_SAY_FOLD: Final = Statement.FOLD
+_SAY_RAISE: Final = Statement.RAISE
+
+STATEMENT: Final = "99-01.3-09-04.15"
+SHORT: Final = "99-01.3-09-04.16"
+CHIPS: Final = "99-01.3-09-04.17"
+FOULED_BET: Final = "99-01.3-09-04.19"
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,13 +54,13 @@ class Reading:
 
 def from_statement(seat: int, statement: Statement, amount: int, bet_level: int) -> Action:
     """The action a binding statement commits the player to (-04.15)."""
-    if statement is Statement.FOLD:
-        return Action(ActionKind.FOLD, seat)
-    if statement is Statement.CHECK:
-        return Action(ActionKind.CHECK, seat)
-    if statement is Statement.CALL:
-        return Action(ActionKind.CALL, seat)
-    kind = ActionKind.BET if bet_level == 0 else ActionKind.RAISE
+    if statement is _SAY_FOLD:
+        return Action(_FOLD, seat)
+    if statement is _SAY_CHECK:
+        return Action(_CHECK, seat)
+    if statement is _SAY_CALL:
+        return Action(_CALL, seat)
+    kind = _BET if bet_level == 0 else _RAISE
     return Action(kind, seat, amount=amount)
 
 
@@ -69,19 +82,19 @@ def read_wager(
     to = bet + placed
     all_in = placed == stack
     to_call = bet_level - bet
-    raise_kind = ActionKind.BET if bet_level == 0 else ActionKind.RAISE
+    raise_kind = _BET if bet_level == 0 else _RAISE
     if to_call > 0 and placed < to_call and not all_in:
-        return Reading(Action(ActionKind.CALL, seat), "short of a call", SHORT, short=True)
+        return Reading(Action(_CALL, seat), "short of a call", SHORT, short=True)
     if to_call > 0 and placed <= to_call:
-        return Reading(Action(ActionKind.CALL, seat), "call", CHIPS)
+        return Reading(Action(_CALL, seat), "call", CHIPS)
     if bet_level > 0 and single_chip and not announced_raise:
         # one chip larger than the bet is a call (a check when the bet is already matched)
         if to_call > 0:
-            return Reading(Action(ActionKind.CALL, seat), "call (single chip)", CHIPS)
-        return Reading(Action(ActionKind.CHECK, seat), "check (single chip, bet matched)", CHIPS)
+            return Reading(Action(_CALL, seat), "call (single chip)", CHIPS)
+        return Reading(Action(_CHECK, seat), "check (single chip, bet matched)", CHIPS)
     if lim.min_to is None or lim.max_to is None:
         if to_call > 0:
-            return Reading(Action(ActionKind.CALL, seat), "call (no raise allowed)", CHIPS)
+            return Reading(Action(_CALL, seat), "call (no raise allowed)", CHIPS)
         raise RuleViolation(f"seat {seat} may not bet now", CHIPS)
     if to >= lim.min_to or all_in:
         if to > lim.max_to:
@@ -96,7 +109,7 @@ def read_wager(
             Action(raise_kind, seat, amount=lim.min_to), "completed to the minimum", CHIPS
         )
     if to_call > 0:
-        return Reading(Action(ActionKind.CALL, seat), "call (under half a raise)", CHIPS)
+        return Reading(Action(_CALL, seat), "call (under half a raise)", CHIPS)
     raise RuleViolation(
         f"seat {seat} bet of {placed} is less than half the minimum bet {lim.min_to}", CHIPS
     )
@@ -161,17 +174,13 @@ class HandConduct(HandShowdown):
         stated = self.statements.get(i) if self.statements else None
         if stated is not None and (
             stated.kind is not action.kind
-            or (
-                stated.amount
-                and action.kind in (ActionKind.BET, ActionKind.RAISE)
-                and stated.amount != action.amount
-            )
+            or (stated.amount and action.kind in (_BET, _RAISE) and stated.amount != action.amount)
         ):
             raise RuleViolation(
                 f"seat {action.seat} stated {stated.describe()}; the statement is binding",
                 STATEMENT,
             )
-        if self.short == i and action.kind not in (ActionKind.CALL, ActionKind.FOLD):
+        if self.short == i and action.kind not in (_CALL, _FOLD):
             raise RuleViolation(
                 f"seat {action.seat} bet less than a call and shall complete the call or fold",
                 SHORT,
@@ -184,7 +193,7 @@ class HandConduct(HandShowdown):
         self._do_bet(i, action)
 
     def _record_undo(self, i: int, action: Action) -> None:
-        if action.kind in (ActionKind.BET, ActionKind.RAISE):
+        if action.kind in (_BET, _RAISE):
             p = self.players[i]
             self.undo = _Undo(
                 i,
@@ -213,14 +222,14 @@ class HandConduct(HandShowdown):
                 "is binding",
                 STATEMENT,
             )
-        if self.short == i and action.statement not in (Statement.CALL, Statement.FOLD):
+        if self.short == i and action.statement not in (_SAY_CALL, _SAY_FOLD):
             raise RuleViolation(
                 f"seat {action.seat} bet less than a call and shall complete the call or fold",
                 SHORT,
             )
         stated = from_statement(i, action.statement, action.amount, self.bet_level)
         stated = Action(stated.kind, action.seat, amount=stated.amount)
-        open_amount = action.statement in (Statement.BET, Statement.RAISE) and not action.amount
+        open_amount = action.statement in (_SAY_BET, _SAY_RAISE) and not action.amount
         if open_amount:
             lim = self.limits_for(i)
             if lim.min_to is None:
@@ -243,7 +252,7 @@ class HandConduct(HandShowdown):
         if stated is not None:
             # Chips put forward after a binding statement are corrected to it (-04.15); a bet or
             # raise stated without an amount is the smallest the rules allow.
-            if stated.kind in (ActionKind.BET, ActionKind.RAISE) and not stated.amount:
+            if stated.kind in (_BET, _RAISE) and not stated.amount:
                 low = self.limits_for(i).min_to
                 assert low is not None  # checked when the statement was made
                 stated = Action(stated.kind, stated.seat, amount=low)

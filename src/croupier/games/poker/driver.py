@@ -7,6 +7,7 @@ whole hand of random legal actions through the full-rule engine.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 import numpy as np
 
@@ -19,15 +20,21 @@ from croupier.games.poker.hand import Hand
 from croupier.games.poker.rules import TableRules
 from croupier.games.poker.table import SeatSpec
 
-_DECK = standard_deck()
-_DEAL = tuple(Action(ActionKind.CARD, card=c) for c in _DECK)
+# Enum members as compiled constants (why: croupier.games.poker.state)
+_BET: Final = ActionKind.BET
+_CHECK: Final = ActionKind.CHECK
+_RAISE: Final = ActionKind.RAISE
+_CHANCE: Final = PendingKind.CHANCE
+_SEAT: Final = PendingKind.SEAT
+
+_DECK: Final = standard_deck()
+_DEAL: Final = tuple(Action(ActionKind.CARD, card=c) for c in _DECK)
 """The dealing action of each card, by card index (actions are frozen values)."""
 
-_SIZED = (ActionKind.BET, ActionKind.RAISE)
-_CHECK = ActionKind.CHECK
-_BATCH = 1024
-_DECKS = 128
-_SPAN = 1 << 32
+_SIZED: Final = (ActionKind.BET, ActionKind.RAISE)
+_BATCH: Final = 1024
+_DECKS: Final = 128
+_SPAN: Final = 1 << 32
 
 
 class Draws:
@@ -84,7 +91,7 @@ def random_choice(hand: Hand, rng: Rng | Draws) -> Action:
     below = rng.below if isinstance(rng, Draws) else rng.randbelow
     options = hand.legal_actions()
     choice = options[below(len(options))]
-    if choice.kind in (ActionKind.BET, ActionKind.RAISE) and hand.to_act is not None:
+    if choice.kind in (_BET, _RAISE) and hand.to_act is not None:
         lim = hand.limits_for(hand.to_act)
         if lim.min_to is not None and lim.max_to is not None and lim.max_to > lim.min_to:
             to = lim.min_to + below(lim.max_to - lim.min_to + 1)
@@ -108,7 +115,7 @@ def _play(
 ) -> Hand:
     top = 0
     deals = _DEAL
-    chance, seat = PendingKind.CHANCE, PendingKind.SEAT
+    chance, seat = _CHANCE, _SEAT
     apply, legal_choices = hand.apply, hand.legal_choices
     below = rng.below if isinstance(rng, Draws) else rng.randbelow
     while True:
@@ -136,7 +143,7 @@ def _play(
             log.append(action)
 
 
-_SEATS: dict[tuple[int, ...], list[SeatSpec]] = {}
+_SEATS: Final[dict[tuple[int, ...], list[SeatSpec]]] = {}
 """Seats 1..n with the given stacks (frozen values, shared between hands)."""
 
 

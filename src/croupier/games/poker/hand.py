@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import asdict
 from enum import Enum
+from typing import Final
 
 from croupier.core.cards import Card
 from croupier.core.errors import InvalidInput, RuleViolation
@@ -32,21 +33,47 @@ from croupier.games.poker.rules import TableRules
 from croupier.games.poker.state import REPLACEMENT, Phase
 from croupier.games.poker.table import Player, SeatSpec
 
-EXPOSED = "99-01.3-09-04.12"
-EXPOSED_HAND = "99-01.3-09-04.21"
-MISDEAL = "99-01.3-09-04.13"
-FOULED = "99-01.3-09-04.18"
-FOULED_BET = "99-01.3-09-04.19"
-FOULED_INTENT = "99-01.3-09-04.20"
-FACED = "99-01.3-09-04.22"
-DEFECTIVE = "99-01.3-09-04.28"
-ABSENT = "99-01.3-09-05.11"
-SHORT = "99-01.3-09-04.16"
+# Enum members as compiled constants (why: croupier.games.poker.state)
+_ARRIVE: Final = ActionKind.ARRIVE
+_BET: Final = ActionKind.BET
+_CALL: Final = ActionKind.CALL
+_CARD: Final = ActionKind.CARD
+_CHECK: Final = ActionKind.CHECK
+_DEFECTIVE_DECK: Final = ActionKind.DEFECTIVE_DECK
+_EXPOSED_CARD: Final = ActionKind.EXPOSED_CARD
+_EXPOSE_HAND: Final = ActionKind.EXPOSE_HAND
+_FOLD: Final = ActionKind.FOLD
+_FOULED_HAND: Final = ActionKind.FOULED_HAND
+_IMPROPER_BET: Final = ActionKind.IMPROPER_BET
+_MISDEAL: Final = ActionKind.MISDEAL
+_MUCK: Final = ActionKind.MUCK
+_RAISE: Final = ActionKind.RAISE
+_RETRIEVE: Final = ActionKind.RETRIEVE
+_SHOW: Final = ActionKind.SHOW
+_STATE_ACTION: Final = ActionKind.STATE
+_WAGER: Final = ActionKind.WAGER
+_CHANCE: Final = PendingKind.CHANCE
+_SEAT: Final = PendingKind.SEAT
+_BETTING: Final = Phase.BETTING
+_DEALING: Final = Phase.DEALING
+_SHOWDOWN: Final = Phase.SHOWDOWN
+_VOID: Final = Phase.VOID
 
-_CARD = Action(ActionKind.CARD)
-_ACTIONS: dict[tuple[int, int, int], Action] = {}
-_ACTIONS_MAX = 4096
-_CHOICES: dict[tuple[int, bool, bool, int | None, int | None], tuple[Action, ...]] = {}
+EXPOSED: Final = "99-01.3-09-04.12"
+EXPOSED_HAND: Final = "99-01.3-09-04.21"
+MISDEAL: Final = "99-01.3-09-04.13"
+FOULED: Final = "99-01.3-09-04.18"
+FOULED_BET: Final = "99-01.3-09-04.19"
+FOULED_INTENT: Final = "99-01.3-09-04.20"
+FACED: Final = "99-01.3-09-04.22"
+DEFECTIVE: Final = "99-01.3-09-04.28"
+ABSENT: Final = "99-01.3-09-05.11"
+SHORT: Final = "99-01.3-09-04.16"
+
+_DEAL_ACTION: Final = Action(ActionKind.CARD)
+_ACTIONS: Final[dict[tuple[int, int, int], Action]] = {}
+_ACTIONS_MAX: Final = 4096
+_CHOICES: Final[dict[tuple[int, bool, bool, int | None, int | None], tuple[Action, ...]]] = {}
 """The betting choices of a seat, by (seat, facing a bet, opening the betting, smallest and
 largest bet or raise)."""
 
@@ -68,11 +95,11 @@ def _choices(
 ) -> tuple[Action, ...]:
     """Fold, check or call, and the smallest and largest ``kind`` (bet or raise) if any."""
     if low is None or high is None:
-        return (_action(ActionKind.FOLD, seat), _action(stay, seat))
+        return (_action(_FOLD, seat), _action(stay, seat))
     if high == low:
-        return (_action(ActionKind.FOLD, seat), _action(stay, seat), _action(kind, seat, low))
+        return (_action(_FOLD, seat), _action(stay, seat), _action(kind, seat, low))
     return (
-        _action(ActionKind.FOLD, seat),
+        _action(_FOLD, seat),
         _action(stay, seat),
         _action(kind, seat, low),
         _action(kind, seat, high),
@@ -127,7 +154,7 @@ _STATE = (
 )
 """Every attribute of a hand that an action may change (``snapshot`` and ``_adopt`` read this
 one list; a test checks that no attribute is missing from it)."""
-_RECORD = ("events", "log")
+_RECORD: Final = ("events", "log")
 
 
 def _plain(value: object) -> object:
@@ -161,25 +188,25 @@ class Hand(HandConduct):
     # -- dispatch -----------------------------------------------------------------------------
     def _other(self, action: Action) -> None:
         kind = action.kind
-        if kind in (ActionKind.SHOW, ActionKind.MUCK, ActionKind.RETRIEVE):
+        if kind in (_SHOW, _MUCK, _RETRIEVE):
             self._showdown_action(action)
-        elif kind is ActionKind.STATE:
+        elif kind is _STATE_ACTION:
             self._statement(action)
-        elif kind is ActionKind.WAGER:
+        elif kind is _WAGER:
             self._wager(action)
-        elif kind is ActionKind.IMPROPER_BET:
+        elif kind is _IMPROPER_BET:
             self._improper_bet(action)
-        elif kind is ActionKind.EXPOSE_HAND:
+        elif kind is _EXPOSE_HAND:
             self._expose_hand(action)
-        elif kind is ActionKind.ARRIVE:
+        elif kind is _ARRIVE:
             self._arrive(action)
-        elif kind is ActionKind.EXPOSED_CARD:
+        elif kind is _EXPOSED_CARD:
             self._exposed(action)
-        elif kind is ActionKind.FOULED_HAND:
+        elif kind is _FOULED_HAND:
             self._fouled(action)
-        elif kind is ActionKind.MISDEAL:
+        elif kind is _MISDEAL:
             self._misdeal(action.reason or "dealing mistake")
-        elif kind is ActionKind.DEFECTIVE_DECK:
+        elif kind is _DEFECTIVE_DECK:
             self._defective(action)
         else:  # pragma: no cover - every kind is dispatched above or in the core
             super()._other(action)
@@ -188,7 +215,7 @@ class Hand(HandConduct):
         """-04.21: an active player exposes the hand to another active player; all the players
         at the table then have the right to see it (its cards go on the record for all)."""
         p = self.player(action.seat)
-        if self.phase not in (Phase.DEALING, Phase.BETTING) or not p.live:
+        if self.phase not in (_DEALING, _BETTING) or not p.live:
             raise RuleViolation(
                 f"seat {p.seat} is not an active player in a hand under way", EXPOSED_HAND
             )
@@ -207,17 +234,17 @@ class Hand(HandConduct):
 
     def _improper_bet(self, action: Action) -> None:
         """-04.16: a call found, after others acted, to have been short (``amount`` chips)."""
-        if self.phase is not Phase.BETTING or self.dealing():
+        if self.phase is not _BETTING or self.dealing():
             raise RuleViolation("an improper bet is corrected during its betting round", SHORT)
         p = self.player(action.seat)
         i = self.index_of[p.seat]
         log = self.log
         k = len(log) - 1
-        while k >= 0 and log[k].kind is not ActionKind.CARD:
-            if log[k].kind is ActionKind.CALL and log[k].seat == p.seat:
+        while k >= 0 and log[k].kind is not _CARD:
+            if log[k].kind is _CALL and log[k].seat == p.seat:
                 break
             k -= 1
-        if k < 0 or log[k].kind is not ActionKind.CALL:
+        if k < 0 or log[k].kind is not _CALL:
             raise RuleViolation(f"seat {p.seat} has made no call in this betting round", SHORT)
         replay = self._replayed(k)
         owed = min(replay.bet_level - replay.players[i].bet, replay.players[i].stack)
@@ -226,15 +253,15 @@ class Hand(HandConduct):
                 f"an improper bet is fewer chips than the call of {owed}, not {action.amount}"
             )
         later = [a for a in log[k + 1 :] if a.seat is not None]
-        calls = sum(1 for a in later if a.kind is ActionKind.CALL)
-        raised = any(a.kind is ActionKind.RAISE for a in later)
+        calls = sum(1 for a in later if a.kind is _CALL)
+        raised = any(a.kind is _RAISE for a in later)
         in_pot = {q.seat for q in self.players if q.live and q.seat != p.seat}
         everyone = in_pot <= {a.seat for a in later}
         if calls >= 3 or raised or everyone:
             self.events.append(ImproperBet(p.seat, action.amount, True, (), SHORT))
             return
         nullified = tuple(a.describe() for a in log[k + 1 :])
-        replay.apply(Action(ActionKind.WAGER, p.seat, amount=action.amount))
+        replay.apply(Action(_WAGER, p.seat, amount=action.amount))
         self._adopt(replay)
         self.events.append(ImproperBet(p.seat, action.amount, False, nullified, SHORT))
 
@@ -275,13 +302,13 @@ class Hand(HandConduct):
         # The last card of the deal is exposed once every player has his cards: it is still
         # replaced, before anyone acts (-04.12).
         just_dealt = (
-            self.phase is Phase.BETTING
+            self.phase is _BETTING
             and self.street == 0
             and self.first_actor is None
             and not self.dealing()
             and not self.statements
         )
-        if not p.hole or not ((self.phase is Phase.DEALING and not self._hole_done) or just_dealt):
+        if not p.hole or not ((self.phase is _DEALING and not self._hole_done) or just_dealt):
             raise RuleViolation("an exposed card is one exposed as it is dealt", EXPOSED)
         position = len(p.hole) - 1
         if (i, position) in self.exposed:
@@ -329,9 +356,7 @@ class Hand(HandConduct):
 
     def misdeal_allowed(self) -> bool:
         """While dealing, and in any betting round until substantial action (-04.13)."""
-        return self.phase is Phase.DEALING or (
-            self.phase is Phase.BETTING and not self.substantial_action()
-        )
+        return self.phase is _DEALING or (self.phase is _BETTING and not self.substantial_action())
 
     def _misdeal(self, reason: str) -> None:
         if not self.misdeal_allowed():
@@ -339,7 +364,7 @@ class Hand(HandConduct):
                 "a misdeal may not be called once substantial action has occurred", MISDEAL
             )
         self._return_all(range(self.n))
-        self.phase = Phase.VOID
+        self.phase = _VOID
         self.void_reason, self.void_section = "misdeal", MISDEAL
         self._clear_targets()
         self.to_act = None
@@ -375,9 +400,9 @@ class Hand(HandConduct):
         self.events.append(HandDead(p.seat, f"fouled: {action.cards} cards", section))
         self.needs &= ~(1 << i)
         live = sum(1 for q in self.players if q.live)
-        if self.phase is Phase.BETTING and (self.to_act == i or not self.needs or live == 1):
+        if self.phase is _BETTING and (self.to_act == i or not self.needs or live == 1):
             self._after_action(i)
-        elif self.phase is Phase.SHOWDOWN:
+        elif self.phase is _SHOWDOWN:
             self._next_to_show()
 
     def _defective(self, action: Action) -> None:
@@ -387,7 +412,7 @@ class Hand(HandConduct):
         self.forfeited = sum(self.players[i].contributed for i in knowing)
         others = [i for i in range(self.n) if i not in knowing]
         self._return_all(others)
-        self.phase = Phase.VOID
+        self.phase = _VOID
         self.void_reason, self.void_section = "defective deck", DEFECTIVE
         self._clear_targets()
         self.to_act = None
@@ -410,34 +435,34 @@ class Hand(HandConduct):
 
     def _find_legal(self) -> tuple[Action, ...]:
         pending = self.pending
-        if pending.kind is PendingKind.CHANCE:
-            return (_CARD,)
-        if pending.kind is not PendingKind.SEAT or self.to_act is None:
+        if pending.kind is _CHANCE:
+            return (_DEAL_ACTION,)
+        if pending.kind is not _SEAT or self.to_act is None:
             return ()
         i = self.to_act
         seat = self.players[i].seat
-        if self.phase is Phase.SHOWDOWN:
+        if self.phase is _SHOWDOWN:
             if self.all_in_showdown:
-                return (_action(ActionKind.SHOW, seat),)
-            return (_action(ActionKind.SHOW, seat), _action(ActionKind.MUCK, seat))
+                return (_action(_SHOW, seat),)
+            return (_action(_SHOW, seat), _action(_MUCK, seat))
         p = self.players[i]
         stated = self.statements.get(i) if self.statements else None
         if stated is not None:  # a binding statement leaves one thing to do (-04.15)
-            if stated.kind in (ActionKind.BET, ActionKind.RAISE) and not stated.amount:
+            if stated.kind in (_BET, _RAISE) and not stated.amount:
                 lim = self.limits_for(i)
                 sizes = sorted({x for x in (lim.min_to, lim.max_to) if x is not None})
                 return tuple(_action(stated.kind, seat, x) for x in sizes)
             return (_action(stated.kind, seat, stated.amount),)
         if self.short == i:
-            return (_action(ActionKind.FOLD, seat), _action(ActionKind.CALL, seat))
-        stay = ActionKind.CALL if self.bet_level > p.bet else ActionKind.CHECK
+            return (_action(_FOLD, seat), _action(_CALL, seat))
+        stay = _CALL if self.bet_level > p.bet else _CHECK
         lim = self.limits_for(i)
         low, high = lim.min_to, lim.max_to
         opening = self.bet_level == 0
-        key = (seat, stay is ActionKind.CALL, opening, low, high)
+        key = (seat, stay is _CALL, opening, low, high)
         found = _CHOICES.get(key)
         if found is None:
-            found = _choices(seat, stay, ActionKind.BET if opening else ActionKind.RAISE, low, high)
+            found = _choices(seat, stay, _BET if opening else _RAISE, low, high)
             if len(_CHOICES) < _ACTIONS_MAX:
                 _CHOICES[key] = found
         return found
@@ -452,7 +477,7 @@ class Hand(HandConduct):
     def settlement(self) -> Settlement:
         """Each seat's result: ``stake`` what it put in the pot, ``net`` won minus stake."""
         wagers = []
-        void = self.phase is Phase.VOID
+        void = self.phase is _VOID
         for p in self.players:
             net = p.won - p.contributed
             if void and net == 0:

@@ -8,6 +8,8 @@ the engine (``tools/compile.py``).
 
 from __future__ import annotations
 
+from typing import Final
+
 from croupier.core.errors import InvalidInput, RuleViolation
 from croupier.games.poker import betting
 from croupier.games.poker.actions import Action, ActionKind
@@ -15,12 +17,13 @@ from croupier.games.poker.events import PlayerActed, RoundEnded, UncalledReturne
 from croupier.games.poker.state import ALL_IN, ORDER, HandCore, Phase
 from croupier.games.poker.table import Player
 
-_BETTING = Phase.BETTING
-_FOLD = ActionKind.FOLD
-_CHECK = ActionKind.CHECK
-_CALL = ActionKind.CALL
-_BET = ActionKind.BET
-_RAISE = ActionKind.RAISE
+# Enum members as compiled constants (why: croupier.games.poker.state)
+_BET: Final = ActionKind.BET
+_CALL: Final = ActionKind.CALL
+_CHECK: Final = ActionKind.CHECK
+_FOLD: Final = ActionKind.FOLD
+_RAISE: Final = ActionKind.RAISE
+_BETTING: Final = Phase.BETTING
 
 
 class HandBetting(HandCore):

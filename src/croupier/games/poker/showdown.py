@@ -10,6 +10,7 @@ concession, -04.24.d). Cards speak (-04.24.b).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from croupier.core.cards import Card
 from croupier.core.errors import InvalidInput, RuleViolation
@@ -30,15 +31,21 @@ from croupier.games.poker.showdown_eval import showdown_values
 from croupier.games.poker.state import Phase
 from croupier.games.poker.table import SeatSpec
 
-ORDER = "99-01.3-09-04.23"
-SHOWDOWN = "99-01.3-09-04.24"
-TOO_MANY = "99-01.3-09-04.24.a"
-FACE_UP = "99-01.3-09-04.24.f"
-RETRIEVE = "99-01.3-09-04.24.g"
-FACE_DOWN = "99-01.3-09-04.24.h"
-SPLIT = "99-01.3-09-04.25"
-ODD_CHIP = "99-01.3-09-04.27"
-SIDE_POTS = "99-01.3-09-05.7"
+# Enum members as compiled constants (why: croupier.games.poker.state)
+_RETRIEVE: Final = ActionKind.RETRIEVE
+_SHOW: Final = ActionKind.SHOW
+_COMPLETE: Final = Phase.COMPLETE
+_SHOWDOWN: Final = Phase.SHOWDOWN
+
+ORDER: Final = "99-01.3-09-04.23"
+SHOWDOWN: Final = "99-01.3-09-04.24"
+TOO_MANY: Final = "99-01.3-09-04.24.a"
+FACE_UP: Final = "99-01.3-09-04.24.f"
+RETRIEVE: Final = "99-01.3-09-04.24.g"
+FACE_DOWN: Final = "99-01.3-09-04.24.h"
+SPLIT: Final = "99-01.3-09-04.25"
+ODD_CHIP: Final = "99-01.3-09-04.27"
+SIDE_POTS: Final = "99-01.3-09-05.7"
 
 
 class HandShowdown(HandBetting):
@@ -67,20 +74,20 @@ class HandShowdown(HandBetting):
         return sorted(clockwise, key=lambda i: self.players[i].ante - self.players[i].contributed)
 
     def _begin_showdown(self) -> None:
-        self.phase = Phase.SHOWDOWN
+        self.phase = _SHOWDOWN
         self.all_in_showdown = any(p.all_in for p in self.players if p.live)
         self.order = self.showing_order()
         self.to_act = self.order[0]
 
     # -- showdown actions ---------------------------------------------------------------------
     def _showdown_action(self, action: Action) -> None:
-        if self.phase is not Phase.SHOWDOWN:
+        if self.phase is not _SHOWDOWN:
             raise RuleViolation(f"{action.kind.value} only at the showdown", SHOWDOWN)
         i = self.index_of.get(action.seat if action.seat is not None else -1)
         if i is None:
             raise InvalidInput(f"no player at seat {action.seat}")
         p = self.players[i]
-        if action.kind is ActionKind.RETRIEVE:
+        if action.kind is _RETRIEVE:
             self._retrieve(i, action)
             return
         if self.dealing() or self.to_act is None:
@@ -91,7 +98,7 @@ class HandShowdown(HandBetting):
                 "first",
                 ORDER,
             )
-        if action.kind is ActionKind.SHOW:
+        if action.kind is _SHOW:
             if any(c is None for c in p.hole):
                 raise InvalidInput(f"seat {p.seat}'s cards are not known and cannot be shown")
             self.shown_order.append(p.seat)
@@ -206,7 +213,7 @@ class HandShowdown(HandBetting):
                 self.values[i] = value
 
     def _award(self) -> None:
-        self.phase = Phase.COMPLETE
+        self.phase = _COMPLETE
         self.to_act = None
         if self._award_uncontested():
             return

@@ -11,10 +11,15 @@ fixed cost per call), which are tested against the reference on the golden hands
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from croupier.core.cards import Card
 from croupier.eval.scalar import NO_LOW, high, omaha
 from croupier.games.poker.rules import Variant
+
+# Enum members as compiled constants (why: croupier.games.poker.state)
+_HOLDEM: Final = Variant.HOLDEM
+_OMAHA_HILO: Final = Variant.OMAHA_HILO
 
 
 def showdown_values(
@@ -25,11 +30,11 @@ def showdown_values(
     high-low and when a hand has no eight-or-better low."""
     board_ix = [c.index for c in board]
     out: list[tuple[int, int | None]] = []
-    if variant is Variant.HOLDEM:
+    if variant is _HOLDEM:
         for h in holes:
             out.append((high([c.index for c in h] + board_ix), None))
         return out
-    want_low = variant is Variant.OMAHA_HILO
+    want_low = variant is _OMAHA_HILO
     for h in holes:
         value, low = omaha([c.index for c in h], board_ix, want_low)
         out.append((value, None if low == NO_LOW else low))
@@ -43,7 +48,7 @@ def high_value(variant: Variant, hole: Sequence[Card], board: Sequence[Card]) ->
 
 def low_value(variant: Variant, hole: Sequence[Card], board: Sequence[Card]) -> int | None:
     """The best eight-or-better low (Omaha high-low only); ``None`` for other games or no low."""
-    if variant is not Variant.OMAHA_HILO:
+    if variant is not _OMAHA_HILO:
         return None
     return showdown_values(variant, [hole], board)[0][1]
 

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Final
 
 from croupier.core.cards import Card, standard_deck
 from croupier.core.errors import InvalidInput, RuleViolation
 from croupier.core.events import reduce_dataclass
 
-FIRST_BUTTON = "99-01.3-09-04.8"
-HEADS_UP = "99-01.3-09-04.11"
+FIRST_BUTTON: Final = "99-01.3-09-04.8"
+HEADS_UP: Final = "99-01.3-09-04.11"
 
 
 @dataclass(frozen=True, slots=True)
