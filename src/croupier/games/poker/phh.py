@@ -306,9 +306,9 @@ def _player_action(hand: Hand, seat: int, words: list[str], note: str, scale: in
         if len(shown) == len(p.hole):
             for k, (had, now) in enumerate(zip(p.hole, shown, strict=True)):
                 if had is None and now is not None:
-                    if now.index in hand.seen:
+                    if hand.seen >> now.index & 1:
                         raise InvalidInput(f"{now} shown by seat {seat} was already dealt")
-                    hand.seen.add(now.index)
+                    hand.seen |= 1 << now.index
                     p.hole[k] = now
                 elif now is not None and had != now:
                     raise InvalidInput(f"seat {seat} shows {now} but was dealt {had}")

@@ -136,8 +136,8 @@ class HandCore(ABC):
         self.board: list[Card | None] = []
         self.burned: list[Card | None] = []
         self.dead_cards: list[Card | None] = []
-        self.seen: set[int] = set()
-        """Indices (0..51) of the cards dealt from the deck so far (-04.2)."""
+        self.seen = 0
+        """The cards dealt from the deck so far, one bit per card index 0..51 (-04.2)."""
         self.targets: list[int] = []
         """Codes of the cards due (kind in the low two bits, player index + 1 above)."""
         self.next_target = 0
@@ -324,10 +324,9 @@ class HandCore(ABC):
             raise RuleViolation("no card is due now: a player must act", DEAL)
         if card is not None:
             number = card_index(card)
-            seen = self.seen
-            if number in seen:
+            if self.seen >> number & 1:
                 raise RuleViolation(f"{card} was already dealt: one 52-card deck", DECK)
-            seen.add(number)
+            self.seen |= 1 << number
         if action.faced:
             self._faced_card(card)
             return
