@@ -206,7 +206,7 @@ def bench(
             f"{row.croupier_hps:,.0f}",
             "-" if row.pokerkit_hps is None else f"{row.pokerkit_hps:,.0f}",
             "-" if row.ratio is None else f"{row.ratio:.2f}x",
-            "-" if not row.ratios else f"{min(row.ratios):.1f}-{max(row.ratios):.1f}x",
+            "-" if not row.ratios else f"{min(row.ratios):.0f}-{max(row.ratios):.0f}x",
         )
     console.print(table)
     console.print(
