@@ -216,3 +216,13 @@ def test_99_01_3_09_05_7_side_pots_any_number() -> None:
 def test_99_01_3_09_04_27_odd_chip_first_clockwise() -> None:
     assert split_evenly(125, [1, 2], 25) == [75, 50]
     assert split_evenly(100, [4, 5, 6], 25) == [50, 25, 25]
+
+
+def test_99_01_3_09_06_1_e_a_tournament_raise_cap_is_three_or_none() -> None:
+    base = {"structure": "no-limit", "tournament": True, "odd_chip_unit": 1}
+    with pytest.raises(ConfigError) as info:
+        rules_from_dict({**base, "max_raises": 4})
+    problems = {(p.field, p.section) for p in info.value.problems}
+    assert ("max_raises", "99-01.3-09-06.1.e") in problems
+    for cap in (None, 0, 1, 3):  # no cap adopted, or a cap of at most three
+        assert rules_from_dict({**base, "max_raises": cap}).max_raises == cap

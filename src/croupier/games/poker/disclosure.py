@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from croupier.core.money import format_money
-from croupier.games.poker.rules import BurnProcedure, Structure, TableRules
+from croupier.games.poker.rules import BurnProcedure, MinimumRaise, Structure, TableRules
 
 
 def _amount(rules: TableRules, value: int) -> str:
@@ -45,9 +45,16 @@ def disclosure(rules: TableRules) -> str:
             lines.append(f"- Table limit: {_amount(rules, rules.table_limit)}.")
     if rules.max_raises is not None:
         lines.append(f"- A maximum of {rules.max_raises} raises per betting round.")
-    lines.append(
-        "- Each raise must be equal to or greater than the original bet of that betting round."
-    )
+    last_raise = rules.minimum_raise is MinimumRaise.LAST_RAISE
+    if last_raise and rules.structure is not Structure.FIXED_LIMIT:  # fixed: the fixed amount
+        lines.append(
+            "- Each raise must be equal to or greater than the original bet of that betting "
+            "round, and equal to or greater than the previous raise in that round."
+        )
+    else:
+        lines.append(
+            "- Each raise must be equal to or greater than the original bet of that betting round."
+        )
     burn = (
         "after each round of betting"
         if rules.burn is BurnProcedure.AFTER_EACH_BETTING_ROUND

@@ -218,6 +218,16 @@ class TableRules(BaseModel):
             out.append(Problem("minimum_bet", "must be positive", POKER))
         if self.table_limit is not None and self.table_limit <= 0:
             out.append(Problem("table_limit", "must be positive", TOURNAMENT_LIMIT))
+        if self.max_raises is not None and self.max_raises > NONTOURNAMENT_MAX_RAISES:
+            # -06.1.e: the house "may allow a maximum of three raises per betting round"; a
+            # table either adopts that cap (or a lower one) or sets none (no limit on raises)
+            out.append(
+                Problem(
+                    "max_raises",
+                    "a raise cap is at most three raises per betting round (or none)",
+                    RAISE_CAP,
+                )
+            )
         return out
 
 
