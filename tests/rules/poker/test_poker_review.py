@@ -532,6 +532,39 @@ def test_99_01_3_09_04_24_h_face_down_discard_not_retrievable_is_dead() -> None:
     assert hand.stacks == {1: 950, 2: 950, 3: 1100}
 
 
+def _river_bet_called(hand: Hand, holes: Mapping[int, str], board: str) -> None:
+    """Three seats limp and check to the river (button 3); seat 1 bets 50, seats 2, 3 call."""
+    moves = [*LIMP_AROUND, *_checks(1, 2, 3) * 2, Action(K.BET, 1, amount=50)]
+    _play(hand, [*moves, Action(K.CALL, 2), Action(K.CALL, 3)], _Shoe(holes, board))
+
+
+def test_99_01_3_09_04_24_a_caller_of_all_betting_action_may_not_muck_unshown() -> None:
+    # "No player who is either all-in or has called all betting action may muck his hand
+    # without showing." Seat 1 bet the river; seats 2 and 3 called it and must show.
+    hand = _hand()
+    _river_bet_called(hand, {1: "2c 7d", 2: "As Ah", 3: "3c 8d"}, "Kd Qc 9h 5s 4c")
+    hand.apply(Action(K.SHOW, 1))  # the last bettor shows first (-04.23.a)
+    assert [a.kind for a in hand.legal_actions()] == [K.SHOW]
+    _refused(hand, Action(K.MUCK, 2), "99-01.3-09-04.24")
+    _refused(hand, Action(K.MUCK, 2, identifiable=True), "99-01.3-09-04.24")
+    hand.apply(Action(K.MUCK, 2, face_up=True, identifiable=True))  # tabled face up: shown
+    hand.apply(Action(K.SHOW, 3))
+    # Seat 2's aces win the pot of 3 x 50 + 3 x 50 = 300 (each stake 100).
+    assert hand.stacks == {1: 900, 2: 1200, 3: 900}
+
+
+def test_99_01_3_09_04_24_the_last_bettor_may_discard_unshown_and_concede() -> None:
+    # "A player may discard a hand without showing it": the bettor, who called no bet in the
+    # final round, concedes; the callers then show.
+    hand = _hand()
+    _river_bet_called(hand, {1: "As Ah", 2: "2c 7d", 3: "3c 8d"}, "Kd Qc 9h 5s 4c")
+    assert [a.kind for a in hand.legal_actions()] == [K.SHOW, K.MUCK]
+    hand.apply(Action(K.MUCK, 1))
+    assert _show_down(hand) == [2, 3]
+    # Seat 1's aces are dead. Seat 3's K-Q-9-8-5 beats seat 2's K-Q-9-7-5: seat 3 wins 300.
+    assert hand.stacks == {1: 900, 2: 900, 3: 1200}
+
+
 # -- 99-01.3-09-04.25, -05.6: Omaha and high-low ---------------------------------------------
 def test_99_01_3_09_05_6_c_omaha_uses_exactly_two_hole_cards() -> None:
     # Seat 1 holds one spade (As) on a four-spade board: no flush in Omaha; its best is 7-7.

@@ -10,7 +10,9 @@ from croupier.core.errors import RuleViolation
 from croupier.games.poker.phh import parse_phh, replay_phh, write_phh
 
 CORPUS = Path(__file__).parents[2] / "corpora" / "phh"
-WITH_STACKS = sorted(CORPUS.glob("pluribus-*.phh"))
+CALLER_MUCKS = CORPUS / "pluribus-100-09.phh"
+"""A river caller discards unshown: refused in North Dakota (-04.24), see the corpus README."""
+WITH_STACKS = sorted(p for p in CORPUS.glob("pluribus-*.phh") if p != CALLER_MUCKS)
 
 
 def test_the_corpus_holds_at_least_a_dozen_hands_with_finishing_stacks() -> None:
@@ -32,6 +34,15 @@ def test_a_record_that_skips_a_players_turn_is_refused_with_the_section() -> Non
         replay_phh(parse_phh(path.read_text(encoding="utf-8")))
     assert info.value.section == "99-01.3-09-04.10"
     assert "'p1 cc'" in info.value.detail
+
+
+def test_99_01_3_09_04_24_a_record_where_a_caller_mucks_unshown_is_refused() -> None:
+    # p1 bets 100 on the river and p2 calls; p1 shows, and p2 "has called all betting action"
+    # so may not muck without showing. The record's 'p2 sm' (no cards shown) is refused.
+    with pytest.raises(RuleViolation) as info:
+        replay_phh(parse_phh(CALLER_MUCKS.read_text(encoding="utf-8")))
+    assert info.value.section == "99-01.3-09-04.24"
+    assert "'p2 sm'" in info.value.detail
 
 
 def test_pot_limit_omaha_antonius_blom_hand_worked() -> None:

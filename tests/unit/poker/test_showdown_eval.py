@@ -21,7 +21,8 @@ from croupier.games.poker.showdown_eval import high_value, low_value, showdown_v
 
 TESTS = Path(__file__).parents[2]
 GOLDEN = sorted((TESTS / "golden" / "poker").glob("*.json"))
-PHH = sorted((TESTS / "corpora" / "phh").glob("*.phh"))
+# every record but the one refused at its caller's unshown muck (-04.24, test_phh_corpus.py)
+PHH = sorted(p for p in (TESTS / "corpora" / "phh").glob("*.phh") if p.stem != "pluribus-100-09")
 
 
 def _reference(variant: Variant, hole: list[Card], board: list[Card]) -> tuple[int, int | None]:

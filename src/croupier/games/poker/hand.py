@@ -140,6 +140,7 @@ _STATE = (
     "order",
     "shown_order",
     "all_in_showdown",
+    "must_show",
     "retrievable",
     "values",
     "pots",
@@ -442,7 +443,7 @@ class Hand(HandConduct):
         i = self.to_act
         seat = self.players[i].seat
         if self.phase is _SHOWDOWN:
-            if self.all_in_showdown:
+            if self.all_in_showdown or self.must_show >> i & 1:
                 return (_action(_SHOW, seat),)
             return (_action(_SHOW, seat), _action(_MUCK, seat))
         p = self.players[i]

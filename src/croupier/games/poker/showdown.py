@@ -3,8 +3,10 @@
 The order of showing: the last bettor or raiser of the final betting round, else the first
 player to act in it; then clockwise; players in a side pot before players all in for only the
 main pot (-04.23). Once a player is all in and the betting is over, every hand is shown and none
-may be discarded unshown (-04.24); otherwise a player may discard without showing (a binding
-concession, -04.24.d). Cards speak (-04.24.b).
+may be discarded unshown (-04.24). A player who called the final round's bet ("has called all
+betting action") may not discard unshown either; the last bettor or raiser, and every player
+after a final round checked around, may (a binding concession, -04.24.d). Cards speak
+(-04.24.b).
 """
 
 from __future__ import annotations
@@ -56,6 +58,9 @@ class HandShowdown(HandBetting):
         self.shown_order: list[int] = []
         """Seats in the order they showed or discarded at the showdown (-04.23)."""
         self.all_in_showdown = False
+        self.must_show = 0
+        """Bit ``i``: player index ``i`` called the final round's bet ("has called all betting
+        action") and may not discard unshown (-04.24)."""
         self.retrievable: set[int] = set()
         self.values: dict[int, tuple[int | None, int | None]] = {}
         """Showdown values by player index, computed once per hand (one evaluator call for every
@@ -76,6 +81,13 @@ class HandShowdown(HandBetting):
     def _begin_showdown(self) -> None:
         self.phase = _SHOWDOWN
         self.all_in_showdown = any(p.all_in for p in self.players if p.live)
+        aggressor = self.aggressor  # of the final betting round: every other live hand called
+        must_show = 0
+        if aggressor is not None:
+            for i, p in enumerate(self.players):
+                if i != aggressor and p.live:
+                    must_show |= 1 << i
+        self.must_show = must_show
         self.order = self.showing_order()
         self.to_act = self.order[0]
 
@@ -108,6 +120,12 @@ class HandShowdown(HandBetting):
                 raise RuleViolation(
                     f"seat {p.seat} may not discard unshown: a player is all in and every hand "
                     "in the main and side pots must be shown",
+                    SHOWDOWN,
+                )
+            if self.must_show >> i & 1 and not (action.face_up and action.identifiable):
+                raise RuleViolation(
+                    f"seat {p.seat} called all betting action and may not discard the hand "
+                    "without showing it",
                     SHOWDOWN,
                 )
             self.shown_order.append(p.seat)
