@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 import sys
+import time
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Annotated
 
@@ -22,7 +24,8 @@ from croupier.games.poker.driver import random_choice, shuffled_deck
 from croupier.games.poker.hand import Hand
 from croupier.games.poker.phh import parse_phh, replay_phh
 from croupier.games.poker.rules import TableRules, rules_from_dict
-from croupier.games.poker.table import SeatSpec
+from croupier.games.poker.session import TableSession
+from croupier.games.poker.table import first_button
 
 poker_app = typer.Typer(help="Poker (N.D. Admin. Code 99-01.3-09) tools.", no_args_is_help=True)
 app.add_typer(poker_app, name="poker")
@@ -121,6 +124,48 @@ def _parse_move(text: str, hand: Hand, seat: int) -> Action:
     return Action(kinds[verb], seat, amount=amount)
 
 
+class _Clock:
+    """The session's step times: the wall clock at start, then monotonic time (never backward)."""
+
+    def __init__(self) -> None:
+        self.start = datetime.now(UTC)
+        self.origin = time.monotonic()
+
+    def now(self) -> datetime:
+        return self.start + timedelta(seconds=time.monotonic() - self.origin)
+
+
+def _deal_for_the_button(seats: list[int], rng: Rng) -> int:
+    """-04.8: one card to each player from a shuffled deck; the high card takes the button."""
+    deck = shuffled_deck(rng)
+    draws = dict(zip(seats, deck, strict=False))
+    console.print(
+        "Dealing for the button (99-01.3-09-04.8): "
+        + ", ".join(f"seat {s} {c}" for s, c in draws.items()),
+        highlight=False,
+    )
+    return first_button(draws)
+
+
+def _player_move(hand: Hand) -> Action | None:
+    """The person's move read from stdin (``None`` after a bad line, which is reported)."""
+    me = hand.player(1)
+    board = " ".join(str(c) for c in hand.board if c)
+    console.print(
+        f"  your cards {' '.join(str(c) for c in me.hole if c)}  board [{board}]  "
+        f"pot {format_money(hand.pot)}  to call {format_money(hand.bet_level - me.bet)}",
+        highlight=False,
+    )
+    line = sys.stdin.readline()
+    if not line:
+        raise InvalidInput("no more input")
+    try:
+        return _parse_move(line, hand, 1)
+    except InvalidInput as exc:
+        console.print(f"  [red]{exc}[/]", highlight=False)
+        return None
+
+
 @play_app.command("poker")
 @reports_errors
 def play(
@@ -128,54 +173,58 @@ def play(
     bots: Annotated[int, typer.Option(help="Number of bots.")] = 2,
     hands: Annotated[int, typer.Option(help="Hands to play.")] = 1,
     stack: Annotated[int, typer.Option(help="Starting stack in cents.")] = 2000,
+    button: Annotated[
+        int | None,
+        typer.Option(help="First button at a set position (default: dealt for the high card)."),
+    ] = None,
     seed: Annotated[int | None, typer.Option(help="Seed (testing only).")] = None,
 ) -> None:
-    """Play poker at seat 1 against simple bots; moves are read from stdin."""
+    """Play poker at seat 1 against simple bots; moves are read from stdin. The table is a
+    ``TableSession``: stacks carry over, the button moves (heads-up rule, -04.11) and a bot that
+    loses all its chips leaves the table (-05.7)."""
     table_rules = _load_rules(rules)
     rng: Rng = SeededRng(seed) if seed is not None else LiveRng()
-    stacks = {k + 1: stack for k in range(bots + 1)}
-    button = bots + 1
+    clock = _Clock()
+    session = TableSession(table_rules)
+    for seat in range(1, bots + 2):
+        session.seat(seat, stack, clock.now(), "you" if seat == 1 else f"bot {seat}")
+    first = button if button is not None else _deal_for_the_button(sorted(session.stacks), rng)
     for number in range(1, hands + 1):
-        seated = [SeatSpec(s, st) for s, st in stacks.items() if st > 0]
-        if len(seated) < 2 or stacks.get(1, 0) <= 0:
-            break
-        hand = Hand(table_rules, seated, button)
+        session.begin_hand(clock.now(), first if number == 1 else None)
+        hand = session.hand
+        assert hand is not None
         deck = shuffled_deck(rng)
-        console.print(f"[bold]Hand {number}[/] button seat {button}")
+        console.print(f"[bold]Hand {number}[/] button seat {session.button}")
         top = 0
         while hand.pending.kind is not PendingKind.NONE:
             pending = hand.pending
             if pending.kind is PendingKind.CHANCE:
-                hand.apply(Action(ActionKind.CARD, card=deck[top]))
+                session.apply(Action(ActionKind.CARD, card=deck[top]), clock.now())
                 top += 1
                 continue
             if pending.seat != 1:
                 action = random_choice(hand, rng)
-                hand.apply(action)
+                session.apply(action, clock.now())
                 console.print(f"  {action.describe()}", highlight=False)
                 continue
-            me = hand.player(1)
-            board = " ".join(str(c) for c in hand.board if c)
-            console.print(
-                f"  your cards {' '.join(str(c) for c in me.hole if c)}  board [{board}]  "
-                f"pot {format_money(hand.pot)}  to call {format_money(hand.bet_level - me.bet)}",
-                highlight=False,
-            )
-            line = sys.stdin.readline()
-            if not line:
-                raise InvalidInput("no more input")
+            move = _player_move(hand)
+            if move is None:
+                continue
             try:
-                hand.apply(_parse_move(line, hand, 1))
-            except (RuleViolation, InvalidInput) as exc:
+                session.apply(move, clock.now())
+            except RuleViolation as exc:
                 console.print(f"  [red]{exc}[/]", highlight=False)
-        for seat, st in hand.stacks.items():
-            stacks[seat] = st
+        stacks = session.stacks
         console.print(
             "  stacks: " + ", ".join(f"seat {s} {format_money(v)}" for s, v in stacks.items()),
             highlight=False,
         )
-        occupied = sorted(s for s, v in stacks.items() if v > 0)
-        button = next((s for s in occupied if s > button), occupied[0])
+        for seat, chips in stacks.items():
+            if chips == 0 and seat != 1:
+                session.unseat(seat, clock.now())
+                console.print(f"  seat {seat} has no chips and leaves the table", highlight=False)
+        if stacks.get(1, 0) == 0 or len(session.stacks) < 2:
+            break
 
 
 @bench_app.command("poker")

@@ -8,7 +8,7 @@ from typer.testing import CliRunner
 
 from croupier.cli.main import app
 
-ARGS = ["play", "poker", "--seed", "7", "--hands", "2", "--bots", "2"]
+ARGS = ["play", "poker", "--seed", "7", "--hands", "2", "--bots", "2", "--button", "3"]
 
 
 def _stacks(line: str) -> dict[int, int]:
@@ -45,3 +45,22 @@ def test_play_refuses_an_illegal_move_and_stops_when_input_runs_out() -> None:
     assert result.exit_code == 2
     assert "cannot check" in result.stdout
     assert "no more input" in result.output
+
+
+RANKS = "23456789TJQKA"
+SUITS = "cdhs"  # worst to best: clubs, diamonds, hearts, spades (-04.8)
+
+
+def test_99_01_3_09_04_8_first_button_dealt_for_the_high_card() -> None:
+    # Without --button the first button is dealt for: one card each, the highest rank wins and
+    # equal ranks are decided by suit. The expected seat is worked here from the printed draw.
+    result = CliRunner().invoke(
+        app, ["play", "poker", "--seed", "11", "--bots", "2"], input="f\nf\nf\n"
+    )
+    assert result.exit_code == 0, result.output
+    draw = re.search(r"Dealing for the button \(99-01.3-09-04.8\): (.*)", result.stdout)
+    assert draw is not None
+    cards = dict(re.findall(r"seat (\d) (\w\w)", draw.group(1)))
+    assert len(cards) == 3
+    best = max(cards, key=lambda seat: (RANKS.index(cards[seat][0]), SUITS.index(cards[seat][1])))
+    assert f"Hand 1 button seat {best}" in result.stdout
