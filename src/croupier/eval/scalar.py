@@ -76,17 +76,6 @@ def _rank_value(t: _Lists, key: int, n: int) -> int:
     return t.rank_value[hi + t.lo_index[(key >> _LO_SHIFT) & _LO_MASK]]
 
 
-def _flush_suit(key: int) -> int:
-    f = key & _FLUSH
-    if f & 0x8:
-        return 0
-    if f & 0x80:
-        return 1
-    if f & 0x800:
-        return 2
-    return 3
-
-
 def high(cards: Sequence[int]) -> int:
     """The high value of the best five of 5, 6 or 7 cards (card indices 0..51)."""
     n = len(cards)
@@ -102,7 +91,9 @@ def high(cards: Sequence[int]) -> int:
         seen |= 1 << c
         key += card_key[c]
     if key & _FLUSH:
-        s = _flush_suit(key)
+        # one suit counter reached five cards (bits 3, 7, 11, 15 for suits 0..3; with at most
+        # seven cards only one can): its bit's position gives the suit
+        s = ((key & _FLUSH).bit_length() - 4) >> 2
         bits = 0
         for c in cards:
             if c & 3 == s:
