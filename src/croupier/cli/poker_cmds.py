@@ -212,7 +212,7 @@ def play(
                 continue
             try:
                 session.apply(move, clock.now())
-            except RuleViolation as exc:
+            except (RuleViolation, InvalidInput) as exc:
                 console.print(f"  [red]{exc}[/]", highlight=False)
         stacks = session.stacks
         console.print(

@@ -21,9 +21,7 @@ from croupier.games.poker.rules import TableRules
 from croupier.games.poker.table import SeatSpec
 
 # Enum members as compiled constants (why: croupier.games.poker.state)
-_BET: Final = ActionKind.BET
 _CHECK: Final = ActionKind.CHECK
-_RAISE: Final = ActionKind.RAISE
 _CHANCE: Final = PendingKind.CHANCE
 _SEAT: Final = PendingKind.SEAT
 
@@ -91,7 +89,7 @@ def random_choice(hand: Hand, rng: Rng | Draws) -> Action:
     below = rng.below if isinstance(rng, Draws) else rng.randbelow
     options = hand.legal_actions()
     choice = options[below(len(options))]
-    if choice.kind in (_BET, _RAISE) and hand.to_act is not None:
+    if choice.kind in _SIZED and hand.to_act is not None:
         lim = hand.limits_for(hand.to_act)
         if lim.min_to is not None and lim.max_to is not None and lim.max_to > lim.min_to:
             to = lim.min_to + below(lim.max_to - lim.min_to + 1)

@@ -73,3 +73,11 @@ def split_evenly(amount: int, winners: Sequence[int], unit: int) -> list[int]:
         shares[i] += unit
     shares[0] += loose
     return shares
+
+
+def high_low_halves(amount: int, unit: int) -> tuple[int, int]:
+    """The high and the low half of a high-low pot (-04.25): the low half is the most whole
+    ``unit`` chips not over half, so an odd chip between the halves goes to the high half
+    (-04.27 leaves high-low splits out of its clockwise rule; docs/interpretations/poker.md)."""
+    low = (amount // (2 * unit)) * unit
+    return amount - low, low

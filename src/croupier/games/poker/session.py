@@ -38,8 +38,8 @@ from croupier.games.poker.disputes import (
     closing,
     require_open,
 )
-from croupier.games.poker.events import ForcedBet, HandShown, Misdeal, PlayerArrived
-from croupier.games.poker.hand import Hand
+from croupier.games.poker.events import ForcedBet, HandShown, PlayerArrived
+from croupier.games.poker.hand import DEFECTIVE, MISDEAL, Hand
 from croupier.games.poker.rules import TableRules
 from croupier.games.poker.session_records import (
     AWARDED,
@@ -63,11 +63,8 @@ from croupier.games.poker.session_records import (
     forfeit_shares,
 )
 from croupier.games.poker.state import Phase
-from croupier.games.poker.table import SeatSpec, next_button
+from croupier.games.poker.table import FIRST_BUTTON, SeatSpec, next_button
 
-FIRST_BUTTON = "99-01.3-09-04.8"
-MISDEAL = "99-01.3-09-04.13"
-DEFECTIVE = "99-01.3-09-04.28"
 ALL_IN_LOSES = "99-01.3-09-05.7"
 
 
@@ -341,8 +338,8 @@ class TableSession:
         if hand.phase is Phase.COMPLETE:
             ours = self._finish(log, hand, at, AWARDED)
         elif hand.phase is Phase.VOID:
-            if any(isinstance(e, Misdeal) for e in hand.events):
-                ours = self._void_deal(log, at, "misdeal", MISDEAL)
+            if hand.void_section == MISDEAL:
+                ours = self._void_deal(log, at, hand.void_reason, MISDEAL)
             else:
                 ours = self._finish(log, hand, at, DEFECTIVE_DECK)
         self._commit(at, ours)

@@ -15,7 +15,7 @@ from croupier.core.events import JSON, Event, event
 from croupier.games.base import Settlement
 from croupier.games.poker.disputes import AwardFacts, during_break
 from croupier.games.poker.hand import Hand
-from croupier.games.poker.pots import split_evenly
+from croupier.games.poker.pots import high_low_halves, split_evenly
 
 ABSENT = "99-01.3-09-05.11"
 DEFECTIVE = "99-01.3-09-04.28"
@@ -219,8 +219,8 @@ def forfeit_shares(details: Mapping[str, JSON], carried: int, unit: int) -> dict
     if "whole" in entries:
         parts = [(total, entries["whole"])]
     else:
-        low = (total // (2 * unit)) * unit
-        parts = [(total - low, entries["high"]), (low, entries["low"])]
+        high, low = high_low_halves(total, unit)
+        parts = [(high, entries["high"]), (low, entries["low"])]
     gained: dict[int, int] = {}
     for amount, entry in parts:
         seats = [int(s) for s in entry["seats"]]

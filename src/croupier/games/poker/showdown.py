@@ -26,7 +26,7 @@ from croupier.games.poker.events import (
     HandShown,
     PotAwarded,
 )
-from croupier.games.poker.pots import Pot, build_pots, split_evenly
+from croupier.games.poker.pots import Pot, build_pots, high_low_halves, split_evenly
 from croupier.games.poker.rounds import HandBetting
 from croupier.games.poker.rules import TableRules
 from croupier.games.poker.showdown_eval import showdown_values
@@ -300,8 +300,7 @@ class HandShowdown(HandBetting):
             return
         best_low = min(v for v in lows if v is not None)
         low_winners = [i for i in eligible if values[i][1] == best_low]
-        low_half = (amount // (2 * unit)) * unit
-        high_half = amount - low_half
+        high_half, low_half = high_low_halves(amount, unit)
         self._pay(
             number, "high", high_half, high_winners, split_evenly(high_half, high_winners, unit)
         )
