@@ -15,7 +15,8 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
-from croupier.core.errors import ConfigError, Problem
+from croupier.core.errors import ConfigError, InvalidInput, Problem
+from croupier.core.money import parse_money
 
 M = TypeVar("M", bound=BaseModel)
 _Loc = tuple[int | str, ...]
@@ -37,9 +38,9 @@ def validate_rules(
     """
     if not isinstance(data, Mapping):
         raise ConfigError([Problem("rules", f"{what} must be an object")], what)
-    cleaned = dict(data)
     problems: list[Problem] = list(found)
-    for key, value in data.items():
+    cleaned = _dollars_to_cents(dict(data), "", problems)
+    for key, value in list(cleaned.items()):
         field = model.model_fields.get(key)
         if field is not None and (
             isinstance(value, float) or (isinstance(value, bool) and field.annotation is not bool)
@@ -59,6 +60,25 @@ def validate_rules(
     if problems:
         raise ConfigError(problems, what)
     return rules
+
+
+def _dollars_to_cents(value: Any, where: str, problems: list[Problem]) -> Any:
+    """Every string written as dollars (``"$25"``, ``"$0.50"``) at any depth, as cents: house
+    rules typed by a person state money in dollars; a bare integer stays cents."""
+    if isinstance(value, str) and value.strip().startswith(("$", "-$")):
+        try:
+            return parse_money(value)
+        except InvalidInput as exc:
+            problems.append(Problem(where or "rules", str(exc)))
+            return None
+    if isinstance(value, Mapping):
+        return {
+            k: _dollars_to_cents(v, f"{where}.{k}" if where else str(k), problems)
+            for k, v in value.items()
+        }
+    if isinstance(value, list):
+        return [_dollars_to_cents(v, f"{where}[{i}]", problems) for i, v in enumerate(value)]
+    return value
 
 
 def require_valid(rules: M, what: str) -> M:
