@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed
 COMPILED_SOURCES := $(shell $(PYTHON) tools/compile.py --list)
 COMPILED := $(VENV)/.compiled
 
-.PHONY: run test lint typecheck unit compile pure-tests clean
+.PHONY: run test lint typecheck layers unit compile pure-tests clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -24,6 +24,7 @@ compile: $(COMPILED)
 
 ## The main job: the terminal twenty-one table on the embedded SQLite database (croupier.db).
 run: $(COMPILED)
+	$(BIN)/croupier db upgrade
 	$(BIN)/croupier play twentyone
 
 ## The whole test suite and every quality gate (what CI runs). The poker tests run twice: on
@@ -32,6 +33,7 @@ test: $(STAMP)
 	$(BIN)/ruff check src tests tools
 	$(BIN)/ruff format --check src tests tools
 	$(BIN)/mypy src tools
+	$(BIN)/lint-imports --no-cache
 	$(MAKE) pure-tests
 	$(MAKE) compile
 	$(BIN)/python -m pytest -q -m "slow or not slow"; rc=$$?; \
@@ -49,6 +51,10 @@ lint: $(STAMP)
 
 typecheck: $(STAMP)
 	$(BIN)/mypy src tools
+
+## The layers and the protocol's import rules (import-linter contracts in pyproject.toml).
+layers: $(STAMP)
+	$(BIN)/lint-imports --no-cache
 
 ## The quick loop: everything but the slow exhaustive checks, on the compiled engine.
 unit: $(COMPILED)

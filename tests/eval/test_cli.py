@@ -6,9 +6,8 @@ import json
 
 from typer.testing import CliRunner
 
-import croupier.cli.eval_cmds  # noqa: F401  (attaches the commands)
 from croupier.bench.eval import run_eval_bench
-from croupier.cli.apps import app
+from croupier.cli.main import app
 
 runner = CliRunner()
 

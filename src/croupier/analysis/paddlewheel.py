@@ -13,6 +13,7 @@ circle's sections carrying the ticket's numbers.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -124,20 +125,53 @@ def simulated_stops(wheel: Wheel, spins: int, rng: Rng) -> np.ndarray:
     return np.array(values, dtype=np.int64)
 
 
-def simulate_table(rules: TableRules, spins: int, rng: Rng) -> tuple[SimulatedBet, ...]:
-    """One $1 chip on every spot for ``spins`` valid spins: the mean return of each spot."""
+SIMULATION_CHUNK = 1_000_000
+"""Valid spins simulated at a time (memory stays bounded; progress is reported per chunk)."""
+
+
+def simulate_table(
+    rules: TableRules,
+    spins: int,
+    rng: Rng,
+    progress: Callable[[int, int], None] | None = None,
+) -> tuple[SimulatedBet, ...]:
+    """One $1 chip on every spot for ``spins`` valid spins: the mean return of each spot and
+    its standard error. The stops are pure wheel draws (void spins dropped), not engine play;
+    ``progress(done, total)`` is called after each chunk of spins."""
     wheel = rules.wheel
-    stops = simulated_stops(wheel, spins, rng)
-    readings = _readings(wheel, stops)
-    out = []
-    for spot in rules.prize_table.spots(wheel):
+    spots = rules.prize_table.spots(wheel)
+    winning: list[np.ndarray] = []
+    for spot in spots:
         symbols = wheel.circles[spot.circle].sections
         if spot.kind in (BetKind.ODD, BetKind.EVEN):
-            winning = [wheel.parity(s) == spot.kind.value for s in symbols]
+            flags = [wheel.parity(s) == spot.kind.value for s in symbols]
         else:
-            winning = [s in spot.symbols for s in symbols]
-        wins = np.asarray(winning, dtype=bool)[readings[spot.circle]]
-        returns = np.where(wins, spot.payoff.winnings_per_chip, -1).astype(np.float64)
-        se = float(returns.std(ddof=1)) / math.sqrt(len(returns)) if len(returns) > 1 else 0.0
-        out.append(SimulatedBet(spot.label, float(returns.mean()), se))
-    return tuple(out)
+            flags = [s in spot.symbols for s in symbols]
+        winning.append(np.asarray(flags, dtype=bool))
+    wins = [0] * len(spots)
+    done = 0
+    while done < spins:
+        size = min(SIMULATION_CHUNK, spins - done)
+        readings = _readings(wheel, simulated_stops(wheel, size, rng))
+        for k, spot in enumerate(spots):
+            wins[k] += int(np.count_nonzero(winning[k][readings[spot.circle]]))
+        done += size
+        if progress is not None:
+            progress(done, spins)
+    return tuple(
+        _simulated(spot.label, spot.payoff.winnings_per_chip, won, spins)
+        for spot, won in zip(spots, wins, strict=True)
+    )
+
+
+def _simulated(label: str, pays: int, wins: int, n: int) -> SimulatedBet:
+    """Mean and standard error of ``n`` returns, ``wins`` of them ``pays`` and the rest -1."""
+    if n == 0:
+        return SimulatedBet(label, 0.0, 0.0)
+    total = wins * pays - (n - wins)
+    squares = wins * pays * pays + (n - wins)
+    mean = total / n
+    if n == 1:
+        return SimulatedBet(label, mean, 0.0)
+    variance = max(squares - total * total / n, 0.0) / (n - 1)
+    return SimulatedBet(label, mean, math.sqrt(variance) / math.sqrt(n))

@@ -8,6 +8,7 @@ times; the weights sum to ``C(52 * decks, 3)``. Probabilities are exact ``Fracti
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import combinations_with_replacement
@@ -49,12 +50,25 @@ class BonusAnalysis:
         return -self.expected_return
 
 
-def category_counts(decks: int) -> dict[BonusCategory | None, int]:
-    """Ways a ``decks``-deck shoe deals each bonus category as three cards (exact)."""
+Progress = Callable[[int, int], None]
+"""``progress(done, total)``: how many of the ``total`` card multisets are counted so far."""
+
+MULTISETS = comb(52 + 2, 3)
+"""Three-card multisets of the 52 faces: 24,804."""
+_REPORT_EVERY = 1_000
+
+
+def category_counts(
+    decks: int, progress: Progress | None = None
+) -> dict[BonusCategory | None, int]:
+    """Ways a ``decks``-deck shoe deals each bonus category as three cards (exact);
+    ``progress`` is told how far the enumeration has gone, now and then and at the end."""
     counts: dict[BonusCategory | None, int] = dict.fromkeys(BonusCategory, 0)
     counts[None] = 0
     faces = [Card.from_index(i) for i in range(52)]
-    for combo in combinations_with_replacement(range(52), 3):
+    for done, combo in enumerate(combinations_with_replacement(range(52), 3)):
+        if progress is not None and done % _REPORT_EVERY == 0:
+            progress(done, MULTISETS)
         a, b, c = combo
         if a == b == c:
             weight = comb(decks, 3)
@@ -65,14 +79,18 @@ def category_counts(decks: int) -> dict[BonusCategory | None, int]:
         if weight == 0:
             continue
         counts[classify([faces[a], faces[b], faces[c]])] += weight
+    if progress is not None:
+        progress(MULTISETS, MULTISETS)
     return counts
 
 
-def analyze_bonus(decks: int, paytable: Paytable = POSTED_PAYTABLE) -> BonusAnalysis:
+def analyze_bonus(
+    decks: int, paytable: Paytable = POSTED_PAYTABLE, progress: Progress | None = None
+) -> BonusAnalysis:
     """Exact analysis of the bonus wager for a ``decks``-deck shoe."""
     if decks < 1:
         raise ValueError(f"decks must be positive, not {decks}")
-    counts = category_counts(decks)
+    counts = category_counts(decks, progress)
     total = comb(52 * decks, 3)
     assert sum(counts.values()) == total
     return BonusAnalysis(decks, total, counts, paytable)

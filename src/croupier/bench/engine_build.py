@@ -13,12 +13,14 @@ from dataclasses import dataclass
 from pathlib import Path
 
 COMPILED_MODULES = (
+    "croupier.bench.poker_play",
     "croupier.core.events",
+    "croupier.core.protocol",
     "croupier.eval.scalar",
     "croupier.games.poker.events",
     "croupier.games.poker.betting",
     "croupier.games.poker.conduct",
-    "croupier.games.poker.driver",
+    "croupier.games.poker.game",
     "croupier.games.poker.hand",
     "croupier.games.poker.pots",
     "croupier.games.poker.rounds",

@@ -14,7 +14,7 @@ import importlib
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 import numpy.typing as npt
@@ -25,14 +25,14 @@ from croupier.eval.census import category_counts, value_histogram
 from croupier.eval.equity import enumerate_equity
 
 PEERS = ("eval7", "phevaluator", "treys", "pokerkit", "pkrbot")
-KINDS = ("5-card", "7-card", "omaha-high", "omaha-hilo")
-EQUITY = "equity-ahkh-qsqd-seconds"
 
 
 @dataclass
 class EvalBench:
     """Hands per second by library and kind, seconds for the equity, skipped peers."""
 
+    kinds: ClassVar[tuple[str, ...]] = ("5-card", "7-card", "omaha-high", "omaha-hilo")
+    equity_label: ClassVar[str] = "equity-ahkh-qsqd-seconds"
     rates: dict[str, dict[str, float]] = field(default_factory=dict)
     equity_seconds: float = 0.0
     skipped: dict[str, str] = field(default_factory=dict)
@@ -46,7 +46,7 @@ class EvalBench:
     def to_json(self) -> dict[str, Any]:
         ratios: dict[str, float] = {}
         ours = self.rates.get("croupier", {})
-        for kind in KINDS:
+        for kind in self.kinds:
             best = self.fastest_peer(kind)
             if best and kind in ours:
                 ratios[f"{kind} vs fastest peer ({best[0]})"] = ours[kind] / best[1]
@@ -55,7 +55,7 @@ class EvalBench:
             ratios["omaha-hilo vs pokerkit"] = ours["omaha-hilo"] / pk
         out: dict[str, Any] = {
             "hands_per_second": self.rates,
-            EQUITY: {"croupier": self.equity_seconds},
+            self.equity_label: {"croupier": self.equity_seconds},
             "ratios": ratios,
             "skipped": self.skipped,
         }
@@ -170,6 +170,10 @@ def run_eval_bench(
         bench.census_seconds = time.perf_counter() - start
         bench.census = {cat.label: n for cat, n in category_counts(hist).items()}
     return bench
+
+
+KINDS = EvalBench.kinds
+EQUITY = EvalBench.equity_label
 
 
 def _seconds(run: Callable[[], object]) -> float:

@@ -3,8 +3,10 @@
 Fixed-limit hold'em and Omaha high-low, 2-, 6- and 11-handed. Both engines play random legal
 actions from seeded generators in the same run, chosen alike: uniformly among fold (only when
 facing a bet: PokerKit offers no fold to a player who may check), check or call, and bet or
-raise when allowed; the random numbers of both come in batches from numpy (``Draws``). The
-figure is hands per second.
+raise when allowed; the random numbers of both come in batches from numpy (``BatchedRng``).
+Croupier's hands are played by the shared random legal player, ``play_randomly``, through the
+game protocol (``Play``, ``GAME.step``; each card drawn by ``GAME.chance`` from the cards left in
+the deck). The figure is hands per second.
 
 A shared machine's speed drifts by a quarter or more over seconds, so each table size is timed
 in rounds: in every round each engine plays its share of the hands, back to back, and the
@@ -19,12 +21,15 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from croupier.bench.poker_play import BatchedRng, like_pokerkit
 from croupier.core.cards import parse_cards
 from croupier.core.errors import InvalidInput
+from croupier.core.protocol import play_randomly
 from croupier.core.rng import SeededRng
-from croupier.games.poker.driver import Draws, random_hand
+from croupier.games.poker.game import GAME, Setup
 from croupier.games.poker.rules import Structure, TableRules, Variant
 from croupier.games.poker.showdown_eval import showdown_values
+from croupier.games.poker.table import SeatSpec
 
 SIZES = (2, 6, 11)
 STACK = 2000
@@ -72,16 +77,17 @@ Player = Callable[[int], float]
 
 def croupier_player(variant: Variant, players: int, seed: int) -> Player:
     rules = table_rules(variant)
-    draws = Draws(SeededRng(seed))
-    stacks = [STACK] * players
+    rng = BatchedRng(SeededRng(seed))
+    seats = tuple(SeatSpec(k + 1, STACK) for k in range(players))
+    setups = [Setup(seats, k + 1) for k in range(players)]
     played = [0]
 
     def play(n: int) -> float:
         first = played[0]
         start = time.perf_counter()
         for k in range(first, first + n):
-            hand = random_hand(rules, stacks, draws, k, needless_folds=False)
-            if sum(hand.stacks.values()) != STACK * players:  # pragma: no cover - broken engine
+            hand = play_randomly(GAME, rules, setups[k % players], rng, choose=like_pokerkit)
+            if sum(p.stack for p in hand.state.players) != STACK * players:  # pragma: no cover
                 raise AssertionError("chips not conserved")
         seconds = time.perf_counter() - start
         played[0] = first + n
@@ -113,7 +119,7 @@ def pokerkit_player(variant: Variant, players: int, seed: int) -> Player | None:
         pk.Automation.CHIPS_PUSHING,
         pk.Automation.CHIPS_PULLING,
     )
-    draws = Draws(SeededRng(seed))
+    draws = BatchedRng(SeededRng(seed))
 
     def play(n: int) -> float:
         start = time.perf_counter()
@@ -129,7 +135,7 @@ def pokerkit_player(variant: Variant, players: int, seed: int) -> Player | None:
                     choices.append(1)
                 if state.can_complete_bet_or_raise_to():
                     choices.append(2)
-                pick = choices[draws.below(len(choices))]
+                pick = choices[draws.randbelow(len(choices))]
                 if pick == 0:
                     state.fold()
                 elif pick == 1:
@@ -142,10 +148,14 @@ def pokerkit_player(variant: Variant, players: int, seed: int) -> Player | None:
 
 
 def measure(
-    ours: Player, theirs: Player | None, hands: int, rounds: int
+    ours: Player,
+    theirs: Player | None,
+    hands: int,
+    rounds: int,
+    done: Callable[[], None] | None = None,
 ) -> tuple[list[float], list[float]]:
     """Each engine's rate in each round (``hands`` split evenly over the rounds); PokerKit's
-    list is empty without it."""
+    list is empty without it. ``done()`` after each round."""
     per_round = [hands // rounds + (1 if r < hands % rounds else 0) for r in range(rounds)]
     mine: list[float] = []
     peer: list[float] = []
@@ -153,21 +163,35 @@ def measure(
         mine.append(n / ours(n))
         if theirs is not None:
             peer.append(n / theirs(n))
+        if done is not None:
+            done()
     return mine, peer
 
 
 def run(
-    hands: int = 500, seed: int = 2024, with_pokerkit: bool = True, rounds: int = ROUNDS
+    hands: int = 500,
+    seed: int = 2024,
+    with_pokerkit: bool = True,
+    rounds: int = ROUNDS,
+    progress: Callable[[int, int], None] | None = None,
 ) -> list[BenchRow]:
     """One row per variant and table size. Untimed warm-up first: one showdown evaluation of
     each variant (the evaluator's tables are built at first use) and ``WARM_UP`` hands of each
-    engine at each size."""
+    engine at each size. ``progress(done, total)`` after each round of each row."""
     if rounds < 1 or hands < rounds:
         raise InvalidInput(f"need at least one hand per round: {hands} hands, {rounds} rounds")
     board = parse_cards("2d 3d 4d 5s 9c")
     for variant in (Variant.HOLDEM, Variant.OMAHA_HILO):
         showdown_values(variant, [parse_cards("Ah Kh Qh Jc")[: variant.hole_cards]], board)
     rows = []
+    total = 2 * len(SIZES) * rounds
+    count = [0]
+
+    def done() -> None:
+        count[0] += 1
+        if progress is not None:
+            progress(count[0], total)
+
     for variant in (Variant.HOLDEM, Variant.OMAHA_HILO):
         for players in SIZES:
             ours = croupier_player(variant, players, seed)
@@ -175,7 +199,7 @@ def run(
             ours(WARM_UP)
             if theirs is not None:
                 theirs(WARM_UP)
-            mine, peer = measure(ours, theirs, hands, rounds)
+            mine, peer = measure(ours, theirs, hands, rounds, done)
             ratios = tuple(a / b for a, b in zip(mine, peer, strict=False))
             rows.append(
                 BenchRow(

@@ -8,7 +8,7 @@ from datetime import date, datetime
 
 from croupier.books import events as ev
 from croupier.books.guards import employee, require_positive, require_table, stamp
-from croupier.books.model import Affiliation, Role, SlipKind
+from croupier.books.model import Affiliation, Role, SlipKind, check_text
 from croupier.books.state import Books
 from croupier.core.errors import InvalidInput, RuleViolation
 from croupier.core.events import Event
@@ -125,6 +125,7 @@ def count_drop_box(
     ):
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
             raise InvalidInput(f"the {what} must be zero or more cents, got {value!r}")
+    check_text(resolution, "resolution")
     if first_count != second_count:
         if not resolution.strip():
             raise RuleViolation(
@@ -178,6 +179,7 @@ def correct_count(
         raise InvalidInput(f"entry {entry} is not a drop box count")
     if not reason.strip():
         raise InvalidInput("a correction must say why")
+    check_text(reason, "reason")
     if cents != 0:
         require_positive(cents, "corrected drop box cash")
     employee(books, by)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from datetime import date, datetime
 
-from croupier.books.model import Employee, Role, Table
+from croupier.books.model import Employee, Role, Table, check_identifier
 from croupier.books.state import Books, ShiftKey, ShiftRecord
 from croupier.core.errors import InvalidInput, RuleViolation
 
@@ -21,10 +21,11 @@ def stamp(at: datetime) -> str:
 
 def require_org(books: Books) -> None:
     if books.org_id is None:
-        raise InvalidInput("no organization is set up; run 'croupier books setup' first")
+        raise InvalidInput("no organization is set up; run 'croupier books init' first")
 
 
 def employee(books: Books, employee_id: str) -> Employee:
+    check_identifier(employee_id, "employee id")
     try:
         return books.employees[employee_id]
     except KeyError:
@@ -47,6 +48,7 @@ def require_role(
 
 
 def require_site(books: Books, site_id: str) -> None:
+    check_identifier(site_id, "site id")
     if site_id not in books.sites:
         raise InvalidInput(f"no site {site_id!r} in the books")
 

@@ -27,6 +27,9 @@ from croupier.books.model import (
     Game,
     Role,
     add_chips,
+    check_identifier,
+    check_name,
+    check_text,
     chips_total,
     take_chips,
 )
@@ -45,8 +48,10 @@ def register_organization(
 ) -> list[Event]:
     if books.org_id is not None:
         raise InvalidInput(f"the books already belong to organization {books.org_id!r}")
-    if not org_id.strip() or first_fill < 1 or first_credit < 1:
-        raise InvalidInput("an organization needs an id and slip numbers starting at 1 or more")
+    check_identifier(org_id, "organization id")
+    check_name(name, "organization name")
+    if first_fill < 1 or first_credit < 1:
+        raise InvalidInput("slip numbers start at 1 or more")
     return [ev.OrganizationRegistered(org_id, name, first_fill, first_credit)]
 
 
@@ -54,6 +59,8 @@ def register_site(
     books: Books, site_id: str, name: str, surveilled: bool, seasonal: bool = False
 ) -> list[Event]:
     require_org(books)
+    check_identifier(site_id, "site id")
+    check_name(name, "site name")
     if site_id in books.sites:
         raise InvalidInput(f"site {site_id!r} already exists")
     return [ev.SiteRegistered(site_id, name, surveilled, seasonal)]
@@ -84,10 +91,20 @@ def register_employee(
     relatives: tuple[str, ...] = (),
 ) -> list[Event]:
     require_org(books)
+    check_identifier(employee_id, "employee id")
+    check_name(name, "employee name")
     if employee_id in books.employees:
         raise InvalidInput(f"employee {employee_id!r} already exists")
     if not initials.strip():
         raise InvalidInput("an employee needs initials (slips and counts are initialed)")
+    check_name(initials, "initials")
+    for other, what in (
+        (supervisor_id, "supervisor id"),
+        (household_id, "household id"),
+        *((r, "relative's id") for r in relatives),
+    ):
+        if other is not None:
+            check_identifier(other, what)
     if supervisor_id is not None and supervisor_id not in books.employees:
         raise InvalidInput(f"no employee {supervisor_id!r} to be the supervisor")
     return [
@@ -344,6 +361,7 @@ def write_iou(
 ) -> list[Event]:
     iso = require_open_day(books, site_id, day)
     require_positive(cents, "IOU amount")
+    check_text(purpose, "IOU purpose")
     employee(books, by)
     _require_cash(books, site_id, cents)
     st = books.sites[site_id]

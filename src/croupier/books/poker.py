@@ -15,6 +15,7 @@ from datetime import date, datetime, timedelta
 from typing import TYPE_CHECKING
 
 from croupier.books.guards import employee, require_org, require_positive, require_site, stamp
+from croupier.books.model import check_identifier, check_name
 from croupier.books.poker_ledger import (
     FeeKind,
     Occasion,
@@ -54,6 +55,7 @@ def open_occasion(
     """Open a poker occasion at one or more authorized sites: two per fiscal year, at most
     three consecutive calendar days (99-01.3-09-03.1)."""
     require_org(books)
+    check_identifier(occasion_id, "occasion id")
     employee(books, manager_id)
     if not sites:
         raise InvalidInput("a poker occasion is held at one or more sites")
@@ -139,6 +141,7 @@ def collect_half_hour_fee(
     """A nontournament fee: at most $2 per half hour, collected in advance, within a
     twenty-four hour period of play, at one of the occasion's sites (99-01.3-09-03.1, .3)."""
     occ = _occasion(books, occasion_id)
+    check_name(player, "player")
     employee(books, collected_by)
     site = _site_of(occ, site_id)
     require_positive(cents, "fee")
@@ -207,6 +210,7 @@ def start_tournament(
     books: Books, occasion_id: str, tournament_id: str, director_id: str, at: datetime
 ) -> list[Event]:
     occ = _occasion(books, occasion_id)
+    check_identifier(tournament_id, "tournament id")
     employee(books, director_id)
     _within(occ, at)
     existing = occ.tournaments.get(tournament_id)
@@ -232,6 +236,7 @@ def collect_tournament_fee(
 ) -> list[Event]:
     """Entry, rebuy, add-on or bounty: at most $300 in all per player (99-01.3-09-01)."""
     occ = _occasion(books, occasion_id)
+    check_name(player, "player")
     employee(books, collected_by)
     _within(occ, at)
     require_positive(cents, "fee")
@@ -274,6 +279,7 @@ def pay_prize(
     t = occ.tournaments.get(tournament_id)
     if t is None:
         raise InvalidInput(f"no tournament {tournament_id!r}")
+    check_name(player, "player")
     require_positive(cents, "prize")
     num, den = PRIZE_SHARE_CAP
     if (t.prizes + cents) * den > t.gross_proceeds * num:

@@ -57,11 +57,30 @@ class Finding:
 
 
 @dataclass(frozen=True, slots=True)
+class SiteDays:
+    """Which days of the quarter (through ``through``) a site has a daily record for, and which
+    it has none for: the totals cover only the first (see docs/interpretations/reports.md)."""
+
+    site_id: str
+    recorded: tuple[str, ...]
+    without: tuple[str, ...]
+    through: str | None
+    """The last day looked at: the quarter's last day, or the day the report was made if the
+    quarter is not over (None if the quarter has not begun)."""
+
+
+@dataclass(frozen=True, slots=True)
 class QuarterlyReport:
     quarter: Quarter
     games: tuple[GameQuarter, ...]
     days: tuple[DailyRecord, ...]
     findings: tuple[Finding, ...]
+    coverage: tuple[SiteDays, ...] = ()
+
+    @property
+    def days_without_records(self) -> tuple[SiteDays, ...]:
+        """The sites with days of the quarter that have no daily record."""
+        return tuple(c for c in self.coverage if c.without)
 
 
 def days_in(books: Books, quarter: Quarter, site_id: str | None = None) -> list[DailyRecord]:
@@ -96,14 +115,65 @@ def game_quarters(books: Books, quarter: Quarter) -> list[GameQuarter]:
     return out
 
 
-def quarterly_report(books: Books, quarter: Quarter) -> QuarterlyReport:
+def quarterly_report(books: Books, quarter: Quarter, as_of: date | None = None) -> QuarterlyReport:
+    """The quarter's summaries, findings and which days have records; ``as_of`` (the day the
+    report is made) stops the days looked at when the quarter is not over."""
     games = game_quarters(books, quarter)
     return QuarterlyReport(
         quarter,
         tuple(games),
         tuple(days_in(books, quarter)),
         tuple(compliance_findings(books, quarter, games)),
+        day_coverage(books, quarter, as_of),
     )
+
+
+def _gaming_site(books: Books, site_id: str, quarter: Quarter) -> bool:
+    """False for a site whose every table game was discontinued before the quarter began and
+    that kept no daily record in it: it has no gaming days to account for."""
+    tables = {t.game for (s, _), t in books.tables.items() if s == site_id}
+    stopped = books.sites[site_id].discontinued
+    gone = bool(tables) and all(
+        g in stopped and date.fromisoformat(stopped[g]) < quarter.first_day for g in tables
+    )
+    return not gone
+
+
+def day_coverage(books: Books, quarter: Quarter, as_of: date | None = None) -> tuple[SiteDays, ...]:
+    """For each site, the days of the quarter with and without a daily record (-16.1: "for
+    each day's activity"). The books cannot know a site's schedule, so every calendar day
+    without a record is listed for the organization to confirm it had no activity."""
+    last = quarter.last_day if as_of is None else min(quarter.last_day, as_of)
+    out: list[SiteDays] = []
+    for site_id in sorted(books.sites):
+        recorded = tuple(
+            d
+            for (s, d) in sorted(books.days)
+            if s == site_id and quarter.contains(date.fromisoformat(d))
+        )
+        if not recorded and not _gaming_site(books, site_id, quarter):
+            continue
+        if last < quarter.first_day:
+            out.append(SiteDays(site_id, recorded, (), None))
+            continue
+        have = set(recorded)
+        span = (last - quarter.first_day).days + 1
+        every = (quarter.first_day + timedelta(days=i) for i in range(span))
+        without = tuple(d.isoformat() for d in every if d.isoformat() not in have)
+        out.append(SiteDays(site_id, recorded, without, last.isoformat()))
+    return tuple(out)
+
+
+def day_ranges(days: tuple[str, ...]) -> str:
+    """ISO days as runs: ``2026-01-01 to 2026-01-04, 2026-01-06``."""
+    runs: list[tuple[date, date]] = []
+    for text in sorted(days):
+        d = date.fromisoformat(text)
+        if runs and d - runs[-1][1] == timedelta(days=1):
+            runs[-1] = (runs[-1][0], d)
+        else:
+            runs.append((d, d))
+    return ", ".join(a.isoformat() if a == b else f"{a} to {b}" for a, b in runs)
 
 
 def _gross(books: Books, site_id: str, quarter: Quarter) -> Amount:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any
 
 from croupier.books import events as ev
@@ -38,6 +39,18 @@ from croupier.core.events import Event
 
 ShiftKey = tuple[str, str, int, int]
 """(site, day, table, shift)."""
+
+TIME_FIELDS = ("at", "collected_at")
+"""The fields that say when an entry was made (``PokerHalfHourFee`` calls it ``collected_at``)."""
+
+
+def entry_time(e: Event) -> datetime | None:
+    """When a books entry was made, or None for an entry without a time (a registration)."""
+    for name in TIME_FIELDS:
+        value = getattr(e, name, None)
+        if isinstance(value, str):
+            return datetime.fromisoformat(value)
+    return None
 
 
 @dataclass
@@ -130,6 +143,8 @@ class Books:
         self.days: dict[tuple[str, str], DayRecord] = {}
         self.shifts: dict[ShiftKey, ShiftRecord] = {}
         self.entries: list[Event] = []
+        self.last_at: datetime | None = None
+        """The latest time of any entry: the books' clock never goes back past it."""
         self.camera_repairs: list[ev.CameraRepaired] = []
         self.faults: list[tuple[str, int, str]] = []
         self.video_reviews: list[ev.VideoReviewDocumented] = []
@@ -189,6 +204,9 @@ class Books:
             raise TypeError(f"not a books event: {type(e).__name__}")
         handler(e)
         self.entries.append(e)
+        when = entry_time(e)
+        if when is not None and (self.last_at is None or when > self.last_at):
+            self.last_at = when
 
     # -- queries -----------------------------------------------------------------------------
     def site(self, site_id: str) -> SiteState:

@@ -13,7 +13,7 @@ from croupier.books.guards import (
     require_table,
     stamp,
 )
-from croupier.books.model import Role
+from croupier.books.model import Role, check_text
 from croupier.books.state import Books
 from croupier.core.errors import InvalidInput, RuleViolation
 from croupier.core.events import Event
@@ -36,6 +36,7 @@ def review_camera(
     """The daily review that a table's camera records an unobstructed, clear view (-04.6)."""
     iso = require_open_day(books, site_id, day)
     require_table(books, site_id, table)
+    check_text(note, "note")
     require_role(books, reviewer_id, VIDEO_ACCESS, "access a recording unit", "99-01.3-08-04.4.a")
     return [ev.SurveillanceReviewed(site_id, iso, table, working, reviewer_id, stamp(at), note)]
 
@@ -46,6 +47,7 @@ def report_camera_fault(
     """A camera fault found at any time, not only by the daily review: the forty-eight hours of
     table activity or four calendar days to repair it run from now (99-01.3-08-04.6)."""
     require_table(books, site_id, table)
+    check_text(note, "note")
     employee(books, by)
     since = books.sites[site_id].camera_fault_since.get(table)
     if since is not None:

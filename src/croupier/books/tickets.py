@@ -18,6 +18,7 @@ from croupier.books.guards import (
     require_site,
     stamp,
 )
+from croupier.books.model import check_identifier, check_text
 from croupier.books.quarters import Quarter
 from croupier.books.tickets_ledger import (
     Card,
@@ -51,6 +52,7 @@ def register_series(
     stamp_number: str,
 ) -> list[Event]:
     require_org(books)
+    check_identifier(series_id, "series id")
     require_site(books, site_id)
     if series_id in books.tickets.series:
         raise InvalidInput(f"ticket series {series_id!r} already exists")
@@ -64,6 +66,7 @@ def register_series(
         raise InvalidInput("a series needs a range of card numbers and tickets on each card")
     if not stamp_number.strip():
         raise RuleViolation("the master flare must bear a state gaming stamp", "99-01.3-11-02.1")
+    check_identifier(stamp_number, "state gaming stamp number")
     return [
         TicketSeriesRegistered(
             series_id, site_id, price, first_card, last_card, tickets_per_card, stamp_number
@@ -143,6 +146,7 @@ def spin(
     at: datetime,
 ) -> list[Event]:
     series, c = _card(books, series_id, card, day)
+    check_identifier(winning_number, "winning number")
     _same_quarter(series, day)
     if c.refunded:
         raise InvalidInput(f"card {card} was refunded")
@@ -184,6 +188,7 @@ def pay_ticket_prize(
             f"({format_money(cash + merchandise_cost)})",
             "99-01.3-11-02.4",
         )
+    check_text(description, "prize description")
     if merchandise_cost and not description.strip():
         raise RuleViolation(
             "a merchandise prize is recorded with its cost and description", "99-01.3-11-02.4"

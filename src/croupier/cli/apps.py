@@ -1,7 +1,10 @@
 """The Typer applications that command modules attach their commands to.
 
-``croupier`` is the root; the groups below gather commands by verb. A command module imports
-the group it extends and decorates its functions; ``croupier.cli.main`` imports every module.
+``app`` is the registry of root commands (``croupier equity``, ``croupier replay``...); the
+groups below gather commands by verb. A command module imports the group it extends and
+decorates its functions. ``croupier.cli.main`` does not import the modules: it reads the
+static table ``croupier.cli.command_table`` and imports a module only to run its command
+(``croupier.cli.lazy``).
 """
 
 from __future__ import annotations

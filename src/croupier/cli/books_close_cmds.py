@@ -1,5 +1,6 @@
 """``croupier books count|correct-count|deposit|close-day|status``: the drop box count, the
-deposit and closing the day (99-01.3-08-14, -16)."""
+deposit and closing the day (99-01.3-08-14, -16). Thin commands over
+``croupier.service.books_close`` in the shape of ``books_common.record``."""
 
 from __future__ import annotations
 
@@ -8,28 +9,21 @@ from typing import Annotated
 import typer
 
 import croupier.cli.books_day_cmds  # noqa: F401  (the day's commands are listed first)
-from croupier.books import count as cnt
-from croupier.books import operations as ops
-from croupier.books.model import parse_chips
 from croupier.cli.books_common import (
+    AMOUNTS,
     At,
     ByOpt,
     Db,
     Org,
-    _date,
-    _day,
-    _describe,
-    _do,
-    _list,
-    _money,
-    _now,
-    _numbers,
-    _service,
     books_app,
+    org_id,
+    record,
+    warn,
 )
-from croupier.cli.common import console, reports_errors
-from croupier.core.errors import InvalidInput
+from croupier.cli.common import console, database_url, reports_errors
 from croupier.core.money import format_money
+
+Dollars = Annotated[str, typer.Argument(help="dollars, e.g. 200 or $200.00")]
 
 
 @books_app.command("count")
@@ -41,10 +35,12 @@ def count(
     shift: int,
     team: Annotated[str, typer.Option(help="two ids, comma-separated")],
     key_holder: Annotated[str, typer.Option(help="member who holds the drop box key")],
-    first: Annotated[str, typer.Option(help="first member's count")],
-    second: Annotated[str, typer.Option(help="second member's count")],
+    first: Annotated[str, typer.Option(help="first member's count, in dollars")],
+    second: Annotated[str, typer.Option(help="second member's count, in dollars")],
     initials: Annotated[str, typer.Option(help="both members' initials, comma-sep")],
-    resolved: str | None = None,
+    resolved: Annotated[
+        str | None, typer.Option(help="the amount agreed when the counts differ")
+    ] = None,
     resolution: str = "",
     second_key: str | None = None,
     fill_copies: str | None = None,
@@ -54,113 +50,87 @@ def count(
     org: Org = None,
 ) -> None:
     """Record a drop box count by a two-person count team."""
-    a, b_ = ((*_list(team), "", ""))[:2]
-    ia, ib = ((*_list(initials), "", ""))[:2]
-    d = _date(day)
-    cd = _date(count_day) if count_day else d
-    res = _money(resolved) if resolved else _money(first)
-    _do(
-        db,
-        org,
-        lambda bk: cnt.count_drop_box(
-            bk,
-            site,
-            d,
-            table,
-            shift,
-            cd,
-            a,
-            b_,
-            key_holder,
-            second_key,
-            _money(first),
-            _money(second),
-            res,
-            resolution,
-            ia,
-            ib,
-            _numbers(fill_copies),
-            _numbers(credit_originals),
-        ),
-        f"table {table} shift {shift}",
+    from croupier.service import books_close as s
+
+    typed = s.CountTyped(
+        team,
+        key_holder,
+        first,
+        second,
+        initials,
+        resolved,
+        resolution,
+        second_key,
+        fill_copies,
+        credit_originals,
+        count_day,
     )
+    record(db, org, None, s.count(site, day, table, shift, typed))
 
 
-@books_app.command("correct-count")
+@books_app.command("correct-count", **AMOUNTS)
 @reports_errors
 def correct_count(
-    entry: int, amount: str, reason: str, by: ByOpt, db: Db = None, org: Org = None, at: At = None
+    entry: int,
+    amount: Dollars,
+    reason: str,
+    by: ByOpt,
+    db: Db = None,
+    org: Org = None,
+    at: At = None,
 ) -> None:
     """Correct a recorded count with a new entry that references it."""
-    when = _now(db, org, at)
-    _do(
-        db,
-        org,
-        lambda b: cnt.correct_count(b, entry, _money(amount), reason, by, when),
-        f"entry {entry}",
-    )
+    from croupier.service import books_close as s
+
+    record(db, org, at, s.correct_count(entry, amount, reason, by))
 
 
-@books_app.command("deposit")
+@books_app.command("deposit", **AMOUNTS)
 @reports_errors
 def deposit(
-    site: str, amount: str, by: ByOpt, db: Db = None, org: Org = None, at: At = None
+    site: str, amount: Dollars, by: ByOpt, db: Db = None, org: Org = None, at: At = None
 ) -> None:
     """Deposit counted cash in the gaming account."""
-    when = _now(db, org, at)
-    _do(db, org, lambda b: ops.deposit(b, site, _day(b, site), _money(amount), by, when), amount)
+    from croupier.service import books_close as s
+
+    record(db, org, at, s.deposit(site, amount, by))
 
 
-@books_app.command("close-day")
+@books_app.command("close-day", **AMOUNTS)
 @reports_errors
 def close_day(
     site: str,
-    cash_bank: str,
-    by: Annotated[str, typer.Option("--by", help="employee id")],
+    cash_bank: Dollars,
+    by: ByOpt,
     chip_bank: Annotated[str | None, typer.Option(help="counted; default as booked")] = None,
     db: Db = None,
     org: Org = None,
     at: At = None,
 ) -> None:
     """Close the gaming day with the counted cash bank and chip bank."""
-    when = _now(db, org, at)
-    _do(
-        db,
-        org,
-        lambda b: ops.close_day(
-            b,
-            site,
-            _day(b, site),
-            when,
-            _money(cash_bank),
-            parse_chips(chip_bank) if chip_bank is not None else b.sites[site].chip_bank,
-            by,
-        ),
-        site,
-    )
+    from croupier.service import books_close as s
+
+    record(db, org, at, s.close_day(site, cash_bank, by, chip_bank))
 
 
 @books_app.command("status")
 @reports_errors
 def status(site: str, db: Db = None, org: Org = None) -> None:
     """Where the site's cash and chips are now."""
-    svc = _service(db, org)
-    try:
-        st = svc.books().sites.get(site)
-    finally:
-        svc.close()
-    if st is None:
-        raise InvalidInput(f"no site {site!r}")
+    from croupier.service import books_close as s
+
+    st = s.site_status(database_url(db), org_id(org), site)
+    warn(st.warning)
     console.print(f"open day: {st.open_day or 'none'}", highlight=False)
     console.print(
         f"cash bank {format_money(st.cash_bank)}; counted cash to deposit "
         f"{format_money(st.count_cash)}; deposited {format_money(st.deposited)}",
         highlight=False,
     )
-    for table, tray in sorted(st.trays.items()):
+    for line in st.trays:
         console.print(
-            f"table {table} tray: {_describe(tray)}; drop box "
-            f"{format_money(st.drop_boxes[table])} (uncounted)",
+            f"table {line.table} tray: {line.tray}; drop box "
+            f"{format_money(line.drop_box)} (uncounted)",
             highlight=False,
         )
-    console.print(f"chip bank: {_describe(st.chip_bank)}", highlight=False)
+    console.print(f"chip bank: {st.chip_bank}", highlight=False)

@@ -1,7 +1,10 @@
-"""``croupier books setup|add-site|add-table|add-employee|receive-chips|fund``: set up an
+"""``croupier books init|setup|add-site|add-table|add-employee|receive-chips|fund``: set up an
 organization (the first phase). The day's operations are in ``books_day_cmds``, the count and
 close in ``books_close_cmds``, poker and ticket cards in ``books_game_cmds`` and the reports in
-``books_report_cmds``; importing this module registers them all."""
+``books_report_cmds``; importing this module registers them all.
+
+Every command has the shape of ``books_common.record``; the service modules are imported
+inside the commands so that ``--help`` imports no database library."""
 
 from __future__ import annotations
 
@@ -9,11 +12,24 @@ from typing import Annotated
 
 import typer
 
-from croupier.books import operations as ops
-from croupier.books.model import Affiliation, Game, Role, parse_chips
-from croupier.cli.books_common import At, Db, Org, _do, _money, _now, books_app
+from croupier.cli.books_common import AMOUNTS, At, Db, Org, books_app, record
 from croupier.cli.common import reports_errors
-from croupier.core.errors import InvalidInput
+
+
+def _init(org_id: str, name: str, db: str | None, first_fill: int, first_credit: int) -> None:
+    from croupier.service import books_setup as s
+
+    record(db, org_id, None, s.init(org_id, name, first_fill, first_credit), create=True)
+
+
+@books_app.command("init")
+@reports_errors
+def init(org_id: str, name: str, db: Db = None, first_fill: int = 1, first_credit: int = 1) -> None:
+    """Create the books of an organization (and the database, if it does not exist yet).
+
+    The only books command that creates anything: every other one refuses a database or an
+    organization that does not exist."""
+    _init(org_id, name, db, first_fill, first_credit)
 
 
 @books_app.command("setup")
@@ -21,13 +37,10 @@ from croupier.core.errors import InvalidInput
 def setup(
     org_id: str, name: str, db: Db = None, first_fill: int = 1, first_credit: int = 1
 ) -> None:
-    """Register the organization whose books these are."""
-    _do(
-        db,
-        org_id,
-        lambda b: ops.register_organization(b, org_id, name, first_fill, first_credit),
-        name,
-    )
+    """Register the organization whose books these are.
+
+    The same as ``croupier books init`` (kept for existing scripts)."""
+    _init(org_id, name, db, first_fill, first_credit)
 
 
 @books_app.command("add-site")
@@ -41,7 +54,9 @@ def add_site(
     seasonal: bool = False,
 ) -> None:
     """Register a site (with or without video surveillance)."""
-    _do(db, org, lambda b: ops.register_site(b, site, name, surveilled, seasonal), site)
+    from croupier.service import books_setup as s
+
+    record(db, org, None, s.add_site(site, name, surveilled, seasonal))
 
 
 @books_app.command("add-table")
@@ -54,11 +69,9 @@ def add_table(
     org: Org = None,
 ) -> None:
     """Register a numbered table at a site."""
-    try:
-        g = Game(game.upper())
-    except ValueError as exc:
-        raise InvalidInput(f"a game is 21 or PW, got {game!r}") from exc
-    _do(db, org, lambda b: ops.register_table(b, site, number, g), f"{site} table {number}")
+    from croupier.service import books_setup as s
+
+    record(db, org, None, s.add_table(site, number, game))
 
 
 @books_app.command("add-employee")
@@ -78,26 +91,12 @@ def add_employee(
     org: Org = None,
 ) -> None:
     """Register an employee or count-team person."""
-    try:
-        roles = tuple(Role(r.replace("-", " ").lower()) for r in role)
-    except ValueError as exc:
-        raise InvalidInput(f"roles are {', '.join(r.value for r in Role)}") from exc
-    aff = {
-        "gaming": Affiliation.GAMING_EMPLOYEE,
-        "nongaming": Affiliation.NONGAMING_EMPLOYEE,
-        "independent": Affiliation.INDEPENDENT_PERSON,
-        "representative": Affiliation.REPRESENTATIVE,
-    }.get(affiliation)
-    if aff is None:
-        raise InvalidInput("affiliation is gaming, nongaming, independent or representative")
-    _do(
-        db,
-        org,
-        lambda b: ops.register_employee(
-            b, employee_id, name, initials, roles, aff, supervisor, household, tuple(relative or ())
-        ),
-        name,
+    from croupier.service import books_setup as s
+
+    request = s.add_employee(
+        employee_id, name, initials, role, affiliation, supervisor, household, relative or []
     )
+    record(db, org, None, request)
 
 
 @books_app.command("receive-chips")
@@ -110,16 +109,24 @@ def receive_chips(
     at: At = None,
 ) -> None:
     """Chips bought by the organization, into the site's chip bank."""
-    lines, when = parse_chips(chips), _now(db, org, at)
-    _do(db, org, lambda b: ops.receive_chip_inventory(b, site, lines, when), chips)
+    from croupier.service import books_setup as s
+
+    record(db, org, at, s.receive_chips(site, chips))
 
 
-@books_app.command("fund")
+@books_app.command("fund", **AMOUNTS)
 @reports_errors
-def fund(site: str, amount: str, db: Db = None, org: Org = None, at: At = None) -> None:
+def fund(
+    site: str,
+    amount: Annotated[str, typer.Argument(help="dollars, e.g. 2000 or $2,000.00")],
+    db: Db = None,
+    org: Org = None,
+    at: At = None,
+) -> None:
     """Cash into the site's cash bank."""
-    when = _now(db, org, at)
-    _do(db, org, lambda b: ops.fund_cash_bank(b, site, _money(amount), when), amount)
+    from croupier.service import books_setup as s
+
+    record(db, org, at, s.fund(site, amount))
 
 
 import croupier.cli.books_close_cmds  # noqa: E402  (registers the count and close)

@@ -1,5 +1,6 @@
 """``croupier books open-day|open-table|sell|play|tip|fill|credit|void|redeem|redeem-tips|
-end-shift|iou|review-camera|camera-fault``: running a gaming day (99-01.3-08-05 to -07, -04.6)."""
+end-shift|iou|review-camera|camera-fault``: running a gaming day (99-01.3-08-05 to -07, -04.6).
+Thin commands over ``croupier.service.books_day`` in the shape of ``books_common.record``."""
 
 from __future__ import annotations
 
@@ -7,29 +8,10 @@ from typing import Annotated
 
 import typer
 
-from croupier.books import operations as ops
-from croupier.books import slips
-from croupier.books import surveillance as sv
-from croupier.books.model import Chips, Counterpart, SlipKind, Token, parse_chips
-from croupier.books.model import chips as make_chips
-from croupier.books.state import Books
-from croupier.cli.books_common import (
-    At,
-    ByOpt,
-    Db,
-    Org,
-    _date,
-    _day,
-    _do,
-    _list,
-    _money,
-    _now,
-    books_app,
-)
-from croupier.cli.common import console, reports_errors
-from croupier.core.chips import Chip, make_change
-from croupier.core.events import Event
-from croupier.core.money import format_money
+from croupier.cli.books_common import AMOUNTS, At, ByOpt, Db, Org, books_app, record
+from croupier.cli.common import reports_errors
+
+Dollars = Annotated[str, typer.Argument(help="dollars, e.g. 200 or $200.00")]
 
 
 @books_app.command("open-day")
@@ -38,14 +20,15 @@ def open_day(
     site: str,
     day: str,
     on_duty: Annotated[str, typer.Option(help="ids, comma-sep")],
-    by: Annotated[str, typer.Option("--by", help="employee id")],
+    by: ByOpt,
     db: Db = None,
     org: Org = None,
     at: At = None,
 ) -> None:
     """Open a gaming day at a site."""
-    when, d = _now(db, org, at), _date(day)
-    _do(db, org, lambda b: ops.open_day(b, site, d, when, _list(on_duty), by), f"{site} {day}")
+    from croupier.service import books_day as s
+
+    record(db, org, at, s.open_day(site, day, on_duty, by))
 
 
 @books_app.command("open-table")
@@ -61,23 +44,17 @@ def open_table(
     at: At = None,
 ) -> None:
     """Open a table or hand it to the next dealer (a new shift)."""
-    when = _now(db, org, at)
-    _do(
-        db,
-        org,
-        lambda b: ops.start_shift(
-            b, site, _day(b, site), table, dealer, when, _money(max_wager), shoe_inspected_by
-        ),
-        f"table {table} with {dealer}",
-    )
+    from croupier.service import books_day as s
+
+    record(db, org, at, s.open_table(site, table, dealer, max_wager, shoe_inspected_by))
 
 
-@books_app.command("sell")
+@books_app.command("sell", **AMOUNTS)
 @reports_errors
 def sell(
     site: str,
     table: int,
-    amount: str,
+    amount: Dollars,
     chips: Annotated[str | None, typer.Option(help="chips pushed (default: fewest)")] = None,
     tender: str = "cash",
     db: Db = None,
@@ -85,23 +62,9 @@ def sell(
     at: At = None,
 ) -> None:
     """Sell chips at a table for cash (the cash goes into the drop box)."""
-    when, cents = _now(db, org, at), _money(amount)
+    from croupier.service import books_day as s
 
-    def build(b: Books) -> list[Event]:
-        lines = parse_chips(chips) if chips else _change(b.sites[site].trays.get(table, ()), cents)
-        return ops.sell_chips(b, site, table, cents, lines, when, tender)
-
-    _do(db, org, build, f"{format_money(cents)} at table {table}")
-
-
-def _change(tray: Chips, cents: int) -> Chips:
-    casino = {
-        Chip.from_cents(x.token.cents): x.quantity
-        for x in tray
-        if x.token is not Token.BETTING_CHIP
-    }
-    picked = make_change(cents, casino)
-    return make_chips({Token.of(chip): n for chip, n in picked.items()})
+    record(db, org, at, s.sell(site, table, amount, chips, tender))
 
 
 @books_app.command("play")
@@ -116,48 +79,18 @@ def play(
     at: At = None,
 ) -> None:
     """Record losing wagers collected and winning wagers paid at a table."""
-    when = _now(db, org, at)
-    _do(
-        db,
-        org,
-        lambda b: ops.settle_play(b, site, table, parse_chips(collected), parse_chips(paid), when),
-        f"table {table}",
-    )
+    from croupier.service import books_day as s
+
+    record(db, org, at, s.play(site, table, collected, paid))
 
 
 @books_app.command("tip")
 @reports_errors
 def tip(site: str, table: int, chips: str, db: Db = None, org: Org = None, at: At = None) -> None:
     """A tip to the table's dealer."""
-    when = _now(db, org, at)
-    _do(db, org, lambda b: ops.receive_tip(b, site, table, parse_chips(chips), when), chips)
+    from croupier.service import books_day as s
 
-
-def _slip(
-    kind: SlipKind,
-    site: str,
-    table: int,
-    chips: str,
-    preparer: str,
-    cashier: str,
-    verifier: str | None,
-    jar_bar: bool,
-    db: str | None,
-    org: str | None,
-    at: str | None,
-) -> None:
-    when = _now(db, org, at)
-    where = Counterpart.JAR_BAR if jar_bar else Counterpart.CHIP_BANK
-    events = _do(
-        db,
-        org,
-        lambda b: slips.issue_slip(
-            b, kind, site, table, parse_chips(chips), when, preparer, cashier, verifier, where
-        ),
-        f"table {table}",
-    )
-    for e in events:
-        console.print(f"{kind.value} slip number {getattr(e, 'number', '?')}", highlight=False)
+    record(db, org, at, s.tip(site, table, chips))
 
 
 @books_app.command("fill")
@@ -175,7 +108,9 @@ def fill(
     at: At = None,
 ) -> None:
     """A fill slip: chips from the chip bank (or jar bar) to a table."""
-    _slip(SlipKind.FILL, site, table, chips, preparer, cashier, verifier, jar_bar, db, org, at)
+    from croupier.service import books_day as s
+
+    record(db, org, at, s.slip("fill", site, table, chips, preparer, cashier, verifier, jar_bar))
 
 
 @books_app.command("credit")
@@ -193,7 +128,10 @@ def credit(
     at: At = None,
 ) -> None:
     """A credit slip: chips from a table back to the chip bank (or jar bar)."""
-    _slip(SlipKind.CREDIT, site, table, chips, preparer, cashier, verifier, jar_bar, db, org, at)
+    from croupier.service import books_day as s
+
+    request = s.slip("credit", site, table, chips, preparer, cashier, verifier, jar_bar)
+    record(db, org, at, request)
 
 
 @books_app.command("void")
@@ -208,14 +146,9 @@ def void(
     at: At = None,
 ) -> None:
     """Void the next slip of a series (marked VOID, initialed by the preparer)."""
-    when = _now(db, org, at)
-    k = SlipKind(kind.lower())
-    _do(
-        db,
-        org,
-        lambda b: slips.void_slip(b, k, site, _day(b, site), when, preparer, initials),
-        f"{kind} slip",
-    )
+    from croupier.service import books_day as s
+
+    record(db, org, at, s.void(kind, site, preparer, initials))
 
 
 @books_app.command("redeem")
@@ -224,13 +157,9 @@ def redeem(
     site: str, chips: str, cashier: str, db: Db = None, org: Org = None, at: At = None
 ) -> None:
     """Redeem a player's chips for cash."""
-    when = _now(db, org, at)
-    _do(
-        db,
-        org,
-        lambda b: ops.redeem_chips(b, site, _day(b, site), parse_chips(chips), cashier, when),
-        chips,
-    )
+    from croupier.service import books_day as s
+
+    record(db, org, at, s.redeem(site, chips, cashier))
 
 
 @books_app.command("redeem-tips")
@@ -239,8 +168,9 @@ def redeem_tips(
     site: str, dealer: str, cashier: str, db: Db = None, org: Org = None, at: At = None
 ) -> None:
     """Redeem a dealer's tips through cash on hand before the dealer leaves."""
-    when = _now(db, org, at)
-    _do(db, org, lambda b: ops.redeem_tips(b, site, _day(b, site), dealer, cashier, when), dealer)
+    from croupier.service import books_day as s
+
+    record(db, org, at, s.redeem_tips(site, dealer, cashier))
 
 
 @books_app.command("end-shift")
@@ -257,37 +187,26 @@ def end_shift(
     at: At = None,
 ) -> None:
     """Count the tray and remove the drop box (end of a dealer's shift)."""
-    when = _now(db, org, at)
-    _do(
-        db,
-        org,
-        lambda b: ops.end_shift(
-            b,
-            site,
-            table,
-            when,
-            parse_chips(tray) if tray is not None else b.sites[site].trays[table],
-            removed_by,
-            escort,
-            close,
-        ),
-        f"table {table}",
-    )
+    from croupier.service import books_day as s
+
+    record(db, org, at, s.end_shift(site, table, removed_by, tray, escort, close))
 
 
-@books_app.command("iou")
+@books_app.command("iou", **AMOUNTS)
 @reports_errors
 def iou(
-    site: str, amount: str, purpose: str, by: ByOpt, db: Db = None, org: Org = None, at: At = None
+    site: str,
+    amount: Dollars,
+    purpose: str,
+    by: ByOpt,
+    db: Db = None,
+    org: Org = None,
+    at: At = None,
 ) -> None:
     """Take cash out of the cash bank against an IOU."""
-    when = _now(db, org, at)
-    _do(
-        db,
-        org,
-        lambda b: ops.write_iou(b, site, _day(b, site), _money(amount), purpose, by, when),
-        amount,
-    )
+    from croupier.service import books_day as s
+
+    record(db, org, at, s.iou(site, amount, purpose, by))
 
 
 @books_app.command("review-camera")
@@ -303,13 +222,9 @@ def review_camera(
     at: At = None,
 ) -> None:
     """The daily surveillance review entry for a table."""
-    when = _now(db, org, at)
-    _do(
-        db,
-        org,
-        lambda b: sv.review_camera(b, site, _day(b, site), table, working, reviewer, when, note),
-        f"table {table}",
-    )
+    from croupier.service import books_day as s
+
+    record(db, org, at, s.review_camera(site, table, reviewer, working, note))
 
 
 @books_app.command("camera-fault")
@@ -325,5 +240,6 @@ def camera_fault(
 ) -> None:
     """Report a camera found not working at any time (not only at the daily review): it must be
     repaired within 48 hours of table activity or four calendar days (99-01.3-08-04.6)."""
-    when = _now(db, org, at)
-    _do(db, org, lambda b: sv.report_camera_fault(b, site, table, when, by, note), f"table {table}")
+    from croupier.service import books_day as s
+
+    record(db, org, at, s.camera_fault(site, table, by, note))

@@ -11,8 +11,9 @@ from typing import ParamSpec, TypeVar
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 
-from croupier.core.errors import ConfigError, CroupierError, InvalidInput, RuleViolation
+from croupier.core.errors import ConfigError, CroupierError, RuleViolation
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -30,21 +31,31 @@ def database_url(option: str | None = None) -> str:
 
 
 def read_text(path: Path, what: str = "file") -> str:
-    try:
-        return path.read_text(encoding="utf-8")
-    except FileNotFoundError as exc:
-        raise InvalidInput(f"{what} not found: {path}") from exc
-    except (OSError, UnicodeDecodeError) as exc:
-        raise InvalidInput(f"cannot read {what} {path}: {exc}") from exc
+    """The text of ``path``; any failure is one ``InvalidInput`` line (``service.files``)."""
+    from croupier.service.files import read_text as read
+
+    return read(path, what)
 
 
 def fail(message: str, code: int = EXIT_REFUSED) -> typer.Exit:
-    err_console.print(f"[bold red]error:[/] {message}", highlight=False, soft_wrap=True)
+    err_console.print(f"[bold red]error:[/] {escape(message)}", highlight=False, soft_wrap=True)
     return typer.Exit(code)
 
 
+def _os_error(exc: OSError) -> str:
+    """One line for a failed file operation: what the system said and the file it named."""
+    reason = exc.strerror or type(exc).__name__
+    where = exc.filename if exc.filename is not None else ""
+    return f"cannot use {where}: {reason}" if where else f"file error: {reason}"
+
+
 def reports_errors(func: Callable[P, R]) -> Callable[P, R]:
-    """Turn croupier's errors into one clear message on stderr and a non-zero exit."""
+    """Turn croupier's errors into one clear message on stderr and a non-zero exit (2).
+
+    Besides ``CroupierError``: an ``OSError`` (an unwritable ``--out``, an unreadable file) is
+    one line naming the file and the reason; a ``ValueError`` (a date such as 2026-02-30 that
+    ``date.fromisoformat`` refuses) is one line with its message.
+    """
 
     @wraps(func)
     def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
@@ -56,6 +67,10 @@ def reports_errors(func: Callable[P, R]) -> Callable[P, R]:
             raise fail(f"refused: {exc.detail} (section {exc.section})") from None
         except CroupierError as exc:
             raise fail(str(exc)) from None
+        except OSError as exc:
+            raise fail(_os_error(exc)) from None
+        except ValueError as exc:
+            raise fail(f"invalid value: {' '.join(str(exc).split())}") from None
 
     return wrapper
 

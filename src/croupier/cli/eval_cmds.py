@@ -1,25 +1,36 @@
-"""``croupier equity`` and ``croupier bench eval``: poker equity and evaluator benchmarks."""
+"""``croupier equity`` and ``croupier bench eval``: poker equity and evaluator benchmarks.
+
+Light at import (``--help`` answers at once): the work is in ``croupier.service.eval``, which
+imports numpy and the kernels only when a command runs.
+"""
 
 from __future__ import annotations
 
 import json
-import platform
-from typing import Annotated
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import TYPE_CHECKING, Annotated
 
 import typer
-from rich.progress import BarColumn, Progress, TaskProgressColumn, TextColumn, TimeElapsedColumn
-from rich.table import Table
 
-from croupier.bench.eval import EQUITY, KINDS, run_eval_bench
 from croupier.cli.apps import app, bench_app
 from croupier.cli.common import console, reports_errors
-from croupier.core.cards import format_cards, parse_cards
-from croupier.core.errors import InvalidInput
-from croupier.core.rng import SeededRng
-from croupier.eval.equity import EquityResult, Game, enumerate_equity, monte_carlo_equity
+from croupier.core.cards import format_cards
+from croupier.service.eval import Game
+
+if TYPE_CHECKING:
+    from rich.table import Table
+
+    from croupier.service.eval import EquityResult
+
+PROGRESS_AFTER_SECONDS = 2.0
+"""A Monte Carlo run shows a progress bar once it has taken this long."""
 
 
 def _table(result: EquityResult) -> Table:
+    from rich.table import Table
+
     how = "exact, every board" if result.exact else "Monte Carlo"
     title = f"{result.game.value} equity over {result.boards:,} boards ({how})"
     if result.board:
@@ -45,6 +56,43 @@ def _table(result: EquityResult) -> Table:
     return table
 
 
+@contextmanager
+def _slow_progress(enabled: bool) -> Iterator[Callable[[int, int], None]]:
+    """A ``progress(done, total)`` callback that shows a bar once the run has taken a while."""
+    from rich.progress import (
+        BarColumn,
+        Progress,
+        TaskID,
+        TaskProgressColumn,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
+
+    start = time.monotonic()
+    bar = Progress(
+        TextColumn("boards"), BarColumn(), TaskProgressColumn(), TimeElapsedColumn(),
+        TimeRemainingColumn(), console=console, transient=True,
+    )  # fmt: skip
+    task: list[TaskID] = []
+
+    def update(done: int, total: int) -> None:
+        if not enabled:
+            return
+        if not task:
+            if time.monotonic() - start < PROGRESS_AFTER_SECONDS:
+                return
+            bar.start()
+            task.append(bar.add_task("boards", total=total))
+        bar.update(task[0], completed=done)
+
+    try:
+        yield update
+    finally:
+        if task:
+            bar.stop()
+
+
 @app.command("equity")
 @reports_errors
 def equity_command(
@@ -59,48 +107,14 @@ def equity_command(
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
     """Showdown equity: every board enumerated, or --trials random boards (seeded)."""
-    players = [parse_cards(h) for h in hands]
-    known, gone = parse_cards(board), parse_cards(dead)
-    if trials is None:
-        result = enumerate_equity(players, known, gone, game)
-    else:
-        if trials < 1:
-            raise InvalidInput(f"--trials must be at least 1, got {trials}")
-        with Progress(
-            TextColumn("boards"), BarColumn(), TaskProgressColumn(), TimeElapsedColumn(),
-            console=console, transient=True, disable=as_json,
-        ) as bar:  # fmt: skip
-            task = bar.add_task("boards", total=trials)
-            result = monte_carlo_equity(
-                players, SeededRng(seed), trials, known, gone, game,
-                progress=lambda done, _total: bar.update(task, completed=done),
-            )  # fmt: skip
+    from croupier.service import eval as service
+
+    with _slow_progress(enabled=not as_json and console.is_terminal) as progress:
+        result = service.equity(hands, board, dead, game, trials, seed, progress)
     if as_json:
-        console.print_json(json.dumps(_as_json(result)))
+        console.print_json(json.dumps(service.equity_json(result)))
     else:
         console.print(_table(result))
-
-
-def _as_json(result: EquityResult) -> dict[str, object]:
-    return {
-        "game": result.game.value,
-        "board": format_cards(result.board, ""),
-        "dead": format_cards(result.dead, ""),
-        "boards": result.boards,
-        "exact": result.exact,
-        "players": [
-            {
-                "hand": format_cards(p.hole, ""),
-                "wins": p.wins,
-                "ties": p.ties,
-                "losses": p.losses,
-                "equity": f"{p.equity.numerator}/{p.equity.denominator}",
-                "equity_float": float(p.equity),
-                "ci95": list(p.ci95) if p.ci95 else None,
-            }
-            for p in result.players
-        ],
-    }
 
 
 @bench_app.command("eval")
@@ -114,21 +128,23 @@ def bench_eval(
 ) -> None:
     """Hands per second of croupier's kernels against eval7, phevaluator, treys, pokerkit,
     pkrbot (one thread), and the seconds of the exhaustive AhKh v QsQd preflop equity."""
+    from rich.table import Table
+
+    from croupier.service.eval import eval_bench
+
     say = None if as_json else (lambda label: console.print(f"[dim]measuring {label}...[/]"))
-    bench = run_eval_bench(count=count, enumerate_all=enumerate_all, progress=say)
-    data = bench.to_json()
-    data["machine"] = {"python": platform.python_version(), "cpu": platform.processor()}
+    bench, data = eval_bench(count, enumerate_all, say)
     if as_json:
         console.print_json(json.dumps(data))
         return
     table = Table(title="hands per second, one thread")
     table.add_column("library")
-    for kind in KINDS:
+    for kind in bench.kinds:
         table.add_column(kind, justify="right")
     for lib, rates in bench.rates.items():
-        table.add_row(lib, *(f"{rates[k]:,.0f}" if k in rates else "-" for k in KINDS))
+        table.add_row(lib, *(f"{rates[k]:,.0f}" if k in rates else "-" for k in bench.kinds))
     console.print(table)
-    console.print(f"{EQUITY}: {bench.equity_seconds:.4f} s (1,712,304 boards)")
+    console.print(f"{bench.equity_label}: {bench.equity_seconds:.4f} s (1,712,304 boards)")
     for name, ratio in data["ratios"].items():
         console.print(f"{name}: {ratio:,.1f}x")
     for lib, why in bench.skipped.items():

@@ -1,31 +1,37 @@
-"""The ``croupier`` command. Each command module attaches its commands to ``croupier.cli.apps``.
+"""The ``croupier`` command.
 
-To add a command module, list it in ``COMMAND_MODULES``.
+Commands are registered lazily (``croupier.cli.lazy``): the tree comes from the static table
+``croupier.cli.command_table``, and a command's module is imported only when that command runs,
+so ``croupier --help`` and every ``croupier CMD --help`` answer at once. To add a command
+module, list it and its commands in ``croupier.cli.command_table``.
+
+``main`` is the last line of defence: no Python traceback reaches a user. A croupier error is
+one line and exit 2; anything unexpected is one line ("internal error: ...; please report") and
+exit 70 (``EX_SOFTWARE``).
 """
 
 from __future__ import annotations
 
-import importlib
+import sys
 from typing import Annotated
 
 import typer
 
 from croupier import __version__
-from croupier.cli.apps import app
+from croupier.cli.lazy import LazyGroup
 
-COMMAND_MODULES: tuple[str, ...] = (
-    "croupier.cli.replay_cmds",
-    "croupier.cli.books_cmds",
-    "croupier.cli.store_cmds",
-    "croupier.cli.threecard21_cmds",
-    "croupier.cli.paddlewheel_cmds",
-    "croupier.cli.twentyone_cmds",
-    "croupier.cli.poker_cmds",
-    "croupier.cli.eval_cmds",
+EXIT_INTERNAL = 70
+"""Exit status of an unexpected failure (``EX_SOFTWARE`` of sysexits.h)."""
+EXIT_INTERRUPTED = 130
+
+app = typer.Typer(
+    cls=LazyGroup,
+    name="croupier",
+    help="Regulated casino table games run exactly as the law writes them, with their books.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
 )
-
-for _name in COMMAND_MODULES:
-    importlib.import_module(_name)
 
 
 def _version(value: bool) -> None:
@@ -44,8 +50,37 @@ def root(
     """Regulated casino table games run exactly as the law writes them, with their books."""
 
 
+def _one_line(text: str) -> str:
+    return " ".join(text.split())
+
+
+def run(command: typer.Typer, args: list[str] | None = None) -> int:
+    """Run ``command`` and return the exit status; never lets a traceback out."""
+    from croupier.core.errors import CroupierError
+
+    try:
+        command(args=args, prog_name="croupier")
+    except SystemExit as done:
+        code = done.code
+        if code is None:
+            return 0
+        return code if isinstance(code, int) else 1
+    except KeyboardInterrupt:
+        sys.stderr.write("interrupted\n")
+        return EXIT_INTERRUPTED
+    except CroupierError as exc:
+        sys.stderr.write(f"error: {exc}\n")
+        return 2
+    except Exception as exc:
+        what = _one_line(str(exc))
+        name = type(exc).__name__
+        sys.stderr.write(f"internal error: {name}{': ' + what if what else ''}; please report\n")
+        return EXIT_INTERNAL
+    return 0
+
+
 def main() -> None:
-    app()
+    sys.exit(run(app))
 
 
 if __name__ == "__main__":  # pragma: no cover

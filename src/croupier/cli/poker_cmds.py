@@ -1,44 +1,28 @@
 """``croupier poker phh``, ``croupier play poker``, ``croupier disclosure poker``,
-``croupier bench poker``."""
+``croupier bench poker``: thin commands over ``croupier.service.poker`` (imported inside each
+command: the service reaches the engine, numpy and the store)."""
 
 from __future__ import annotations
 
 import json
 import sys
-import time
-from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
+from rich.markup import escape
 from rich.table import Table
 
 from croupier.cli.apps import app, bench_app, disclosure_app, play_app
-from croupier.cli.common import console, read_text, reports_errors
-from croupier.core.errors import InvalidInput, RuleViolation
-from croupier.core.money import format_money
-from croupier.core.rng import LiveRng, Rng, SeededRng
-from croupier.games.base import PendingKind
-from croupier.games.poker.actions import Action, ActionKind
-from croupier.games.poker.driver import random_choice, shuffled_deck
-from croupier.games.poker.hand import Hand
-from croupier.games.poker.phh import parse_phh, replay_phh
-from croupier.games.poker.rules import TableRules, rules_from_dict
-from croupier.games.poker.session import TableSession
-from croupier.games.poker.table import first_button
+from croupier.cli.common import console, reports_errors
+from croupier.core.errors import CroupierError, InvalidInput
+from croupier.core.money import parse_money
+
+if TYPE_CHECKING:
+    from croupier.service.poker import PokerTable
 
 poker_app = typer.Typer(help="Poker (N.D. Admin. Code 99-01.3-09) tools.", no_args_is_help=True)
 app.add_typer(poker_app, name="poker")
-
-
-def _load_rules(path: Path | None) -> TableRules:
-    if path is None:
-        return rules_from_dict({})
-    try:
-        data = json.loads(read_text(path, "rules file"))
-    except json.JSONDecodeError as exc:
-        raise InvalidInput(f"{path} is not valid JSON: {exc}") from exc
-    return rules_from_dict(data)
 
 
 @poker_app.command("phh")
@@ -56,21 +40,17 @@ def phh(
     ] = False,
 ) -> None:
     """Replay a PHH hand history through the engine and print each player's final stack."""
-    parsed = parse_phh(read_text(file, "PHH file"), str(file))
-    result = replay_phh(parsed, infer_folds=infer)
-    names = [s.player or f"p{k + 1}" for k, s in enumerate(parsed.seats)]
-    stacks = result.display_stacks()
-    matches = None
-    if parsed.finishing_stacks is not None:
-        matches = tuple(result.final_stacks) == parsed.finishing_stacks
+    from croupier.service.poker import phh_report
+
+    report = phh_report(file, infer)
     if as_json:
         out = {
             "players": [
-                {"player": f"p{k + 1}", "name": n, "final_stack": s}
-                for k, (n, s) in enumerate(zip(names, stacks, strict=True))
+                {"player": p.player, "name": p.name, "final_stack": p.final_stack}
+                for p in report.players
             ],
-            "matches_finishing_stacks": matches,
-            "inferred_folds": [f.to_dict() for f in result.inferred_folds],
+            "matches_finishing_stacks": report.matches,
+            "inferred_folds": list(report.inferred),
         }
         console.print_json(json.dumps(out))
         return
@@ -78,101 +58,63 @@ def phh(
     table.add_column("player")
     table.add_column("name")
     table.add_column("final stack", justify="right")
-    for k, (name, stack) in enumerate(zip(names, stacks, strict=True)):
-        table.add_row(f"p{k + 1}", name, stack)
+    for p in report.players:
+        table.add_row(p.player, p.name, p.final_stack)
     console.print(table)
-    for fold in result.inferred_folds:
-        console.print("inferred: " + fold.describe(), highlight=False)
-    if matches is not None:
-        console.print("finishing_stacks: " + ("reproduced" if matches else "DIFFERENT"))
-    elif result.inferred_folds:
+    for line in report.inferred_lines:
+        console.print("inferred: " + line, highlight=False)
+    if report.matches is not None:
+        console.print("finishing_stacks: " + ("reproduced" if report.matches else "DIFFERENT"))
+    elif report.inferred_lines:
         console.print("finishing_stacks: not recorded; the inferred folds are unconfirmed")
 
 
 @disclosure_app.command("poker")
 @reports_errors
 def disclosure_cmd(
-    rules: Annotated[Path | None, typer.Option("--rules", help="Table rules (JSON).")] = None,
+    rules: Annotated[
+        Path | None, typer.Option("--rules", help="Table rules (JSON or TOML).")
+    ] = None,
 ) -> None:
     """Print the poker house and player rules handout (99-01.3-09-06)."""
-    from croupier.games.poker.disclosure import disclosure
+    from croupier.service.poker import disclosure_text
 
-    console.print(disclosure(_load_rules(rules)), highlight=False)
-
-
-def _parse_move(text: str, hand: Hand, seat: int) -> Action:
-    words = text.strip().lower().split()
-    if not words:
-        raise InvalidInput("type f, k, c, b AMOUNT, r AMOUNT, s (show) or m (muck)")
-    verb = words[0]
-    kinds = {
-        "f": ActionKind.FOLD,
-        "k": ActionKind.CHECK,
-        "c": ActionKind.CALL,
-        "b": ActionKind.BET,
-        "r": ActionKind.RAISE,
-        "s": ActionKind.SHOW,
-        "m": ActionKind.MUCK,
-    }
-    if verb not in kinds:
-        raise InvalidInput(f"unknown move {verb!r}")
-    amount = 0
-    if kinds[verb] in (ActionKind.BET, ActionKind.RAISE):
-        if len(words) != 2 or not words[1].isdigit():
-            raise InvalidInput("a bet or raise needs the amount to bet to, in cents")
-        amount = int(words[1])
-    return Action(kinds[verb], seat, amount=amount)
+    console.print(disclosure_text(rules), highlight=False)
 
 
-class _Clock:
-    """The session's step times: the wall clock at start, then monotonic time (never backward)."""
-
-    def __init__(self) -> None:
-        self.start = datetime.now(UTC)
-        self.origin = time.monotonic()
-
-    def now(self) -> datetime:
-        return self.start + timedelta(seconds=time.monotonic() - self.origin)
+def _say(lines: list[str]) -> None:
+    for line in lines:
+        console.print(escape(line), highlight=False, soft_wrap=True)
 
 
-def _deal_for_the_button(seats: list[int], rng: Rng) -> int:
-    """-04.8: one card to each player from a shuffled deck; the high card takes the button."""
-    deck = shuffled_deck(rng)
-    draws = dict(zip(seats, deck, strict=False))
-    console.print(
-        "Dealing for the button (99-01.3-09-04.8): "
-        + ", ".join(f"seat {s} {c}" for s, c in draws.items()),
-        highlight=False,
-    )
-    return first_button(draws)
-
-
-def _player_move(hand: Hand) -> Action | None:
-    """The person's move read from stdin (``None`` after a bad line, which is reported)."""
-    me = hand.player(1)
-    board = " ".join(str(c) for c in hand.board if c)
-    console.print(
-        f"  your cards {' '.join(str(c) for c in me.hole if c)}  board [{board}]  "
-        f"pot {format_money(hand.pot)}  to call {format_money(hand.bet_level - me.bet)}",
-        highlight=False,
-    )
-    line = sys.stdin.readline()
-    if not line:
-        raise InvalidInput("no more input")
-    try:
-        return _parse_move(line, hand, 1)
-    except InvalidInput as exc:
-        console.print(f"  [red]{exc}[/]", highlight=False)
-        return None
+def _your_move(table: PokerTable) -> None:
+    """Ask the person until a move is accepted; a refused or unreadable move is reported (with
+    its section) and asked again. The end of stdin stops the game."""
+    while True:
+        console.print(escape(table.turn().describe()), highlight=False, soft_wrap=True)
+        line = sys.stdin.readline()
+        if not line:
+            raise InvalidInput("no more input")
+        try:
+            _say(table.move(line))
+            return
+        except CroupierError as exc:
+            console.print(
+                f"  [red]{escape(str(exc))}[/] - your move again", highlight=False, soft_wrap=True
+            )
 
 
 @play_app.command("poker")
 @reports_errors
 def play(
-    rules: Annotated[Path | None, typer.Option("--rules", help="Table rules (JSON).")] = None,
+    rules: Annotated[
+        Path | None, typer.Option("--rules", help="Table rules (JSON or TOML).")
+    ] = None,
     bots: Annotated[int, typer.Option(help="Number of bots.")] = 2,
     hands: Annotated[int, typer.Option(help="Hands to play.")] = 1,
-    stack: Annotated[int, typer.Option(help="Starting stack in cents.")] = 2000,
+    stack: Annotated[
+        str, typer.Option(help="Each player's starting chips in dollars (20, $20, 12.50).")
+    ] = "20",
     button: Annotated[
         int | None,
         typer.Option(help="First button at a set position (default: dealt for the high card)."),
@@ -181,49 +123,28 @@ def play(
 ) -> None:
     """Play poker at seat 1 against simple bots; moves are read from stdin. The table is a
     ``TableSession``: stacks carry over, the button moves (heads-up rule, -04.11) and a bot that
-    loses all its chips leaves the table (-05.7)."""
-    table_rules = _load_rules(rules)
-    rng: Rng = SeededRng(seed) if seed is not None else LiveRng()
-    clock = _Clock()
-    session = TableSession(table_rules)
-    for seat in range(1, bots + 2):
-        session.seat(seat, stack, clock.now(), "you" if seat == 1 else f"bot {seat}")
-    first = button if button is not None else _deal_for_the_button(sorted(session.stacks), rng)
+    loses all its chips leaves the table (-05.7).
+
+    Moves: fold (f), check (k or x), call (c), bet X (b X), raise X (r X), where X is the
+    amount in dollars to bet or raise to in this betting round (1, $1, 0.50); at the showdown
+    show (s) or muck (m)."""
+    from croupier.service.poker import PokerTable, table_rules
+
+    table = PokerTable(table_rules(rules), bots, parse_money(stack, "stack"), seed)
+    first = button
+    if first is None:
+        line, first = table.deal_for_button()
+        console.print(escape(line), highlight=False, soft_wrap=True)
     for number in range(1, hands + 1):
-        session.begin_hand(clock.now(), first if number == 1 else None)
-        hand = session.hand
-        assert hand is not None
-        deck = shuffled_deck(rng)
-        console.print(f"[bold]Hand {number}[/] button seat {session.button}")
-        top = 0
-        while hand.pending.kind is not PendingKind.NONE:
-            pending = hand.pending
-            if pending.kind is PendingKind.CHANCE:
-                session.apply(Action(ActionKind.CARD, card=deck[top]), clock.now())
-                top += 1
-                continue
-            if pending.seat != 1:
-                action = random_choice(hand, rng)
-                session.apply(action, clock.now())
-                console.print(f"  {action.describe()}", highlight=False)
-                continue
-            move = _player_move(hand)
-            if move is None:
-                continue
-            try:
-                session.apply(move, clock.now())
-            except (RuleViolation, InvalidInput) as exc:
-                console.print(f"  [red]{exc}[/]", highlight=False)
-        stacks = session.stacks
-        console.print(
-            "  stacks: " + ", ".join(f"seat {s} {format_money(v)}" for s, v in stacks.items()),
-            highlight=False,
-        )
-        for seat, chips in stacks.items():
-            if chips == 0 and seat != 1:
-                session.unseat(seat, clock.now())
-                console.print(f"  seat {seat} has no chips and leaves the table", highlight=False)
-        if stacks.get(1, 0) == 0 or len(session.stacks) < 2:
+        heading = table.begin_hand(first if number == 1 else None)
+        console.print(f"[bold]{escape(heading)}[/]")
+        while True:
+            _say(table.play_others())
+            if not table.in_progress():
+                break
+            _your_move(table)
+        _say(table.finish())
+        if not table.can_go_on():
             break
 
 
@@ -238,11 +159,18 @@ def bench(
     no_pokerkit: Annotated[bool, typer.Option("--no-pokerkit")] = False,
 ) -> None:
     """Hands per second of random fixed-limit hold'em and Omaha high-low, next to PokerKit's."""
-    from croupier.bench.engine_build import describe
-    from croupier.bench.poker import run
+    from rich.progress import Progress
 
-    console.print(describe())
-    rows = run(hands, seed, not no_pokerkit, rounds)
+    from croupier.service.poker import bench as run_bench
+
+    with Progress(console=console, transient=True) as progress:
+        task = progress.add_task("poker bench", total=None)
+
+        def advance(done: int, total: int) -> None:
+            progress.update(task, completed=done, total=total)
+
+        build, rows = run_bench(hands, seed, not no_pokerkit, rounds, advance)
+    console.print(build)
     table = Table(title="poker: random legal fixed-limit hands per second")
     columns = ("variant", "players", "hands", "croupier h/s", "pokerkit h/s", "ratio", "range")
     for column in columns:
@@ -261,5 +189,6 @@ def bench(
     console.print(
         f"Each table size in {rounds} rounds, both engines timed back to back in each: rates "
         "are the median round, ratio the median of the rounds' ratios, range their lowest "
-        "and highest."
+        "and highest. Croupier's hands are played by the shared random legal player through "
+        "the game protocol (play_randomly, Play, GAME.step)."
     )

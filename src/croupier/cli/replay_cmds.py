@@ -7,13 +7,10 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.table import Table
 
 from croupier.cli.apps import app
-from croupier.cli.common import console, read_text, reports_errors
+from croupier.cli.common import console, reports_errors
 from croupier.core.money import format_money
-from croupier.games.registry import get_game
-from croupier.games.roundfile import compare_settlement, parse_round_text
 
 
 @app.command()
@@ -29,26 +26,19 @@ def replay(
     ] = False,
 ) -> None:
     """Replay a round (a disputed hand, 99-01.3-08-11.17) and print its settlement."""
-    round_file = parse_round_text(read_text(file, "round file"), str(file))
-    spec = get_game(round_file.game)
-    result = spec.replay(round_file)
-    settlement = result.settlement
-    diffs: list[str] = []
-    if check:
-        if round_file.expect is None:
-            console.print(f"[red]{file}: --check needs an 'expect' block[/]")
-            raise typer.Exit(1)
-        diffs = compare_settlement(round_file.expect, settlement, str(file))
+    from rich.table import Table
+
+    from croupier.service.replay import replay_file
+
+    report = replay_file(file, check)
+    settlement = report.settlement
     if as_json:
-        out = settlement.to_dict()
-        if check:
-            out["check"] = {"ok": not diffs, "differences": diffs}
-        console.print_json(json.dumps(out))
+        console.print_json(json.dumps(report.to_dict()))
     else:
         if transcript:
-            for line in result.transcript:
+            for line in report.transcript:
                 console.print(line, highlight=False)
-        table = Table(title=f"{spec.title}: {round_file.title or file.name}")
+        table = Table(title=f"{report.game_title}: {report.round_title or file.name}")
         for column in ("space", "hand", "bet", "player", "stake", "result", "net", "to"):
             table.add_column(column, justify="right" if column in ("stake", "net") else "left")
         for w in sorted(settlement.wagers, key=lambda w: w.key()):
@@ -63,12 +53,14 @@ def replay(
                 w.destination or "",
             )
         console.print(table)
+        for party, net in sorted(settlement.parties.items()):
+            console.print(f"{party}: {format_money(net)}", highlight=False)
         for key, value in settlement.details.items():
             console.print(f"{key}: {json.dumps(value)}", highlight=False)
     if check:
-        if diffs:
+        if not report.ok:
             console.print("[bold red]settlement differs from expect:[/]")
-            for line in diffs:
+            for line in report.differences:
                 console.print(f"  - {line}", highlight=False)
             raise typer.Exit(1)
         if not as_json:

@@ -10,7 +10,6 @@ from rich.text import Text
 
 from croupier.cli.apps import app
 from croupier.cli.common import console, database_url, reports_errors
-from croupier.store import open_store
 
 db_app = typer.Typer(help="The event store's database: schema and streams.", no_args_is_help=True)
 app.add_typer(db_app, name="db")
@@ -29,24 +28,24 @@ DbOption = Annotated[
 @reports_errors
 def verify(db: DbOption = None) -> None:
     """Check every event stream's hash chain; exit 1 if any link is broken."""
-    with open_store(database_url(db), upgrade=False) as store:
-        versions = store.stream_versions()
-        breaks = {b.stream: b for b in store.verify()}
+    from croupier.service.store import verify as check
+
+    checks = check(database_url(db))
     table = Table(title="Event streams")
     table.add_column("stream")
     table.add_column("events", justify="right")
     table.add_column("chain")
-    for name in sorted(set(versions) | set(breaks)):
-        found = breaks.get(name)
-        if found is None:
+    for found in checks:
+        if found.broken_at is None:
             status = Text("ok", style="green")
         else:
-            status = Text(f"broken at seq {found.seq}", style="red")
-            status.append(f": {found.kind.value} ({found.detail})")
-        table.add_row(Text(name), str(versions.get(name, 0)), status)
+            status = Text(f"broken at seq {found.broken_at}", style="red")
+            status.append(f": {found.kind} ({found.detail})")
+        table.add_row(Text(found.stream), str(found.events), status)
     console.print(table, soft_wrap=True)
-    if breaks:
-        console.print(f"[bold red]{len(breaks)} of {table.row_count} streams broken[/]")
+    broken = sum(1 for c in checks if c.broken_at is not None)
+    if broken:
+        console.print(f"[bold red]{broken} of {table.row_count} streams broken[/]")
         raise typer.Exit(1)
     console.print(f"[green]all {table.row_count} chains intact[/]")
 
@@ -55,9 +54,9 @@ def verify(db: DbOption = None) -> None:
 @reports_errors
 def upgrade(db: DbOption = None) -> None:
     """Create the database's tables, or migrate them to this croupier's schema."""
-    url = database_url(db)
-    with open_store(url):
-        pass
+    from croupier.service.store import upgrade as migrate
+
+    migrate(database_url(db))
     console.print("database schema is up to date")
 
 
@@ -68,8 +67,9 @@ def streams(
     prefix: Annotated[str, typer.Option(help="Only streams whose name starts with this.")] = "",
 ) -> None:
     """List the event streams and their versions (number of events)."""
-    with open_store(database_url(db), upgrade=False) as store:
-        versions = store.stream_versions(prefix)
+    from croupier.service.store import stream_versions
+
+    versions = stream_versions(database_url(db), prefix)
     table = Table(title="Event streams")
     table.add_column("stream")
     table.add_column("version", justify="right")

@@ -1,7 +1,10 @@
 """Money is an ``int`` number of cents. Never a float.
 
-``parse_money`` accepts ``"$12.50"``, ``"12.50"``, ``"12"``, ``"$0.50"``, ``"1,250.00"``;
-``format_money`` prints ``$12.50`` (``-$3.00`` for a negative amount).
+``parse_money`` accepts ``"$12.50"``, ``"12.50"``, ``"12"``, ``"$0.50"``, ``"1,250.00"``
+(and ``"-3.00"``); ``parse_amount`` is the same for a quantity that must not be negative and
+says "<what> is missing" for empty text. Both refuse more than ``MAX_DOLLAR_DIGITS`` digits of
+dollars (a typo, not an amount a table sees). ``format_money`` prints ``$12.50`` (``-$3.00``
+for a negative amount).
 """
 
 from __future__ import annotations
@@ -13,6 +16,9 @@ from croupier.core.errors import InvalidInput
 Cents = int
 """An amount of money in cents (type alias for readability)."""
 
+MAX_DOLLAR_DIGITS = 12
+"""Digits of dollars an amount may have: $999,999,999,999.99 at most."""
+
 _MONEY = re.compile(
     r"^\s*(?P<sign>-)?\s*\$?\s*(?P<whole>\d{1,3}(?:,\d{3})+|\d+)(?:\.(?P<frac>\d{1,2}))?\s*$"
 )
@@ -23,18 +29,40 @@ def dollars(amount: int) -> Cents:
     return amount * 100
 
 
-def parse_money(text: str) -> Cents:
-    """Parse a dollar amount into cents; more than two decimals is refused, never rounded."""
+def parse_money(text: str, what: str = "") -> Cents:
+    """Parse a dollar amount into cents; more than two decimals is refused, never rounded.
+
+    ``what`` names the amount in the messages (``"wager"``: "wager: not a money amount ...")."""
+    label = f"{what}: " if what else ""
     match = _MONEY.match(text)
     if match is None:
+        shown = text if len(text) <= 40 else text[:37] + "..."
         raise InvalidInput(
-            f"not a money amount: {text!r} (expected dollars and cents such as '$12.50' or '12')"
+            f"{label}not a money amount: {shown!r} "
+            "(expected dollars and cents such as '$12.50' or '12')"
         )
-    whole = int(match["whole"].replace(",", ""))
+    whole_text = match["whole"].replace(",", "").lstrip("0")
+    if len(whole_text) > MAX_DOLLAR_DIGITS:
+        raise InvalidInput(
+            f"{label}amount too large: {len(whole_text)} digits of dollars "
+            f"(at most {MAX_DOLLAR_DIGITS})"
+        )
+    whole = int(whole_text or "0")
     frac_text = match["frac"] or "0"
     frac = int(frac_text.ljust(2, "0"))
     cents = whole * 100 + frac
     return -cents if match["sign"] else cents
+
+
+def parse_amount(text: str, what: str) -> Cents:
+    """Parse a quantity of money that cannot be negative (a wager, a buy-in, a bankroll):
+    empty text is "<what> is missing", a negative amount is refused naming ``what``."""
+    if not text.strip():
+        raise InvalidInput(f"{what} is missing")
+    cents = parse_money(text, what)
+    if cents < 0:
+        raise InvalidInput(f"{what} cannot be negative, got {text.strip()!r}")
+    return cents
 
 
 def format_money(cents: Cents) -> str:

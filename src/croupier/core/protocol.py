@@ -214,12 +214,19 @@ class Game(Protocol[R, U, S, A]):
         ...
 
 
-@dataclass(frozen=True, slots=True)
 class Step(Generic[S]):
-    """What an accepted action produced: the state after it and the events it caused."""
+    """What an accepted action produced: the state after it and the events it caused.
+    (A plain class with a written ``__init__``: this module is compiled with the poker engine,
+    and mypyc cannot compile a generic frozen dataclass.)"""
 
-    state: S
-    events: tuple[Event, ...]
+    __slots__ = ("events", "state")
+
+    def __init__(self, state: S, events: tuple[Event, ...]) -> None:
+        self.state = state
+        self.events = events
+
+    def __repr__(self) -> str:
+        return f"Step(state={self.state!r}, events={self.events!r})"
 
 
 class Play(Generic[R, U, S, A]):

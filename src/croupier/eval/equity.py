@@ -17,7 +17,6 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from enum import StrEnum
 from fractions import Fraction
 from typing import Any
 
@@ -27,7 +26,8 @@ import numpy.typing as npt
 from croupier.core.cards import Card
 from croupier.core.errors import InvalidInput
 from croupier.core.rng import SeededRng
-from croupier.eval import equity_kernels as k
+from croupier.eval import equity_vector
+from croupier.eval.kinds import Game
 from croupier.eval.tables import SUIT_OFFSET, tables
 
 Progress = Callable[[int, int], None]
@@ -37,17 +37,15 @@ DEFAULT_ENUMERATION_LIMIT = 50_000_000
 """``equity`` enumerates when boards x players x (1 or 60 five-card looks) stay under this."""
 Z95 = 1.959963984540054
 
-
-class Game(StrEnum):
-    """The poker games of 99-01.3-09-05.5 and 99-01.3-09-05.6."""
-
-    HOLDEM = "holdem"
-    OMAHA = "omaha"
-    OMAHA_HILO = "omaha-hilo"
-
-    @property
-    def hole_cards(self) -> int:
-        return 2 if self is Game.HOLDEM else 4
+__all__ = [
+    "EquityResult",
+    "Game",
+    "PlayerEquity",
+    "board_count",
+    "enumerate_equity",
+    "equity",
+    "monte_carlo_equity",
+]
 
 
 @dataclass(frozen=True)
@@ -170,11 +168,13 @@ def enumerate_equity(
         card_pack, hole_key, hole_pack = _holdem_inputs(hands)
         base_key = SUIT_OFFSET + sum(int(t.card_key[c.index]) for c in board)
         base_pack = int(np.bitwise_or.reduce([int(card_pack[c.index]) for c in board] or [0]))
-        stats = k.holdem_enumerate(
+        stats = equity_vector.holdem_enumerate(
             deck, 5 - len(board), base_key, base_pack, hole_key, hole_pack, t.card_key,
-            card_pack, denom, t.lo_index, t.hi_offset, t.rank_value, t.flush_value,
+            card_pack, denom, t,
         )  # fmt: skip
     else:
+        from croupier.eval import equity_kernels as k
+
         known = np.array([c.index for c in board], dtype=np.int64)
         stats = k.omaha_enumerate(
             deck, known, _omaha_hole(hands), game is Game.OMAHA_HILO, denom, t.card_key,
@@ -198,13 +198,15 @@ def monte_carlo_equity(
     _validate(hands, board, dead, game)
     if trials < 1:
         raise InvalidInput(f"trials must be at least 1, got {trials}")
+    from croupier.eval import equity_kernels as k
+
     t = tables()
     deck = _deck(hands, board, dead)
     known = np.array([c.index for c in board], dtype=np.int64)
     need = 5 - len(board)
     denom = _denominator(len(hands))
     bounds = np.arange(len(deck), len(deck) - need, -1, dtype=np.int64)
-    total = np.zeros((len(hands), k.STATS), dtype=np.int64)
+    total = np.zeros((len(hands), equity_vector.STATS), dtype=np.int64)
     done = 0
     while done < trials:
         size = min(chunk, trials - done)

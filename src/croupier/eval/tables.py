@@ -17,20 +17,20 @@ all, resident in the L2 cache). A flush (a counter at 8) is looked up instead in
 ``FLUSH_VALUE[rank bits of the flush suit]`` (8,192 entries): with at most seven cards a flush
 beats anything the other two cards could add, so the flush suit alone decides.
 
-Values are those of ``croupier.eval.scale`` (1..7462). Tables are built by ``numba`` code that
-does not share logic with the readable reference; the two are tested against each other.
+Values are those of ``croupier.eval.scale`` (1..7462). Tables are built by ``numba`` code
+(``croupier.eval.tables_build``) that does not share logic with the readable reference; the two
+are tested against each other. ``use_tables`` takes a saved copy instead (no numba import).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from functools import lru_cache
+from collections.abc import Mapping
+from dataclasses import dataclass, fields
 
 import numpy as np
 import numpy.typing as npt
-from numba import njit
 
-from croupier.eval.scale import NO_LOW, encoded_table
+from croupier.eval.scale import HAND_CLASSES, NO_LOW, encoded_table
 
 SUIT_OFFSET = 0x3333
 FLUSH_MASK = 0x8888
@@ -47,196 +47,6 @@ I32 = npt.NDArray[np.int32]
 I64 = npt.NDArray[np.int64]
 
 
-@njit(cache=True)
-def _encode(category: int, r1: int, r2: int, r3: int, r4: int, r5: int) -> int:
-    return (((((category << 4 | r1) << 4 | r2) << 4 | r3) << 4 | r4) << 4) | r5
-
-
-@njit(cache=True)
-def _straight_top(mask: int) -> int:
-    """Top rank (2..14) of the best straight in a 13-bit rank mask (bit 0 = deuce), else 0."""
-    for top in range(12, 3, -1):
-        if (mask >> (top - 4)) & 0x1F == 0x1F:
-            return top + 2
-    if mask & 0x100F == 0x100F:
-        return 5
-    return 0
-
-
-@njit(cache=True)
-def _highest(counts: npt.NDArray[np.int64], at_least: int, skip1: int, skip2: int) -> int:
-    for r in range(12, -1, -1):
-        if counts[r] >= at_least and r != skip1 and r != skip2:
-            return r
-    return -1
-
-
-@njit(cache=True)
-def _best_of_counts(counts: npt.NDArray[np.int64]) -> int:
-    """Encoded best non-flush hand of a rank multiset (counts per rank, 5..7 cards)."""
-    mask = 0
-    for r in range(13):
-        if counts[r] > 0:
-            mask |= 1 << r
-    quad = _highest(counts, 4, -1, -1)
-    if quad >= 0:
-        return _encode(7, quad + 2, _highest(counts, 1, quad, -1) + 2, 0, 0, 0)
-    trips = _highest(counts, 3, -1, -1)
-    if trips >= 0:
-        pair = _highest(counts, 2, trips, -1)
-        if pair >= 0:
-            return _encode(6, trips + 2, pair + 2, 0, 0, 0)
-    top = _straight_top(mask)
-    if top:
-        return _encode(4, top, 0, 0, 0, 0)
-    if trips >= 0:
-        k1 = _highest(counts, 1, trips, -1)
-        k2 = _highest(counts, 1, trips, k1)
-        return _encode(3, trips + 2, k1 + 2, k2 + 2, 0, 0)
-    p1 = _highest(counts, 2, -1, -1)
-    if p1 >= 0:
-        p2 = _highest(counts, 2, p1, -1)
-        if p2 >= 0:
-            kick = _highest(counts, 1, p1, p2)
-            return _encode(2, p1 + 2, p2 + 2, kick + 2, 0, 0)
-    tops = np.zeros(5, dtype=np.int64)
-    found = 0
-    for r in range(12, -1, -1):
-        if counts[r] > 0 and r != p1 and found < 5:
-            tops[found] = r + 2
-            found += 1
-    if p1 >= 0:
-        return _encode(1, p1 + 2, tops[0], tops[1], tops[2], 0)
-    return _encode(0, tops[0], tops[1], tops[2], tops[3], tops[4])
-
-
-@njit(cache=True)
-def _digits(q: int, width: int, out: npt.NDArray[np.int64], start: int) -> int:
-    total = 0
-    for i in range(width):
-        d = q % 5
-        q //= 5
-        out[start + i] = d
-        total += d
-    return total
-
-
-@njit(cache=True)
-def _build_rank_tables(encoded: I32) -> tuple[U16, I64, U16]:
-    lo_total = np.empty(LO_SPACE, dtype=np.int64)
-    lo_index = np.zeros(LO_SPACE, dtype=np.uint16)
-    per_total = np.zeros(8, dtype=np.int64)
-    scratch = np.zeros(13, dtype=np.int64)
-    for q in range(LO_SPACE):
-        t = _digits(q, LO_RANKS, scratch, 0)
-        lo_total[q] = t
-        if t <= 7:
-            lo_index[q] = per_total[t]
-            per_total[t] += 1
-    by_total = np.argsort(lo_total, kind="mergesort")  # stable: within a total, by q
-    first_of_total = np.zeros(8, dtype=np.int64)
-    for t in range(1, 8):
-        first_of_total[t] = first_of_total[t - 1] + per_total[t - 1]
-    hi_offset = np.zeros((3, HI_SPACE), dtype=np.int64)
-    size = 0
-    for n in range(5, 8):
-        for h in range(HI_SPACE):
-            t = _digits(h, HI_RANKS, scratch, 0)
-            if t <= n:
-                hi_offset[n - 5, h] = size
-                size += per_total[n - t]
-    values = np.zeros(size, dtype=np.uint16)
-    counts = np.zeros(13, dtype=np.int64)
-    for n in range(5, 8):
-        for h in range(HI_SPACE):
-            t_hi = _digits(h, HI_RANKS, counts, LO_RANKS)
-            if t_hi > n:
-                continue
-            start = first_of_total[n - t_hi]
-            for i in range(start, start + per_total[n - t_hi]):
-                q = by_total[i]
-                _digits(q, LO_RANKS, counts, 0)
-                slot = hi_offset[n - 5, h] + lo_index[q]
-                values[slot] = np.searchsorted(encoded, _best_of_counts(counts))
-    return lo_index, hi_offset, values
-
-
-@njit(cache=True)
-def _build_flush_table(encoded: I32) -> U16:
-    table = np.zeros(1 << 13, dtype=np.uint16)
-    for mask in range(1 << 13):
-        bits = 0
-        for r in range(13):
-            bits += (mask >> r) & 1
-        if bits < 5:
-            continue
-        top = _straight_top(mask)
-        if top:
-            enc = _encode(8, top, 0, 0, 0, 0)
-        else:
-            tops = np.zeros(5, dtype=np.int64)
-            found = 0
-            for r in range(12, -1, -1):
-                if (mask >> r) & 1 and found < 5:
-                    tops[found] = r + 2
-                    found += 1
-            enc = _encode(5, tops[0], tops[1], tops[2], tops[3], tops[4])
-        table[mask] = np.searchsorted(encoded, enc)
-    return table
-
-
-@njit(cache=True)
-def _build_low_tables(no_low: int) -> tuple[U16, U16]:
-    """``LOW_OF_SET[m]``: the best low of a set of low ranks (bit 0 ace .. bit 7 eight);
-    ``OMAHA_LOW[board_set << 8 | hole_set]``: the best two-from-hole, three-from-board low."""
-    low_of_set = np.full(256, no_low, dtype=np.uint16)
-    for m in range(256):
-        kept = 0
-        found = 0
-        for b in range(8):
-            if (m >> b) & 1 and found < 5:
-                kept |= 1 << b
-                found += 1
-        if found == 5:
-            low_of_set[m] = kept
-    fives = np.zeros(56, dtype=np.int64)
-    n5 = 0
-    for m in range(256):  # increasing order = best low first
-        c = 0
-        for b in range(8):
-            c += (m >> b) & 1
-        if c == 5:
-            fives[n5] = m
-            n5 += 1
-    omaha = np.full(1 << 16, no_low, dtype=np.uint16)
-    for board in range(256):
-        for hole in range(256):
-            for i in range(n5):
-                m = fives[i]
-                if _splits(m, board, hole):
-                    omaha[board << 8 | hole] = m
-                    break
-    return low_of_set, omaha
-
-
-@njit(cache=True)
-def _splits(m: int, board: int, hole: int) -> bool:
-    """Whether five low ranks ``m`` split as two from ``hole`` and three from ``board``."""
-    bits = np.zeros(5, dtype=np.int64)
-    k = 0
-    for b in range(8):
-        if (m >> b) & 1:
-            bits[k] = 1 << b
-            k += 1
-    for i in range(5):
-        for j in range(i + 1, 5):
-            two = bits[i] | bits[j]
-            three = m ^ two
-            if two & hole == two and three & board == three:
-                return True
-    return False
-
-
 @dataclass(frozen=True)
 class Tables:
     """Every table the fast kernels read (see the module docstring)."""
@@ -250,6 +60,21 @@ class Tables:
     flush_value: U16
     low_of_set: U16
     omaha_low: U16
+
+    def arrays(self) -> dict[str, npt.NDArray[np.generic]]:
+        """Every table by name (what ``use_tables`` takes back)."""
+        return {f.name: getattr(self, f.name) for f in fields(self)}
+
+
+TABLE_SHAPES: dict[str, tuple[tuple[int, ...], np.dtype[np.generic]]] = {
+    "lo_index": ((LO_SPACE,), np.dtype(np.uint16)),
+    "hi_offset": ((3, HI_SPACE), np.dtype(np.int64)),
+    "rank_value": ((6_175 + 18_395 + 49_205,), np.dtype(np.uint16)),
+    "flush_value": ((1 << 13,), np.dtype(np.uint16)),
+    "low_of_set": ((256,), np.dtype(np.uint16)),
+    "omaha_low": ((1 << 16,), np.dtype(np.uint16)),
+}
+"""The shape and type of each value table (``use_tables`` checks a saved copy against them)."""
 
 
 def _card_keys() -> tuple[I64, I64, I64]:
@@ -268,13 +93,25 @@ def _card_keys() -> tuple[I64, I64, I64]:
     return key, rank_bit, low_bit
 
 
-@lru_cache(maxsize=1)
+_TABLES: list[Tables] = []
+
+
 def tables() -> Tables:
-    """The tables, built once per process (tens of milliseconds once numba's cache is warm)."""
+    """The tables, built once per process by ``croupier.eval.tables_build`` (tens of
+    milliseconds once numba's cache is warm), unless ``use_tables`` gave a copy first."""
+    if not _TABLES:
+        _TABLES.append(build_tables())
+    return _TABLES[0]
+
+
+def build_tables() -> Tables:
+    """Build every table (imports numba)."""
+    from croupier.eval import tables_build as b
+
     encoded = encoded_table()
     key, rank_bit, low_bit = _card_keys()
-    lo_index, hi_offset, rank_value = _build_rank_tables(encoded)
-    low_of_set, omaha_low = _build_low_tables(NO_LOW)
+    lo_index, hi_offset, rank_value = b.build_rank_tables(encoded)
+    low_of_set, omaha_low = b.build_low_tables(NO_LOW)
     return Tables(
         card_key=key,
         rank_bit=rank_bit,
@@ -282,7 +119,37 @@ def tables() -> Tables:
         lo_index=lo_index,
         hi_offset=hi_offset,
         rank_value=rank_value,
-        flush_value=_build_flush_table(encoded),
+        flush_value=b.build_flush_table(encoded),
         low_of_set=low_of_set,
         omaha_low=omaha_low,
     )
+
+
+def tables_ready() -> bool:
+    """Whether this process has its tables (built or given) already."""
+    return bool(_TABLES)
+
+
+def use_tables(arrays: Mapping[str, npt.NDArray[np.generic]]) -> Tables:
+    """Use a saved copy of the tables (``Tables.arrays()``, e.g. from a cache file the service
+    layer keeps) instead of building them. The copy is checked: every array must have the
+    shape and type of freshly built ones, the card keys must be the ones computed here, and
+    the value tables must hold values of the scale only; a bad copy is ``ValueError``."""
+    names = [f.name for f in fields(Tables)]
+    if sorted(arrays) != sorted(names):
+        raise ValueError(f"saved tables hold {sorted(arrays)}, expected {sorted(names)}")
+    given = Tables(**{name: np.ascontiguousarray(arrays[name]) for name in names})
+    key, rank_bit, low_bit = _card_keys()
+    for name, want in (("card_key", key), ("rank_bit", rank_bit), ("low_bit", low_bit)):
+        if not np.array_equal(getattr(given, name), want):
+            raise ValueError(f"saved tables: {name} differs from the card keys")
+    for name, (shape, dtype) in TABLE_SHAPES.items():
+        arr = getattr(given, name)
+        if arr.shape != shape or arr.dtype != dtype:
+            raise ValueError(f"saved tables: {name} is {arr.shape} {arr.dtype}")
+    for name in ("rank_value", "flush_value"):
+        arr = getattr(given, name)
+        if int(arr.max()) > HAND_CLASSES:
+            raise ValueError(f"saved tables: {name} holds a value above {HAND_CLASSES}")
+    _TABLES[:] = [given]
+    return given

@@ -65,7 +65,9 @@ class GameSpec:
     ``game`` is the protocol object (``croupier.core.protocol.Game``). ``replay`` plays a parsed
     round file through it (``croupier.games.harness.replay``). ``rules_from_dict`` validates a
     house-rules mapping (raising ``ConfigError`` with every problem). ``disclosure`` renders the
-    posted rules handout from validated rules as plain text.
+    posted rules handout from validated rules as plain text. ``variants`` are further protocol
+    objects of the same game whose rules differ in kind (the paddlewheel's ticket-card method
+    beside its table method); ``protocol_games`` lists them all, ``game`` first.
     """
 
     name: str
@@ -75,3 +77,8 @@ class GameSpec:
     rules_from_dict: Callable[[Mapping[str, JSON]], Any]
     disclosure: Callable[[Any], str] | None = None
     game: AnyGame | None = None
+    variants: tuple[AnyGame, ...] = ()
+
+    @property
+    def protocol_games(self) -> tuple[AnyGame, ...]:
+        return ((self.game,) if self.game is not None else ()) + self.variants

@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from croupier.core.data import loads_json
 from croupier.core.errors import InvalidInput, RuleViolation
 from croupier.core.events import JSON, Event
 from croupier.games.base import Outcome, Settlement, WagerResult
@@ -51,11 +52,9 @@ class RoundFile:
 
 
 def parse_round_text(text: str, source: str = "round file") -> RoundFile:
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise InvalidInput(f"{source} is not valid JSON: {exc}") from exc
-    return parse_round(data, source)
+    """Parse round-file text within ``croupier.core.data``'s limits (a number of more than
+    15 digits, deep nesting or a huge file is one ``InvalidInput`` line, never a traceback)."""
+    return parse_round(loads_json(text, source), source)
 
 
 def _require(cond: bool, message: str, source: str) -> None:
@@ -141,8 +140,11 @@ def compare_settlement(
     """Differences between an ``expect`` block and a settlement; an empty list means equal.
 
     ``expect.wagers`` must list every wager (matched by space, hand, kind and player); a
-    ``destination`` is compared only where the expectation gives one. Any other key of
-    ``expect`` is compared with the settlement's detail of the same name.
+    ``destination`` is compared only where the expectation gives one. ``expect.parties`` states
+    each party's net in cents (``{"player:1": -500, "house": 500, "tips": 0}``) and is compared
+    with ``Settlement.parties``: every party named must have that net, and a party not named
+    must have none. Any other key of ``expect`` is compared with the settlement's detail of the
+    same name.
     """
     diffs: list[str] = []
     wanted = expect.get("wagers")
@@ -170,12 +172,31 @@ def compare_settlement(
                     e.destination is not None and e.destination != g.destination
                 ):
                     diffs.append(f"{label}: expected {_describe(e)}, got {_describe(g)}")
+    parties = expect.get("parties")
+    if parties is not None:
+        diffs.extend(_compare_parties(parties, actual.parties, source))
     for name, value in expect.items():
-        if name == "wagers":
+        if name in ("wagers", "parties"):
             continue
         got_value = actual.details.get(name)
         if got_value != value:
             diffs.append(f"{name}: expected {json.dumps(value)}, got {json.dumps(got_value)}")
+    return diffs
+
+
+def _compare_parties(wanted: JSON, got: Mapping[str, int], source: str) -> list[str]:
+    if not isinstance(wanted, dict):
+        raise InvalidInput(f"{source}: expect.parties must be an object of party: net cents")
+    for party, net in wanted.items():
+        if isinstance(net, bool) or not isinstance(net, int):
+            raise InvalidInput(
+                f"{source}: expect.parties.{party} must be a whole number of cents, got {net!r}"
+            )
+    diffs = []
+    for party in sorted(set(wanted) | set(got)):
+        expected, actual = wanted.get(party, 0), got.get(party, 0)
+        if expected != actual:
+            diffs.append(f"party {party}: expected net {expected:+d}, got {actual:+d}")
     return diffs
 
 

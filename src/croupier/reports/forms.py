@@ -3,40 +3,38 @@ header fields, one or more tables, and notes. One builder per form."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from datetime import date
 from fractions import Fraction
 
-from croupier.books import events as ev
 from croupier.books.amounts import Amount, Unknown, show, show_percent
 from croupier.books.daily import DailyRecord
 from croupier.books.hold import HoldLine, hold_by_dealer
-from croupier.books.model import SlipKind
-from croupier.books.quarterly import QuarterlyReport
-from croupier.books.slips import slip_register, where_parts_go
+from croupier.books.quarterly import QuarterlyReport, day_ranges
 from croupier.books.state import Books
 from croupier.core.money import format_money
+from croupier.reports.game_forms import (
+    collector_time_table,
+    half_hour_table,
+    poker_quarter_table,
+    series_table,
+    ticket_cards_table,
+)
+from croupier.reports.labels import org_label, site_label, sites_label, span
+from croupier.reports.model import Form, FormPerson, FormTable
+from croupier.reports.people import People, day_people, poker_people, quarter_people
+from croupier.reports.registers import count_form, slips_form
 
-
-@dataclass(frozen=True, slots=True)
-class FormTable:
-    title: str
-    columns: tuple[str, ...]
-    rows: tuple[tuple[str, ...], ...]
-
-
-@dataclass(frozen=True, slots=True)
-class Form:
-    """One record laid out for printing."""
-
-    title: str
-    section: str
-    fields: tuple[tuple[str, str], ...]
-    tables: tuple[FormTable, ...]
-    notes: tuple[str, ...] = ()
-    hold_lines: tuple[HoldLine, ...] = field(default=())
-    signatures: tuple[str, ...] = ("Prepared by", "Reviewed by")
-    """Signature lines printed at the end (name, signature or initials, date)."""
+__all__ = [
+    "Form",
+    "FormPerson",
+    "FormTable",
+    "count_form",
+    "daily_form",
+    "hold_form",
+    "poker_form",
+    "quarterly_form",
+    "slips_form",
+]
 
 
 def _m(value: Amount) -> str:
@@ -49,11 +47,7 @@ def _pct(value: Fraction | Unknown) -> str:
 
 def daily_form(books: Books, record: DailyRecord) -> Form:
     """Daily summary (99-01.3-08-16.1, 99-01.3-11-07.2, .3)."""
-    site = books.sites[record.site_id].site
     fields = (
-        ("Organization", books.org_name),
-        ("Site", f"{site.site_id} {site.name}"),
-        ("Date", record.day),
         ("Status", "closed" if record.closed else "OPEN (values depending on it are unknown)"),
         ("Starting cash bank", format_money(record.starting_cash_bank)),
         ("Ending cash bank (counted)", _m(record.ending_cash_bank)),
@@ -149,6 +143,10 @@ def daily_form(books: Books, record: DailyRecord) -> Form:
             "Win = drop box cash + credits - fills + closing tray - opening tray; prizes = gross "
             "proceeds - adjusted gross proceeds; see docs/accounting.md.",
         ),
+        organization=org_label(books),
+        site=site_label(books, record.site_id),
+        period=f"gaming day {record.day}",
+        people=day_people(books, record.site_id, record.day).build(),
     )
 
 
@@ -171,8 +169,6 @@ def _ticket_summary(record: DailyRecord) -> tuple[tuple[str, ...], ...]:
 
 
 def _ticket_tables(books: Books, record: DailyRecord) -> tuple[FormTable, ...]:
-    from croupier.reports.game_forms import ticket_cards_table
-
     table = ticket_cards_table(books, record.site_id, record.day)
     return (table,) if table.rows else ()
 
@@ -182,8 +178,6 @@ def quarterly_form(report: QuarterlyReport, books: Books | None = None) -> Form:
     series first played and the poker occasions begun in the quarter (11-07.3.b, 09-07.1.f)."""
     extra: tuple[FormTable, ...] = ()
     if books is not None:
-        from croupier.reports.game_forms import poker_quarter_table, series_table
-
         q = report.quarter
         extra = tuple(t for t in (series_table(books, q), poker_quarter_table(books, q)) if t.rows)
     games = FormTable(
@@ -236,12 +230,63 @@ def quarterly_form(report: QuarterlyReport, books: Books | None = None) -> Form:
         ("Section", "Site", "Finding", "Deadline"),
         tuple((f.section, f.site_id, f.message, f.deadline or "") for f in report.findings),
     )
+    q = report.quarter
+    coverage, notes = _coverage(report)
     return Form(
-        f"Quarterly summary {report.quarter}",
+        f"Quarterly summary {q}",
         "99-01.3-08-16.1.g",
-        (("Quarter", f"{report.quarter.first_day} to {report.quarter.last_day}"),),
-        (games, *extra, findings, days),
+        (("Days with a daily record", _days_recorded(report)),),
+        (games, *coverage, *extra, findings, days),
+        notes,
+        organization=org_label(books) if books is not None else "",
+        site=sites_label(books, (c.site_id for c in report.coverage)) if books else "",
+        period=f"{q}: {q.first_day} to {q.last_day}",
+        people=quarter_people(books, ((d.site_id, d.day) for d in report.days)).build()
+        if books is not None
+        else (),
     )
+
+
+def _days_recorded(report: QuarterlyReport) -> str:
+    parts = []
+    for c in report.coverage:
+        looked = len(c.recorded) + len(c.without)
+        through = "" if c.through is None else f" through {c.through}"
+        parts.append(f"{c.site_id}: {len(c.recorded)} of {looked} days{through}")
+    return "; ".join(parts) or "no sites"
+
+
+def _coverage(report: QuarterlyReport) -> tuple[tuple[FormTable, ...], tuple[str, ...]]:
+    """The days of the quarter without a daily record, by site, and what that means for the
+    totals: they cover only the days with records (99-01.3-08-16.1)."""
+    missing = report.days_without_records
+    notes: list[str] = []
+    q = report.quarter
+    through = {c.through for c in report.coverage}
+    if through and through != {q.last_day.isoformat()}:
+        last = max((t for t in through if t is not None), default=None)
+        notes.append(
+            f"The quarter is not over: days after {last or q.first_day} are not looked at."
+            if last
+            else "The quarter has not begun."
+        )
+    if not missing:
+        return (), tuple(notes)
+    notes.insert(
+        0,
+        "WARNING: the totals above cover only the days with a daily record; "
+        + "; ".join(f"{c.site_id} has no record for {len(c.without)} days" for c in missing)
+        + ". Confirm that no gaming activity took place on them, or enter their records.",
+    )
+    table = FormTable(
+        "Days of the quarter without a daily record",
+        ("Site", "Days with a record", "Days without a record", "Which days"),
+        tuple(
+            (c.site_id, str(len(c.recorded)), str(len(c.without)), day_ranges(c.without))
+            for c in missing
+        ),
+    )
+    return (table,), tuple(notes)
 
 
 def poker_form(books: Books) -> Form:
@@ -280,18 +325,26 @@ def poker_form(books: Books) -> Form:
             for s in poker_summaries(books.poker)
         ),
     )
-    from croupier.reports.game_forms import collector_time_table, half_hour_table
-
+    occasions = books.poker.occasions.values()
     return Form(
         "Poker occasions",
         "99-01.3-09-07",
-        (("Organization", books.org_name),),
+        (),
         (summaries, half_hour_table(books), fees, collector_time_table(books)),
+        organization=org_label(books),
+        site=sites_label(books, (s for o in occasions for s in o.opened.sites))
+        if any(o.opened.sites for o in occasions)
+        else "the sites of each occasion",
+        period=span([d for o in occasions for d in (o.opened.first_day, o.opened.last_day)]),
+        people=poker_people(books).build(),
     )
 
 
-def hold_form(lines: list[HoldLine], start: date | None, end: date | None) -> Form:
-    """Percent-of-hold by dealer and wheel operator (99-01.3-08-04.7)."""
+def hold_form(
+    lines: list[HoldLine], start: date | None, end: date | None, books: Books | None = None
+) -> Form:
+    """Percent-of-hold by dealer and wheel operator (99-01.3-08-04.7); with ``books``, the
+    organization, the sites and the dealers by name."""
     detail = FormTable(
         "By shift",
         (
@@ -342,134 +395,25 @@ def hold_form(lines: list[HoldLine], start: date | None, end: date | None) -> Fo
             for t in hold_by_dealer(lines)
         ),
     )
-    period = f"{start or 'first'} to {end or 'last'}"
+    days = sorted(h.day for h in lines)
+    first = start.isoformat() if start else (days[0] if days else "the first shift")
+    last = end.isoformat() if end else (days[-1] if days else "the last shift")
+    people: tuple[FormPerson, ...] = ()
+    if books is not None:
+        named = People(books)
+        named.gaming_managers()
+        for t in hold_by_dealer(lines):
+            named.add(t.dealer_id, "dealer or operator", f"{t.game.value}: {t.shifts} shifts")
+        people = named.build()
     return Form(
         "Dealer and wheel operator percent-of-hold",
         "99-01.3-08-04.7",
-        (("Period", period),),
+        (),
         (totals, detail),
         ("Percent-of-hold = adjusted gross proceeds / gross proceeds (99-01.3-08-01.3).",),
         tuple(lines),
-    )
-
-
-def count_form(books: Books, site_id: str, day: str) -> Form:
-    """Drop box count documentation (99-01.3-08-14)."""
-    rows: list[tuple[str, ...]] = []
-    for key, rec in sorted(books.shifts.items()):
-        if key[0] != site_id or key[1] != day:
-            continue
-        cnt = rec.count
-        if cnt is None:
-            rows.append((str(key[2]), str(key[3]), "not counted", "", "", "", "", "", "", ""))
-            continue
-        corrected = rec.counted_cash
-        rows.append(
-            (
-                str(key[2]),
-                str(key[3]),
-                cnt.count_day,
-                f"{cnt.member_a} / {cnt.member_b}",
-                cnt.key_holder + (f" / {cnt.second_key_holder}" if cnt.second_key_holder else ""),
-                format_money(cnt.first_count),
-                format_money(cnt.second_count),
-                format_money(cnt.resolved)
-                + (
-                    f" (corrected {format_money(corrected)})"
-                    if corrected != cnt.resolved and corrected is not None
-                    else ""
-                ),
-                cnt.resolution,
-                f"{cnt.initials_a} {cnt.initials_b} {cnt.count_day}",
-            )
-        )
-    table = FormTable(
-        "Drop box cash count",
-        (
-            "Table",
-            "Shift",
-            "Count date",
-            "Count team",
-            "Keys",
-            "First count",
-            "Second count",
-            "Resolved",
-            "Difference resolved by",
-            "Initials and date",
-        ),
-        tuple(rows),
-    )
-    return Form(
-        "Drop box cash count", "99-01.3-08-14", (("Site", site_id), ("Date", day)), (table,)
-    )
-
-
-def slips_form(books: Books, kind: SlipKind) -> Form:
-    """The register of a slip series: every number accounted for (99-01.3-08-05.2)."""
-    original, copy = where_parts_go(kind)
-    rows: list[tuple[str, ...]] = []
-    for line in slip_register(books, kind):
-        e = line.entry
-        if isinstance(e, ev.SlipIssued):
-            detail = ", ".join(
-                f"{x.quantity} x ${x.token.value} = {format_money(x.value)}" for x in e.chips
-            )
-            rows.append(
-                (
-                    str(line.number),
-                    line.status,
-                    e.game.value,
-                    e.site_id,
-                    e.at,
-                    str(e.table),
-                    detail,
-                    format_money(e.grand_total),
-                    e.preparer_id,
-                    e.verifier_id or "",
-                    e.cashier_id,
-                    e.dealer_id,
-                )
-            )
-        elif isinstance(e, ev.SlipVoided):
-            rows.append(
-                (
-                    str(line.number),
-                    "VOID",
-                    "",
-                    e.site_id,
-                    e.at,
-                    "",
-                    "",
-                    "",
-                    e.preparer_id,
-                    "",
-                    e.preparer_initials,
-                    "",
-                )
-            )
-        else:
-            rows.append((str(line.number), "MISSING", "", "", "", "", "", "", "", "", "", ""))
-    table = FormTable(
-        f"{kind.value.capitalize()} slips",
-        (
-            "Number",
-            "Status",
-            "Ref",
-            "Site",
-            "Date and time",
-            "Table",
-            "Chips by value",
-            "Grand total",
-            "Prepared",
-            "Verified",
-            "Cashier",
-            "Dealer/operator",
-        ),
-        tuple(rows),
-    )
-    return Form(
-        f"{kind.value.capitalize()} slip register",
-        "99-01.3-08-05",
-        (("Original", original), ("Copy", copy)),
-        (table,),
+        organization=org_label(books) if books is not None else "",
+        site=sites_label(books, (h.site_id for h in lines)) if books is not None else "",
+        period=f"{first} to {last}",
+        people=people,
     )

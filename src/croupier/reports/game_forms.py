@@ -11,7 +11,9 @@ from croupier.books.quarters import Quarter
 from croupier.books.state import Books
 from croupier.books.tickets import series_summary
 from croupier.core.money import format_money
-from croupier.reports.forms import Form, FormTable
+from croupier.reports.labels import org_label, site_label, span
+from croupier.reports.model import Form, FormTable
+from croupier.reports.people import People
 
 
 def _prizes_text(books: Books, series_id: str, card: int, day: str | None) -> str:
@@ -130,11 +132,19 @@ def series_form(books: Books, series_id: str) -> Form:
         tuple((str(n),) for n in s.unsold_cards),
     )
     summary = series_table(books)
+    days = sorted({d for card in series.cards.values() for d in card.days})
+    people = People(books)
+    people.gaming_managers()
+    for day in days:
+        rec = books.days.get((r.site_id, day))
+        if rec is not None:
+            people.add(rec.opened.opened_by, "opened the gaming day", day)
+            for emp_id in rec.opened.on_duty:
+                people.add(emp_id, "on duty", day)
     return Form(
         f"Paddlewheel ticket series {series_id}",
         "99-01.3-11-07.1",
         (
-            ("Site", r.site_id),
             ("Master flare stamp", r.stamp_number),
             ("Cards", f"{r.first_card} to {r.last_card}, {r.tickets_per_card} tickets each"),
             ("Price per ticket", format_money(r.price)),
@@ -153,6 +163,10 @@ def series_form(books: Books, series_id: str) -> Form:
             "Winning tickets and unsold cards are kept one year from the end of the quarter "
             "reported (99-01.3-11-07.1.b.2); the rest three years.",
         ),
+        organization=org_label(books),
+        site=site_label(books, r.site_id),
+        period=span(days, "no card sold yet"),
+        people=people.build(),
     )
 
 

@@ -13,7 +13,7 @@ from typing import Any
 from croupier.books.hold import HOLD_FLOOR, HoldLine, hold_by_dealer_week
 from croupier.books.model import Game
 from croupier.core.errors import InvalidInput
-from croupier.reports.forms import Form
+from croupier.reports.model import Form, FormTable
 
 
 class Format(Enum):
@@ -32,14 +32,21 @@ def render(form: Form, fmt: Format) -> bytes:
     raise InvalidInput(f"unknown format {fmt!r}")  # pragma: no cover
 
 
+def _tables(form: Form) -> tuple[FormTable, ...]:
+    """The form's tables, then the people it names (if any)."""
+    return (*form.tables, form.people_table()) if form.people else form.tables
+
+
 def to_csv(form: Form) -> bytes:
-    """Each table under a title row; header fields first."""
+    """Each table under a title row; the warning and the header fields first."""
     out = io.StringIO()
     w = csv.writer(out, lineterminator="\n")
+    if form.warning:
+        w.writerow([f"WARNING: {form.warning}"])
     w.writerow([form.title, form.section])
-    for name, value in form.fields:
+    for name, value in form.header:
         w.writerow([name, value])
-    for table in form.tables:
+    for table in _tables(form):
         w.writerow([])
         w.writerow([table.title])
         w.writerow(table.columns)
@@ -57,13 +64,16 @@ def to_html(form: Form) -> bytes:
         f"<title>{e(form.title)}</title>",
         "<style>body{font-family:sans-serif;margin:2em}table{border-collapse:collapse;"
         "margin-bottom:1.5em}td,th{border:1px solid #999;padding:3px 6px;font-size:12px}"
-        "th{background:#eee}</style></head><body>",
-        f"<h1>{e(form.title)}</h1><p>N.D. Admin. Code {e(form.section)}</p><dl>",
+        "th{background:#eee}.warning{border:3px solid #b00;color:#b00;padding:.5em;"
+        "font-weight:bold}</style></head><body>",
     ]
-    for name, value in form.fields:
+    if form.warning:
+        parts.append(f"<div class='warning' role='alert'>WARNING: {e(form.warning)}</div>")
+    parts.append(f"<h1>{e(form.title)}</h1><p>N.D. Admin. Code {e(form.section)}</p><dl>")
+    for name, value in form.header:
         parts.append(f"<dt><b>{e(name)}</b></dt><dd>{e(value)}</dd>")
     parts.append("</dl>")
-    for table in form.tables:
+    for table in _tables(form):
         parts.append(f"<h2>{e(table.title)}</h2><table><tr>")
         parts.extend(f"<th>{e(c)}</th>" for c in table.columns)
         parts.append("</tr>")
@@ -106,16 +116,27 @@ def to_pdf(form: Form) -> bytes:
     )
     styles = getSampleStyleSheet()
     small = styles["BodyText"].clone("small", fontSize=7, leading=8)
-    story: list[object] = [
+    story: list[object] = []
+    if form.warning:
+        banner = styles["Normal"].clone(
+            "banner",
+            textColor=colors.red,
+            borderColor=colors.red,
+            borderWidth=2,
+            borderPadding=6,
+            fontName="Helvetica-Bold",
+        )
+        story += [Paragraph(f"WARNING: {html.escape(form.warning)}", banner), Spacer(1, 12)]
+    story += [
         Paragraph(html.escape(form.title), styles["Title"]),
         Paragraph(f"N.D. Admin. Code {html.escape(form.section)}", styles["Normal"]),
         Spacer(1, 6),
     ]
-    for name, value in form.fields:
+    for name, value in form.header:
         story.append(
             Paragraph(f"<b>{html.escape(name)}:</b> {html.escape(value)}", styles["Normal"])
         )
-    for table in form.tables:
+    for table in _tables(form):
         story.append(Spacer(1, 10))
         # A heading never ends a page without its table (keepWithNext).
         heading = styles["Heading3"].clone("heading", keepWithNext=1)
@@ -165,9 +186,9 @@ def _numbered_canvas(form: Form) -> Any:
     from reportlab.lib.pagesizes import landscape, letter
     from reportlab.pdfgen.canvas import Canvas
 
-    ident = " | ".join(
-        [form.title, *(v for k, v in form.fields if k in ("Organization", "Site", "Date"))]
-    )
+    ident = " | ".join(x for x in (form.title, form.organization, form.site, form.period) if x)
+    if len(ident) > 150:
+        ident = ident[:149] + "…"
     width, _height = landscape(letter)
 
     class NumberedCanvas(Canvas):  # type: ignore[misc]  # reportlab ships no types

@@ -5,18 +5,37 @@ A command is any function ``Books -> list[Event]`` from ``croupier.books`` (bind
 arguments with a lambda or ``functools.partial``); it validates against the current books and
 either raises (nothing is written) or returns the events that record it. If another writer
 appended first, the books are refreshed and the command re-validated against them.
+
+The ``croupier books`` commands (and the web server to come) go through one entry point,
+``record(url, org, at, request)``: it opens the store once, refuses a database or organization
+that does not exist (only ``croupier books init`` and ``croupier db upgrade`` create), refuses
+a damaged hash chain, reads ``--at`` (default: now) and refuses a time before the books' last
+entry or outside the site's open gaming day, runs the request and says what it recorded, in
+dollars. A ``Request`` is built from what a person typed by the functions of
+``service.books_setup``, ``books_day``, ``books_close`` and ``books_games``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from datetime import datetime
 
+from croupier.books.model import check_identifier
 from croupier.books.state import Books
+from croupier.books.timeline import check_entry_time
 from croupier.core.clock import Clock, SystemClock
 from croupier.core.errors import InvalidInput
 from croupier.core.events import Event
-from croupier.store import ConcurrencyError, EventStore, open_store
+from croupier.service.books_input import parse_time
+from croupier.store import (
+    ChainBreak,
+    ConcurrencyError,
+    CorruptStream,
+    EventStore,
+    open_existing_store,
+    open_store,
+)
 
 Command = Callable[[Books], list[Event]]
 STREAM_PREFIX = "books-"
@@ -24,10 +43,16 @@ RETRIES = 3
 
 
 def stream_name(org_id: str) -> str:
-    """The store stream that holds one organization's books."""
-    if not org_id.strip():
-        raise InvalidInput("an organization id is required")
-    return f"{STREAM_PREFIX}{org_id.strip()}"
+    """The store stream that holds one organization's books (the id is checked first)."""
+    return f"{STREAM_PREFIX}{check_identifier(org_id, 'organization id')}"
+
+
+def describe_break(found: ChainBreak) -> str:
+    """One line naming a damaged stream and its first broken link."""
+    return (
+        f"stream {found.stream!r} is damaged at event {found.seq}: "
+        f"{found.kind.value} ({found.detail})"
+    )
 
 
 class BooksService:
@@ -38,24 +63,54 @@ class BooksService:
         self.org_id = org_id
         self.stream = stream_name(org_id)
         self.clock: Clock = clock if clock is not None else SystemClock()
+        self.chain: ChainBreak | None = None
+        """The first broken link of the books stream found by the last read, or None."""
         self._books = Books()
         self._version = 0
+        self._checked = False
 
     @classmethod
     def open(cls, url: str, org_id: str, clock: Clock | None = None) -> BooksService:
-        """Open the store at ``url`` (migrating it) and the organization's books."""
+        """Open the store at ``url`` (creating or migrating it) and the organization's books."""
         return cls(open_store(url), org_id, clock)
+
+    @classmethod
+    def open_existing(
+        cls, url: str, org_id: str, clock: Clock | None = None, *, create: bool = False
+    ) -> BooksService:
+        """Open the books of an organization that exists in an existing database.
+
+        A missing database is refused ("no database at ..."), and so is a database without the
+        organization ("no organization X in ...; run `croupier books init`"). With ``create``
+        (``croupier books init``) the database is created or migrated and the organization may
+        be new.
+        """
+        stream_name(org_id)  # a bad organization id opens (and creates) nothing
+        store = open_store(url) if create else open_existing_store(url)
+        svc = cls(store, org_id, clock)
+        if not create and store.version(svc.stream) == 0:
+            store.close()
+            raise InvalidInput(
+                f"no organization {org_id!r} in {url}; run `croupier books init {org_id} NAME`"
+            )
+        return svc
 
     def now(self) -> datetime:
         return self.clock.now()
 
     def books(self) -> Books:
-        """The current books, read up to the stream's newest entry."""
+        """The current books, read up to the stream's newest entry (the chain checked first:
+        see ``chain`` and ``chain_warning``)."""
         self._refresh()
         return self._books
 
     def _refresh(self) -> None:
         stored = self.store.read(self.stream, after=self._version)
+        if stored or not self._checked:
+            # The store checks incrementally from its verified-up-to mark (its own appends
+            # move the mark), so this hashes only what other writers added since.
+            self.chain = self.store.chain_break(self.stream)
+            self._checked = True
         for entry in stored:
             if entry.event is None:  # pragma: no cover - read() always decodes
                 raise InvalidInput(f"entry {entry.seq} of {self.stream} could not be decoded")
@@ -63,9 +118,16 @@ class BooksService:
             self._version = entry.seq
 
     def execute(self, command: Command) -> list[Event]:
-        """Validate ``command`` against the current books and append its events atomically."""
+        """Validate ``command`` against the current books and append its events atomically.
+
+        A damaged books stream takes no more entries (``CorruptStream``, one line naming the
+        stream and its first broken link)."""
         for attempt in range(RETRIES):
             self._refresh()
+            if self.chain is not None:
+                raise CorruptStream(
+                    f"{describe_break(self.chain)}; nothing was written (run `croupier verify`)"
+                )
             events = command(self._books)
             if not events:
                 return []
@@ -79,8 +141,106 @@ class BooksService:
             return events
         raise AssertionError("unreachable")  # pragma: no cover
 
+    def record(self, request: Request, at: str | None) -> list[str]:
+        """Run ``request`` at ``at`` (an ISO time with offset, typed; default: now) and return
+        one line per recorded entry saying what it recorded."""
+        when = parse_time(at, "--at") if at is not None else self.now()
+
+        def command(books: Books) -> list[Event]:
+            events = request.build(books, when)
+            if request.timed:
+                site = request.site(books) if callable(request.site) else request.site
+                check_entry_time(books, when, site)
+            return events
+
+        events = self.execute(command)
+        lines: list[str] = []
+        for e in events:
+            lines.append(f"recorded {e.TYPE.removeprefix('books.')}: {request.what}")
+            if request.then is not None:
+                extra = request.then(e)
+                if extra:
+                    lines.append(extra)
+        return lines
+
     def close(self) -> None:
         self.store.close()
+
+
+SiteOf = Callable[[Books], str | None]
+
+
+@dataclass(frozen=True)
+class Request:
+    """A books command as a person typed it, parsed and ready to run.
+
+    ``build(books, when)`` validates against the books and returns the events to record;
+    ``what`` says what is recorded (in dollars); ``site`` (or a function of the books giving
+    it) is the site whose open gaming day bounds the time; ``timed`` is False for the set-up
+    and count commands that carry no time; ``then`` gives an extra line for a recorded event
+    (the slip number issued).
+    """
+
+    what: str
+    build: Callable[[Books, datetime], list[Event]]
+    site: str | SiteOf | None = None
+    timed: bool = True
+    then: Callable[[Event], str | None] | None = None
+
+
+def open_books(url: str, org_id: str, *, create: bool = False) -> BooksService:
+    """The books service of an existing organization (see ``BooksService.open_existing``)."""
+    return BooksService.open_existing(url, org_id, create=create)
+
+
+def record(
+    url: str, org_id: str, at: str | None, request: Request, *, create: bool = False
+) -> list[str]:
+    """Open the store once, run ``request`` at ``at`` and return what was recorded.
+
+    The one shape of every ``croupier books`` command that writes: see the module docstring.
+    """
+    svc = open_books(url, org_id, create=create)
+    try:
+        return svc.record(request, at)
+    finally:
+        svc.close()
+
+
+def chain_warning(service: BooksService) -> str | None:
+    """The warning banner to print above anything read from the books, or None if intact.
+
+    Call it after ``service.books()`` (which checks the chain incrementally as it reads): a
+    reading command (a status, a report) still prints, under this one line naming the damaged
+    stream and its first broken link, e.g.::
+
+        WARNING: the books are damaged: stream 'books-p1' is damaged at event 7: hash mismatch
+        (...). These records may have been altered; run `croupier verify`.
+    """
+    if service.chain is None:
+        return None
+    return (
+        f"WARNING: the books are damaged: {describe_break(service.chain)}. "
+        "These records may have been altered; run `croupier verify`."
+    )
+
+
+@dataclass(frozen=True)
+class BooksRead:
+    """The books as read by a reading command, and the banner to print above them."""
+
+    books: Books
+    warning: str | None
+
+
+def read_books(url: str, org_id: str) -> BooksRead:
+    """Read an existing organization's books (opening the store once) with the chain warning."""
+    svc = open_books(url, org_id)
+    try:
+        books = svc.books()
+        return BooksRead(books, chain_warning(svc))
+    finally:
+        svc.close()
 
 
 def rebuild(store: EventStore, org_id: str) -> Books:

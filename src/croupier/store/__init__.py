@@ -3,7 +3,8 @@
 ::
 
     from croupier.store import open_store
-    store = open_store("sqlite:///croupier.db")       # migrates the schema to head
+    store = open_store("sqlite:///croupier.db")       # creates/migrates the schema to head
+    store = open_existing_store("sqlite:///croupier.db")  # refuses a missing database
     version = store.append("table-1", [event_a, event_b], expected_version=0)
     for stored in store.read("table-1"): ...
     assert store.verify() == []                        # every chain intact
@@ -11,7 +12,12 @@
 See ``docs/store.md`` for the schema, the hash and the concurrency model.
 """
 
-from croupier.store.event_store import DEFAULT_LOCK_TIMEOUT, EventStore, open_store
+from croupier.store.event_store import (
+    DEFAULT_LOCK_TIMEOUT,
+    EventStore,
+    open_existing_store,
+    open_store,
+)
 from croupier.store.hashing import GENESIS_HASH, event_hash
 from croupier.store.records import (
     BreakKind,
@@ -31,5 +37,6 @@ __all__ = [
     "EventStore",
     "StoredEvent",
     "event_hash",
+    "open_existing_store",
     "open_store",
 ]

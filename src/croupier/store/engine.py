@@ -73,7 +73,8 @@ def create_engine(url: URL, *, lock_timeout: float, must_exist: bool) -> Engine:
             if must_exist and not path.is_file():
                 raise InvalidInput(
                     f"no database at {safe_url(url)} (file {path} does not exist); "
-                    "create it with `croupier db upgrade`"
+                    "create it with `croupier db upgrade` (or `croupier books init ORG NAME`); "
+                    "nothing was created"
                 )
         try:
             engine = sa.create_engine(url, connect_args={"timeout": lock_timeout})
@@ -100,7 +101,7 @@ def _configure_sqlite(engine: Engine, lock_timeout: float) -> None:
         cursor = dbapi_connection.cursor()
         try:
             cursor.execute(f"PRAGMA busy_timeout = {busy_ms}")
-            cursor.execute("PRAGMA journal_mode = WAL")
+            _set_wal(cursor, lock_timeout)
         finally:
             cursor.close()
 
@@ -108,6 +109,26 @@ def _configure_sqlite(engine: Engine, lock_timeout: float) -> None:
     def on_begin(connection: Connection) -> None:
         mode = connection.get_execution_options().get(SQLITE_BEGIN_OPTION, "DEFERRED")
         connection.exec_driver_sql(f"BEGIN {mode}")
+
+
+def _set_wal(cursor: Any, lock_timeout: float) -> None:
+    """Switch a SQLite database to WAL. Several processes opening a fresh database at once can
+    get "database is locked" here without SQLite's busy handler being called, so retry within
+    the lock timeout."""
+    import sqlite3
+    import time
+
+    deadline = time.monotonic() + lock_timeout
+    delay = 0.005
+    while True:
+        try:
+            cursor.execute("PRAGMA journal_mode = WAL")
+            return
+        except sqlite3.OperationalError as exc:
+            if "locked" not in str(exc) or time.monotonic() + delay > deadline:
+                raise
+            time.sleep(delay)
+            delay = min(delay * 2, 0.1)
 
 
 def describe_connect_error(exc: DBAPIError) -> str:

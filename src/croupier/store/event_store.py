@@ -23,9 +23,15 @@ from croupier.core.errors import InvalidInput
 from croupier.core.events import JSON, Event, event_from_dict
 from croupier.store import engine as engines
 from croupier.store.hashing import GENESIS_HASH, event_hash, payload_json
-from croupier.store.records import ChainBreak, ConcurrencyError, CorruptStream, StoredEvent
+from croupier.store.records import (
+    BreakKind,
+    ChainBreak,
+    ConcurrencyError,
+    CorruptStream,
+    StoredEvent,
+)
 from croupier.store.schema import STREAM_NAME_MAX, TYPE_NAME_MAX, event_streams, events
-from croupier.store.verify import ChainRow, first_break
+from croupier.store.verify import ChainMark, ChainRow, check_rows, first_break
 
 DEFAULT_LOCK_TIMEOUT: Final = 30.0
 """Seconds a writer waits for another writer's transaction before giving up."""
@@ -71,6 +77,7 @@ class EventStore:
         self._engine = engine
         self._clock: Clock = clock if clock is not None else SystemClock()
         self._lock_timeout = lock_timeout
+        self._marks: dict[str, ChainMark] = {}
 
     @property
     def engine(self) -> Engine:
@@ -148,17 +155,13 @@ class EventStore:
             )
         if not encoded:
             return actual
-        prev_hash = GENESIS_HASH
-        if actual > 0:
-            head = conn.execute(
-                sa.select(events.c.hash).where(events.c.stream == stream, events.c.seq == actual)
-            ).scalar_one_or_none()
-            if head is None:
-                raise CorruptStream(
-                    f"stream {stream!r} is damaged: its last event {actual} is missing "
-                    "(run `croupier verify`); nothing was written"
-                )
-            prev_hash = head
+        found, mark = self._check(conn, stream, actual)
+        if found is not None:
+            raise CorruptStream(
+                f"stream {stream!r} is damaged at event {found.seq}: {found.kind.value} "
+                f"({found.detail}); nothing was written (run `croupier verify`)"
+            )
+        prev_hash = mark.hash
         rows: list[dict[str, Any]] = []
         for seq, (type_, payload_text) in enumerate(encoded, start=actual + 1):
             digest = event_hash(stream, seq, type_, payload_text, recorded_at, prev_hash)
@@ -184,7 +187,72 @@ class EventStore:
                 .where(event_streams.c.stream == stream, event_streams.c.version == actual)
                 .values(version=new_version)
             )
+        self._marks[stream] = ChainMark(new_version, prev_hash)
         return new_version
+
+    def _check(
+        self, conn: Connection, stream: str, version: int
+    ) -> tuple[ChainBreak | None, ChainMark]:
+        """Check events ``mark+1..version`` of ``stream`` from its verified-up-to mark.
+
+        Events beyond ``version`` are not looked at here: a concurrent writer may have
+        committed them since ``version`` was read (``chain_break`` checks them race-free).
+        """
+        start = self._marks.get(stream, ChainMark())
+        if start.seq > version:  # the recorded version went down: check from the start
+            start = ChainMark()
+        if start.seq == version:
+            return None, start
+        rows = conn.execute(
+            sa.select(
+                events.c.seq,
+                events.c.type,
+                events.c.payload,
+                events.c.recorded_at,
+                events.c.prev_hash,
+                events.c.hash,
+            )
+            .where(events.c.stream == stream, events.c.seq > start.seq, events.c.seq <= version)
+            .order_by(events.c.seq)
+        ).all()
+        found, mark = check_rows(stream, (ChainRow(*row) for row in rows), version, start)
+        self._marks[stream] = mark
+        return found, mark
+
+    def chain_break(self, stream: str) -> ChainBreak | None:
+        """The first broken link of ``stream``'s hash chain, or None if it is intact.
+
+        Incremental: the events up to this store's verified-up-to mark for the stream (set by
+        an earlier check or by this store's own appends) are not hashed again, so checking
+        before every read or command costs only the events added since. ``verify`` checks
+        every event from the start; use it for an audit. A stream that does not exist is intact.
+        """
+        _check_stream(stream)
+
+        def recorded_version(conn: Connection) -> int:
+            found = conn.execute(
+                sa.select(event_streams.c.version).where(event_streams.c.stream == stream)
+            ).scalar_one_or_none()
+            return 0 if found is None else found
+
+        with self._engine.connect() as conn:
+            version = recorded_version(conn)
+            found, _mark = self._check(conn, stream, version)
+            if found is not None:
+                return found
+            last = conn.execute(
+                sa.select(sa.func.max(events.c.seq)).where(events.c.stream == stream)
+            ).scalar_one_or_none()
+            # A writer commits its events and the new version together and a version only
+            # grows: events beyond a version read after them were written behind the store.
+            if last is not None and last > version and last > recorded_version(conn):
+                return ChainBreak(
+                    stream,
+                    version + 1,
+                    BreakKind.VERSION_MISMATCH,
+                    f"{last} events are stored but the stream's recorded version is {version}",
+                )
+        return None
 
     # -- reading ---------------------------------------------------------------------------
 
@@ -370,3 +438,16 @@ def open_store(
         engine.dispose()
         raise
     return EventStore(engine, clock, lock_timeout)
+
+
+def open_existing_store(
+    url: str, *, clock: Clock | None = None, lock_timeout: float = DEFAULT_LOCK_TIMEOUT
+) -> EventStore:
+    """Open the event store of a database that already exists; never create or migrate one.
+
+    A mistyped SQLite path is refused ("no database at ...; create it with `croupier db
+    upgrade`") instead of silently creating an empty database, and so is a database whose
+    schema is not this croupier's (what every command but ``croupier db upgrade`` and
+    ``croupier books init`` uses). Same as ``open_store(url, upgrade=False)``.
+    """
+    return open_store(url, clock=clock, upgrade=False, lock_timeout=lock_timeout)

@@ -8,6 +8,7 @@ from fractions import Fraction
 from pathlib import Path
 
 import numpy as np
+import pytest
 
 from croupier.analysis.paddlewheel import (
     analyze_table,
@@ -101,3 +102,24 @@ def test_simulated_stops_drop_void_spins_and_are_uniform() -> None:
     expected = 40_000 / 40
     chi2 = float(((counts - expected) ** 2 / expected).sum())
     assert chi2 < 80  # 39 degrees of freedom: P(chi2 > 80) < 0.01%
+
+
+def test_counted_mean_and_error_match_the_returns_themselves() -> None:
+    from croupier.analysis.paddlewheel import _simulated
+
+    returns = np.array([38.0] * 3 + [-1.0] * 117)
+    got = _simulated("red 1", 38, 3, 120)
+    assert got.mean == pytest.approx(float(returns.mean()))
+    assert got.standard_error == pytest.approx(float(returns.std(ddof=1)) / np.sqrt(120))
+
+
+def test_simulation_in_chunks_reports_progress(monkeypatch: pytest.MonkeyPatch) -> None:
+    import croupier.analysis.paddlewheel as module
+
+    rules = load("t01_exact_red_wins")
+    assert isinstance(rules, TableRules)
+    monkeypatch.setattr(module, "SIMULATION_CHUNK", 1_000)
+    seen: list[tuple[int, int]] = []
+    sim = simulate_table(rules, 2_500, SeededRng(3), lambda done, total: seen.append((done, total)))
+    assert seen == [(1_000, 2_500), (2_000, 2_500), (2_500, 2_500)]
+    assert len(sim) == len(analyze_table(rules))

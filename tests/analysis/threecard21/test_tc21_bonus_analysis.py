@@ -106,3 +106,11 @@ def test_seeded_simulation_agrees_within_error_bars(decks: int) -> None:
         p = float(exact.probability(category))
         sigma = sqrt(p * (1 - p) / hands)
         assert abs(observed / hands - p) <= 5 * sigma + 1e-12, category
+
+
+def test_progress_reports_every_multiset_counted() -> None:
+    seen: list[tuple[int, int]] = []
+    category_counts(6, lambda done, total: seen.append((done, total)))
+    assert seen[0] == (0, 24_804)  # C(52 + 2, 3) multisets of three faces
+    assert seen[-1] == (24_804, 24_804)
+    assert [d for d, _ in seen] == sorted(d for d, _ in seen)

@@ -7,9 +7,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from croupier.core.errors import RuleViolation
+from croupier.core.protocol import play_randomly
 from croupier.core.rng import SeededRng
 from croupier.games.poker.actions import Action, ActionKind
-from croupier.games.poker.driver import random_hand
+from croupier.games.poker.game import GAME, Setup, choose_sized
 from croupier.games.poker.hand import Hand
 from croupier.games.poker.rules import Structure, TableRules, Variant
 from croupier.games.poker.table import SeatSpec
@@ -51,6 +52,17 @@ RULES = [
 ]
 
 
+def random_hand(
+    rules: TableRules, stacks: list[int], seed: int, button_index: int, log: list[Action]
+) -> Hand:
+    """A hand of random legal play (bets of any legal size) on seats 1..n."""
+    seats = tuple(SeatSpec(k + 1, stack) for k, stack in enumerate(stacks))
+    setup = Setup(seats, seats[button_index % len(seats)].seat)
+    play = play_randomly(GAME, rules, setup, SeededRng(seed), choose=choose_sized)
+    log.extend(play.log)
+    return play.state
+
+
 @settings(max_examples=60, deadline=None)
 @given(
     st.integers(0, 3),
@@ -65,13 +77,13 @@ def test_chips_conserved_and_every_pot_awarded(
     if rules.max_players < n:
         n = rules.max_players
     log: list[Action] = []
-    hand = random_hand(rules, stacks[:n], SeededRng(seed), seed, log)
+    hand = random_hand(rules, stacks[:n], seed, seed, log)
     assert sum(hand.stacks.values()) == sum(stacks[:n])
     assert hand.pot == 0
     assert sum(w.net for w in hand.settlement().wagers) == 0
     again = Hand(rules, [SeatSpec(k + 1, s) for k, s in enumerate(stacks[:n])], (seed % n) + 1)
     for action in log:
-        again.apply(action)
+        GAME.step(again, action)
     assert [e.to_dict() for e in again.events] == [e.to_dict() for e in hand.events]
     assert again.settlement() == hand.settlement()
 
@@ -81,7 +93,7 @@ def test_chips_conserved_and_every_pot_awarded(
 def test_illegal_actions_raise_with_section_and_change_nothing(seed: int, amount: int) -> None:
     rules = RULES[0]
     log: list[Action] = []
-    played = random_hand(rules, [1000, 1000, 1000], SeededRng(seed), 0, log)
+    played = random_hand(rules, [1000, 1000, 1000], seed, 0, log)
     replay = Hand(rules, [SeatSpec(k + 1, 1000) for k in range(3)], 1)
     for action in log:
         if action.seat is not None:
@@ -92,7 +104,8 @@ def test_illegal_actions_raise_with_section_and_change_nothing(seed: int, amount
             assert info.value.section.startswith("99-01.3-09")
             after = ([e.to_dict() for e in replay.events], dict(replay.stacks), replay.pot)
             assert before == after
-        replay.apply(action)
-    # the refusals left nothing behind: the replay ends exactly as the hand played without them
+        GAME.step(replay, action)
+    # the refusals (refused by the hand itself, before it changes anything) left nothing behind:
+    # the replay ends exactly as the hand played without them
     assert [e.to_dict() for e in replay.events] == [e.to_dict() for e in played.events]
     assert replay.pending == played.pending

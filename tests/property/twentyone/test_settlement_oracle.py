@@ -9,10 +9,12 @@ from collections.abc import Sequence
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from croupier.bench.twentyone import ShoeFeed, play_random_round, random_rules
 from croupier.core.cards import Card, Rank
+from croupier.core.protocol import play_randomly
 from croupier.core.rng import SeededRng
 from croupier.games.base import Outcome
+from croupier.games.twentyone.game import GAME
+from croupier.games.twentyone.random_play import random_rules
 from croupier.games.twentyone.rules import DealingMethod
 from croupier.games.twentyone.state import Round
 
@@ -126,7 +128,7 @@ def _dealer_drew_correctly(r: Round) -> None:
 def test_99_01_3_08_11_settlement_matches_an_independent_reading(seed: int) -> None:
     rng = SeededRng(seed)
     rules = random_rules(rng)
-    r = play_random_round(rng, rules, ShoeFeed(rules.decks, rng))
+    r = play_randomly(GAME, rules, GAME.random_setup(rules, rng), rng).state
     got = {(w.space, w.hand, w.kind): (w.result, w.net) for w in r.settlement().wagers}
     assert got == _expected(r)
     _dealer_drew_correctly(r)

@@ -74,3 +74,47 @@ def test_99_01_3_11_02_play_ticket_card_method(tmp_path: Path, ticket_data: dict
     assert "gross proceeds $6.00" in result.output
     missing_date = runner.invoke(app, ["play", "paddlewheel", "--rules", str(path)], input="quit\n")
     assert missing_date.exit_code != 0
+
+
+def _toml_value(value: Any) -> str:
+    if isinstance(value, dict):
+        return "{ " + ", ".join(f"{k} = {_toml_value(v)}" for k, v in value.items()) + " }"
+    if isinstance(value, list):
+        return "[" + ", ".join(_toml_value(v) for v in value) + "]"
+    return json.dumps(value)
+
+
+def test_99_01_3_11_05_3_toml_rules_with_a_dollar_limit(
+    tmp_path: Path, table_data: dict[str, Any]
+) -> None:
+    table_data["maximum_bet_per_spin"] = "$10.00"
+    lines = ["# posted house rules", 'game = "paddlewheel"']
+    lines += [f"{key} = {_toml_value(value)}" for key, value in table_data.items()]
+    path = tmp_path / "rules.toml"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    result = runner.invoke(app, ["disclosure", "paddlewheel", "--rules", str(path)])
+    assert result.exit_code == 0, result.output
+    assert "$10.00" in result.output
+
+
+def test_99_01_3_11_03_4_chips_bought_in_whole_dollars() -> None:
+    commands = "buy $12.50\nbuy $12.00\nchips\nquit\n"
+    result = runner.invoke(app, ["play", "paddlewheel", "--seed", "3"], input=commands)
+    assert result.exit_code == 0, result.output
+    assert "99-01.3-11-03.4" in result.output  # $12.50 is not whole dollars
+    assert "betting chips: 12" in result.output
+    assert "paid in $12.00" in result.output
+
+
+def test_analyze_command_on_ticket_card_rules_in_dollars(
+    tmp_path: Path, ticket_data: dict[str, Any]
+) -> None:
+    path = write(tmp_path, ticket_data)
+    result = runner.invoke(app, ["analyze", "paddlewheel", "--rules", str(path), "--json"])
+    assert result.exit_code == 0, result.output
+    rows = json.loads(result.output)
+    # Six tickets of two numbers on a 12-number wheel: 1/6 each; prizes $3.50 + a cap ($5.00
+    # retail in all, the conftest's card) make E(prizes) = $5.00 / 6 = $0.8333.
+    assert rows[0]["probability"] == "1/6"
+    assert rows[0]["expected_prizes"] == "0.8333"
+    assert rows[0]["expected_return"] == "-0.1667"

@@ -7,13 +7,19 @@ from typing import Any
 
 import pytest
 
-from croupier.core.errors import ConfigError, InvalidInput, RuleViolation
+from croupier.core.errors import ConfigError, RuleViolation
+from croupier.core.protocol import Play
+from croupier.core.rng import SeededRng
 from croupier.games.base import Outcome, PendingKind
 from croupier.games.paddlewheel import (
+    GAME,
+    TICKET_GAME,
     CardPlay,
+    CardSetup,
     Spin,
     Table,
     TableRules,
+    TableSetup,
     TicketRules,
     report_series,
     rules_from_dict,
@@ -63,46 +69,50 @@ def test_99_01_3_11_05_3_limit_is_per_player_across_seats(table_data: dict[str, 
     assert t.data.layout == {(3, "red 3"): 15}
 
 
-# -- the game protocol: legal actions are action values; chance is a descriptor -------------------
+# -- the game protocol: legal actions are action values; the spin is the chance actor's ----------
 
 
-def test_99_01_3_11_05_4_spin_listed_as_chance_action_instance(table_data: dict[str, Any]) -> None:
-    t = _table(table_data)
+def test_99_01_3_11_05_4_spin_is_the_chance_actors_move(table_data: dict[str, Any]) -> None:
+    rules = rules_from_dict(table_data)
+    assert isinstance(rules, TableRules)
+    t = Play(GAME, rules, TableSetup(wheel_at=55))
     t.apply(a.Join(1, "ann", "blue"))
     t.apply(a.BuyChips(1, 500))
     t.apply(a.CloseBets())
     assert t.pending.kind is PendingKind.CHANCE
-    listed = t.legal_actions()
-    assert listed == [a.SpinWheel()]
-    assert all(not isinstance(x, type) for x in listed)
-    # The descriptor names the chance action; applying it needs the outcome: nothing changes.
-    before = copy.deepcopy(t.data)
-    with pytest.raises(InvalidInput):
-        t.apply(listed[0])
-    assert t.data == before
+    assert t.legal_actions() == []
+    drawn = GAME.chance(t.state, SeededRng(7))
+    assert isinstance(drawn, a.SpinWheel)
+    assert drawn.spin.start == 55  # the double spin starts where the wheel rests (-05.4)
+    assert 0 <= drawn.spin.stop < rules.wheel.circumference
 
 
 def test_every_listed_betting_action_applies(table_data: dict[str, Any]) -> None:
-    t = _table(table_data)
+    rules = rules_from_dict(table_data)
+    assert isinstance(rules, TableRules)
+    t = Play(GAME, rules, TableSetup())
     t.apply(a.Join(1, "ann", "blue"))
     t.apply(a.BuyChips(1, 500))
     t.apply(a.PlaceBet(1, "red 1", 1))
-    for action in t.legal_actions():
-        assert not isinstance(action, type)
-        copy.deepcopy(t).apply(action)
+    listed = t.legal_actions()
+    assert a.CloseBets() in listed
+    for action in listed:
+        Play.rebuilt(GAME, rules, TableSetup(), t.log).apply(action)
 
 
-def test_99_01_3_11_02_3_ticket_spin_listed_as_chance_action_instance(
+def test_99_01_3_11_02_3_ticket_spin_is_the_chance_actors_move(
     ticket_data: dict[str, Any],
 ) -> None:
-    card = _card(ticket_data)
+    rules = rules_from_dict(ticket_data)
+    assert isinstance(rules, TicketRules)
+    card = Play(TICKET_GAME, rules, CardSetup(1001, "2026-07-04"))
+    for t, who in enumerate(["ann", "ann", "bob", "bob", "carl", "carl"], start=1):
+        card.apply(a.SellTicket(t, who, 100))
     assert card.pending.kind is PendingKind.CHANCE
-    listed = card.legal_actions()
-    assert listed == [a.SpinForPrize()]
-    before = copy.deepcopy(card.data)
-    with pytest.raises(InvalidInput):
-        card.apply(listed[0])
-    assert card.data == before
+    assert card.legal_actions() == []
+    drawn = TICKET_GAME.chance(card.state, SeededRng(7))
+    assert isinstance(drawn, a.SpinForPrize)
+    assert drawn.spin.start == 0
 
 
 # -- 99-01.3-11-02.4, -07.1.f, -07.3.b: merchandise prizes are recorded and reported at cost -------

@@ -1,35 +1,39 @@
 """Table-method conduct (99-01.3-11-03.4, -05, -06.1): illegal actions raise RuleViolation
-citing the section and change nothing; spins, peg stops and payoffs as the text writes them."""
+citing the section and change nothing (driven through ``Play``, the protocol's one refusal
+mechanism); spins, peg stops and payoffs as the text writes them."""
 
 from __future__ import annotations
 
-import copy
 from typing import Any
 
 import pytest
 
 from croupier.core.errors import InvalidInput, RuleViolation
+from croupier.core.protocol import Play
 from croupier.games.base import Outcome
-from croupier.games.paddlewheel import Spin, Table, TableRules, rules_from_dict
+from croupier.games.paddlewheel import GAME, Spin, Table, TableRules, TableSetup, rules_from_dict
 from croupier.games.paddlewheel import actions as a
 from croupier.games.paddlewheel import events as ev
 
+Spin1 = Play[TableRules, TableSetup, Table, a.TableAction]
 
-def table(data: dict[str, Any], chips: int = 20) -> Table:
+
+def table(data: dict[str, Any], chips: int = 20) -> Spin1:
     rules = rules_from_dict(data)
     assert isinstance(rules, TableRules)
-    t = Table(rules)
+    t = Play(GAME, rules, TableSetup())
     t.apply(a.Join(1, "ann", "blue"))
     t.apply(a.BuyChips(1, chips * 100))
     return t
 
 
-def refused(t: Table, action: Any, section: str) -> None:
-    before = copy.deepcopy(t.data)
+def refused(t: Spin1, action: a.TableAction, section: str) -> None:
+    before, log = GAME.snapshot(t.state), list(t.log)
     with pytest.raises(RuleViolation) as info:
         t.apply(action)
     assert info.value.section == section
-    assert t.data == before, "a refused action must change nothing"
+    assert GAME.snapshot(t.state) == before, "a refused action must change nothing"
+    assert t.log == log
 
 
 def test_99_01_3_11_05_2_only_betting_chips_bet(table_data: dict[str, Any]) -> None:
@@ -42,8 +46,8 @@ def test_99_01_3_11_03_4_each_chip_one_dollar(table_data: dict[str, Any]) -> Non
     refused(t, a.BuyChips(1, 250), "99-01.3-11-03.4")
     refused(t, a.ExchangeCasinoChips(1, 50), "99-01.3-11-03.4")
     t.apply(a.ExchangeCasinoChips(1, 500))
-    assert t.data.seats[1].rail == 25
-    assert t.data.tray_casino == 100_000 + 500
+    assert t.state.data.seats[1].rail == 25
+    assert t.state.data.tray_casino == 100_000 + 500
 
 
 def test_99_01_3_11_03_4_no_mustard_yellow_betting_chip(table_data: dict[str, Any]) -> None:
@@ -66,16 +70,16 @@ def test_99_01_3_11_05_3_over_limit_void_and_returned(table_data: dict[str, Any]
     t = table(table_data, chips=30)
     t.apply(a.PlaceBet(1, "red 1", 20))
     t.apply(a.PlaceBet(1, "odd", 1))
-    events = t.apply(a.CloseBets())
+    events = t.apply(a.CloseBets()).events
     assert ev.BetVoided(1, 1, 21, 2000) in events
-    assert t.data.seats[1].rail == 30
+    assert t.state.data.seats[1].rail == 30
     assert {w.result for w in t.settlement().wagers} == {Outcome.VOID}
 
 
 def test_99_01_3_11_05_3_exactly_twenty_dollars_stands(table_data: dict[str, Any]) -> None:
     t = table(table_data)
     t.apply(a.PlaceBet(1, "red 1", 20))
-    events = t.apply(a.CloseBets())
+    events = t.apply(a.CloseBets()).events
     assert not any(isinstance(e, ev.BetVoided) for e in events)
 
 
@@ -96,10 +100,10 @@ def test_99_01_3_11_05_4_fewer_than_four_revolutions_void(table_data: dict[str, 
     t = table(table_data)
     t.apply(a.PlaceBet(1, "red 1", 1))
     t.apply(a.CloseBets())
-    events = t.apply(a.SpinWheel(Spin(0, 3, 5)))  # stop 5 would be red 1: void instead
+    events = t.apply(a.SpinWheel(Spin(0, 3, 5))).events  # stop 5 would be red 1: void instead
     assert isinstance(events[0], ev.SpinVoided)
     assert t.settlement().wagers == ()
-    events = t.apply(a.SpinWheel(Spin(5, 4, 15)))  # four revolutions count; red 2
+    events = t.apply(a.SpinWheel(Spin(5, 4, 15))).events  # four revolutions count; red 2
     assert isinstance(events[0], ev.WheelStopped)
     assert t.settlement().wagers[0].result is Outcome.LOSE
 
@@ -117,7 +121,7 @@ def test_99_01_3_11_06_1_e_peg_stop_preceding_number(table_data: dict[str, Any])
 def test_99_01_3_11_05_5_outermost_circle_first(table_data: dict[str, Any]) -> None:
     t = table(table_data)
     t.apply(a.CloseBets())
-    events = t.apply(a.SpinWheel(Spin(0, 4, 173)))
+    events = t.apply(a.SpinWheel(Spin(0, 4, 173))).events
     announced = next(e for e in events if isinstance(e, ev.Announcement))
     assert announced.text == "red 18, blue 9, green 5, yellow sun"
 
@@ -127,7 +131,7 @@ def test_99_01_3_11_05_5_losing_chips_removed_before_payoffs(table_data: dict[st
     t.apply(a.PlaceBet(1, "red 18", 1))
     t.apply(a.PlaceBet(1, "red 19", 1))
     t.apply(a.CloseBets())
-    events = t.apply(a.SpinWheel(Spin(0, 4, 173)))
+    events = t.apply(a.SpinWheel(Spin(0, 4, 173))).events
     kinds = [type(e) for e in events if isinstance(e, ev.LosingBetRemoved | ev.PayoffMade)]
     assert kinds == [ev.LosingBetRemoved, ev.PayoffMade]
 
@@ -135,8 +139,8 @@ def test_99_01_3_11_05_5_losing_chips_removed_before_payoffs(table_data: dict[st
 def test_99_01_3_11_05_7_tip_with_casino_chip(table_data: dict[str, Any]) -> None:
     t = table(table_data)
     t.apply(a.Tip(1, 5, casino=True))
-    assert t.data.tip_receptacle == 500
-    assert t.data.seats[1].rail == 20
+    assert t.state.data.tip_receptacle == 500
+    assert t.state.data.seats[1].rail == 20
     refused(t, a.Tip(1, 21), "99-01.3-11-05.7")
 
 
@@ -144,7 +148,7 @@ def test_99_01_3_11_05_8_redeem_no_more_than_held(table_data: dict[str, Any]) ->
     t = table(table_data)
     refused(t, a.RedeemChips(1, 21), "99-01.3-11-05.8")
     t.apply(a.RedeemChips(1, 20))
-    assert t.data.seats[1].cash_out == 2000
+    assert t.state.data.seats[1].cash_out == 2000
 
 
 def test_99_01_3_11_06_1_g_exchange_before_leaving(table_data: dict[str, Any]) -> None:
@@ -158,12 +162,12 @@ def test_99_01_3_11_03_3_b_unknown_spot(table_data: dict[str, Any]) -> None:
 def test_bad_spin_input_changes_nothing(table_data: dict[str, Any]) -> None:
     t = table(table_data)
     t.apply(a.CloseBets())
-    before = copy.deepcopy(t.data)
+    before = GAME.snapshot(t.state)
     with pytest.raises(InvalidInput):
         t.apply(a.SpinWheel(Spin(0, 5, 400)))
     with pytest.raises(InvalidInput):
         t.apply(a.SpinWheel(Spin(7, 5, 10)))  # the wheel rests at 0
-    assert t.data == before
+    assert GAME.snapshot(t.state) == before
 
 
 def test_inner_circles_equally_likely_on_uneven_wheel() -> None:

@@ -3,13 +3,21 @@ records and the series' reporting in one quarter."""
 
 from __future__ import annotations
 
-import copy
 from typing import Any
 
 import pytest
 
 from croupier.core.errors import ConfigError, RuleViolation
-from croupier.games.paddlewheel import CardPlay, Spin, TicketRules, report_series, rules_from_dict
+from croupier.core.protocol import Play
+from croupier.games.paddlewheel import (
+    TICKET_GAME,
+    CardPlay,
+    CardSetup,
+    Spin,
+    TicketRules,
+    report_series,
+    rules_from_dict,
+)
 from croupier.games.paddlewheel import actions as a
 from croupier.games.paddlewheel.tickets import CardPhase
 
@@ -26,19 +34,27 @@ def problems(data: dict[str, Any]) -> list[tuple[str, str | None]]:
     return [(p.field, p.section) for p in info.value.problems]
 
 
-def sold_card(data: dict[str, Any], number: int = 1001, date: str = "2026-07-04") -> CardPlay:
-    card = CardPlay(rules(data), number, date)
+Card = Play[TicketRules, CardSetup, CardPlay, a.TicketAction]
+
+
+def opened(data: dict[str, Any], number: int = 1001, date: str = "2026-07-04") -> Card:
+    return Play(TICKET_GAME, rules(data), CardSetup(number, date))
+
+
+def sold_card(data: dict[str, Any], number: int = 1001, date: str = "2026-07-04") -> Card:
+    card = opened(data, number, date)
     for t, who in enumerate(["ann", "ann", "bob", "bob", "carl", "carl"], start=1):
         card.apply(a.SellTicket(t, who, 100))
     return card
 
 
-def refused(card: CardPlay, action: Any, section: str) -> None:
-    before = copy.deepcopy(card.data)
+def refused(card: Card, action: a.TicketAction, section: str) -> None:
+    before, log = TICKET_GAME.snapshot(card.state), list(card.log)
     with pytest.raises(RuleViolation) as info:
         card.apply(action)
     assert info.value.section == section
-    assert card.data == before
+    assert TICKET_GAME.snapshot(card.state) == before
+    assert card.log == log
 
 
 def test_99_01_3_11_02_1_numbers_never_repeat_on_a_card(ticket_data: dict[str, Any]) -> None:
@@ -61,8 +77,8 @@ def test_99_01_3_11_02_1_card_outside_flare_range(ticket_data: dict[str, Any]) -
 
 
 def test_99_01_3_11_02_1_serial_number_on_every_ticket(ticket_data: dict[str, Any]) -> None:
-    card = CardPlay(rules(ticket_data), 1003, "2026-07-04")
-    events = card.apply(a.SellTicket(1, "ann", 100))
+    card = opened(ticket_data, 1003)
+    events = card.apply(a.SellTicket(1, "ann", 100)).events
     assert events[0].to_dict()["serial_number"] == "001003"
 
 
@@ -72,13 +88,13 @@ def test_99_01_3_11_02_2_price_at_most_two_dollars(ticket_data: dict[str, Any]) 
 
 
 def test_99_01_3_11_02_2_no_discount(ticket_data: dict[str, Any]) -> None:
-    card = CardPlay(rules(ticket_data), 1001, "2026-07-04")
+    card = opened(ticket_data, 1001)
     refused(card, a.SellTicket(1, "ann", 90), "99-01.3-11-02.2")
     refused(card, a.SellTicket(1, "ann", 110), "99-01.3-11-02.2")
 
 
 def test_99_01_3_11_02_2_all_sold_before_a_spin(ticket_data: dict[str, Any]) -> None:
-    card = CardPlay(rules(ticket_data), 1001, "2026-07-04")
+    card = opened(ticket_data, 1001)
     card.apply(a.SellTicket(1, "ann", 100))
     refused(card, a.SpinForPrize(Spin(0, 5, 5)), "99-01.3-11-02.2")
     card.apply(a.RefundCard())
@@ -92,9 +108,9 @@ def test_99_01_3_11_02_2_no_refund_once_spinning(ticket_data: dict[str, Any]) ->
 def test_99_01_3_11_02_3_void_spin_spun_again(ticket_data: dict[str, Any]) -> None:
     card = sold_card(ticket_data)
     card.apply(a.SpinForPrize(Spin(0, 3, 5)))
-    assert card.data.phase is CardPhase.SPINNING
+    assert card.state.data.phase is CardPhase.SPINNING
     card.apply(a.SpinForPrize(Spin(5, 4, 5)))
-    assert card.data.winner == (1, "ann")
+    assert card.state.data.winner == (1, "ann")
 
 
 def test_99_01_3_11_02_4_prize_limits(ticket_data: dict[str, Any]) -> None:
@@ -119,7 +135,7 @@ def test_99_01_3_11_02_4_prize_limits(ticket_data: dict[str, Any]) -> None:
 def test_99_01_3_11_02_6_a_twenty_dollars_a_player(ticket_data: dict[str, Any]) -> None:
     ticket_data["tickets"] = [[str(n)] for n in range(1, 13)]
     ticket_data["flare"]["price_per_ticket"] = 200
-    card = CardPlay(rules(ticket_data), 1001, "2026-07-04")
+    card = opened(ticket_data, 1001)
     for t in range(1, 11):
         card.apply(a.SellTicket(t, "ann", 200))
     refused(card, a.SellTicket(11, "ann", 200), "99-01.3-11-02.6.a")
@@ -138,8 +154,8 @@ def test_99_01_3_11_02_6_e_unclaimed_prize_spun_again(ticket_data: dict[str, Any
     card.apply(a.SpinForPrize(Spin(0, 4, 35)))  # '4': ticket 4
     refused(card, a.ClaimPrize(3), "99-01.3-11-02.3")
     card.apply(a.PrizeUnclaimed())
-    assert card.data.phase is CardPhase.SPINNING
-    assert card.data.prize == 0
+    assert card.state.data.phase is CardPhase.SPINNING
+    assert card.state.data.prize == 0
 
 
 def test_99_01_3_11_02_3_every_wheel_number_on_a_ticket(ticket_data: dict[str, Any]) -> None:
@@ -150,9 +166,9 @@ def test_99_01_3_11_02_3_every_wheel_number_on_a_ticket(ticket_data: dict[str, A
 def _finished(data: dict[str, Any], number: int, date: str) -> CardPlay:
     card = sold_card(data, number, date)
     for stop, ticket in ((35, 4), (5, 1)):
-        card.apply(a.SpinForPrize(Spin(card.data.wheel_at, 4, stop)))
+        card.apply(a.SpinForPrize(Spin(card.state.data.wheel_at, 4, stop)))
         card.apply(a.ClaimPrize(ticket))
-    return card
+    return card.state
 
 
 def test_99_01_3_11_02_5_series_reported_in_one_quarter(ticket_data: dict[str, Any]) -> None:

@@ -15,7 +15,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from croupier.core.cards import parse_cards, standard_deck
+from croupier.core.cards import parse_cards
 from croupier.core.errors import CroupierError, InvalidInput, RuleViolation
 from croupier.core.events import Event, event_from_dict
 from croupier.core.rng import SeededRng
@@ -28,8 +28,8 @@ from croupier.games.poker.disputes import (
     DisputeRaised,
     Ruling,
 )
-from croupier.games.poker.driver import Draws, random_choice
 from croupier.games.poker.events import ForcedBet, HandDead
+from croupier.games.poker.game import GAME, choose_sized
 from croupier.games.poker.session import TableSession
 from croupier.games.poker.session_records import (
     DealVoided,
@@ -40,7 +40,6 @@ from croupier.games.poker.session_records import (
 )
 
 DISPUTES = "99-01.3-09-04.26"
-CARDS = standard_deck()
 T0 = datetime(2025, 7, 4, 18, 0, tzinfo=UTC)
 TICK = timedelta(microseconds=1)
 MINUTE = timedelta(minutes=1)
@@ -718,7 +717,7 @@ def test_99_01_3_09_04_26_session_events_round_trip_through_json() -> None:
 def test_99_01_3_09_04_26_chips_conserved_across_many_hands(
     seed: int, players: int, plan: list[int]
 ) -> None:
-    draws = Draws(SeededRng(seed))
+    draws = SeededRng(seed)
     session = TableSession(NO_LIMIT)
     clock = [0.0]
 
@@ -761,15 +760,14 @@ def test_99_01_3_09_04_26_chips_conserved_across_many_hands(
     assert [r.hand for r in session.results] == list(range(1, session.hand_number + 1))
 
 
-def _play_random(session: TableSession, draws: Draws, now: Callable[[], datetime]) -> None:
+def _play_random(session: TableSession, draws: SeededRng, now: Callable[[], datetime]) -> None:
     session.begin_hand(now(), session.seats[0].seat if session.hand_number == 0 else None)
-    deck = [CARDS[k] for k in draws.deck_order()]
     while session.hand is not None:
         hand = session.hand
         if hand.pending.kind is PendingKind.CHANCE:
-            session.apply(Action(ActionKind.CARD, card=deck.pop(0)), now())
+            session.apply(GAME.chance(hand, draws), now())
         else:
-            session.apply(random_choice(hand, draws), now())
+            session.apply(choose_sized(GAME.legal_actions(hand), draws), now())
         _conserved(session)
 
 

@@ -13,6 +13,7 @@ from croupier.games.threecard21.rules import (
     DealerSeventeen,
     HouseRules,
     rules_from_dict,
+    validated,
 )
 
 
@@ -37,26 +38,28 @@ def test_2C_5_b_1_posted_paytable_is_the_text() -> None:
 
 @pytest.mark.parametrize("decks", [6, 7, 8])
 def test_2C_2_a_six_to_eight_decks(decks: int) -> None:
-    assert HouseRules(decks=decks).decks == decks
+    assert rules_from_dict({"decks": decks}).decks == decks
 
 
 @pytest.mark.parametrize("decks", [1, 4, 5, 9])
 def test_2C_2_a_other_deck_counts_refused(decks: int) -> None:
     with pytest.raises(ConfigError) as info:
-        HouseRules(decks=decks)
-    assert info.value.problems[0].section == "N.J.A.C. 13:69F-2C.2(a)"
+        rules_from_dict({"decks": decks})
+    assert [(p.field, p.section) for p in info.value.problems] == [
+        ("decks", "N.J.A.C. 13:69F-2C.2(a)")
+    ]
 
 
 def test_13_69E_1_10D_a_at_most_six_positions() -> None:
     with pytest.raises(ConfigError) as info:
-        HouseRules(betting_positions=7)
+        rules_from_dict({"betting_positions": 7})
     assert info.value.problems[0].section == "N.J.A.C. 13:69E-1.10D(a)"
 
 
 def test_2C_12_a_at_most_three_people_per_spot() -> None:
-    assert HouseRules(max_persons_per_spot=3).max_persons_per_spot == 3
+    assert rules_from_dict({"max_persons_per_spot": 3}).max_persons_per_spot == 3
     with pytest.raises(ConfigError) as info:
-        HouseRules(max_persons_per_spot=4)
+        rules_from_dict({"max_persons_per_spot": 4})
     assert info.value.problems[0].section == "N.J.A.C. 13:69F-2C.12(a)"
 
 
@@ -68,8 +71,41 @@ def test_every_invalid_field_reported_at_once() -> None:
 
 
 def test_2C_5_a_minimum_not_above_maximum() -> None:
-    with pytest.raises(ConfigError, match="exceeds table_maximum"):
-        HouseRules(table_minimum=10000, table_maximum=5000)
+    with pytest.raises(ConfigError, match="exceeds table_maximum") as info:
+        rules_from_dict({"table_minimum": 10000, "table_maximum": 5000})
+    assert info.value.problems[0].section == "N.J.A.C. 13:69F-2C.5(a)"
+
+
+def test_2C_5_a_limits_in_dollars() -> None:
+    rules = rules_from_dict({"table_minimum": "$10", "table_maximum": "$1,000.00"})
+    assert (rules.table_minimum, rules.table_maximum) == (1000, 100_000)
+
+
+def test_2C_5_e_minimum_in_whole_chips() -> None:
+    with pytest.raises(ConfigError) as info:
+        rules_from_dict({"table_minimum": "$5.50", "smallest_chip": "$1"})
+    assert [(p.field, p.section) for p in info.value.problems] == [
+        ("table_minimum", "N.J.A.C. 13:69F-2C.5(e)")
+    ]
+
+
+def test_wrong_types_and_rule_problems_reported_together() -> None:
+    # a wrongly typed field does not hide the regulation problems of the others
+    with pytest.raises(ConfigError) as info:
+        rules_from_dict({"decks": "six", "betting_positions": 8, "surrender": 2.5})
+    sections = {p.field: p.section for p in info.value.problems}
+    assert sections == {
+        "decks": "N.J.A.C. 13:69F-2C.2(a)",
+        "betting_positions": "N.J.A.C. 13:69E-1.10D(a)",
+        "surrender": "N.J.A.C. 13:69F-2C.8(c)",
+    }
+
+
+def test_rules_built_by_code_are_checked_by_validated() -> None:
+    assert validated(HouseRules()) == HouseRules()
+    with pytest.raises(ConfigError) as info:
+        validated(HouseRules(decks=5))
+    assert info.value.problems[0].section == "N.J.A.C. 13:69F-2C.2(a)"
 
 
 def test_aliases_for_options() -> None:
@@ -98,12 +134,21 @@ def test_2C_5_b_1_alternative_paytable_as_data() -> None:
 
 
 def test_2C_5_b_1_paytable_missing_or_inverted_refused() -> None:
-    with pytest.raises(ConfigError, match="missing"):
+    with pytest.raises(ConfigError, match="missing") as info:
         rules_from_dict({"bonus_paytable": {"name": "x", "pays": {"pair": "1 to 1"}}})
+    assert info.value.problems[0].section == "N.J.A.C. 13:69F-2C.5(b)1"
     inverted = {c.value: "1 to 1" for c in BonusCategory}
     inverted["flush"] = "5 to 1"  # flush above straight (2 to 1 would be lower)
     with pytest.raises(ConfigError, match="must pay at least"):
         rules_from_dict({"bonus_paytable": {"name": "x", "pays": inverted}})
+
+
+def test_2C_5_b_1_paytable_and_other_fields_reported_at_once() -> None:
+    bad_odds = {c.value: "1 to 1" for c in BonusCategory}
+    bad_odds["pair"] = "one to one"
+    with pytest.raises(ConfigError) as info:
+        rules_from_dict({"bonus_paytable": {"name": "x", "pays": bad_odds}, "decks": 9})
+    assert {p.field.split(".")[0] for p in info.value.problems} == {"bonus_paytable", "decks"}
 
 
 def test_13_69E_1_10D_b_c_disclosure_has_inscriptions_and_paytable() -> None:

@@ -9,8 +9,10 @@ import pytest
 
 from croupier.core.cards import parse_cards
 from croupier.games.base import WagerResult
+from croupier.games.harness import run_script
 from croupier.games.twentyone.actions import Action, ActionKind
-from croupier.games.twentyone.roundfile import parse_action, play_round, seat_action
+from croupier.games.twentyone.game import GAME
+from croupier.games.twentyone.roundfile import RoundScript, parse_entry, seat_action, setup_of
 from croupier.games.twentyone.rules import rules_from_dict
 from croupier.games.twentyone.state import Round
 
@@ -48,20 +50,11 @@ def run() -> Run:
         setup: dict[str, Any] | None = None,
         **rules: Any,
     ) -> Played:
-        setup = setup or {}
-        state = Round(
-            rules_from_dict(rules),
-            dealer_first_card_up=setup.get("dealer_first_card", "up") == "up",
-            device_malfunction=setup.get("device_malfunction", False),
-        )
-        events = play_round(
-            state,
-            [seat_action(s) for s in seats],
-            [parse_action(a) for a in actions],
-            parse_cards(shoe),
-            setup.get("no_burn_at_start", False),
-        )
-        return Played(state, events)
+        house = rules_from_dict(rules)
+        start = setup_of(seats, setup or {})
+        script = RoundScript([parse_entry(a) for a in actions], parse_cards(shoe))
+        play = run_script(GAME, house, start, script)
+        return Played(play.state, [*play.state.opening, *play.events])
 
     return _run
 

@@ -95,7 +95,7 @@ def test_99_01_3_08_09_2_a_tip_bet_win_lose_push(run) -> None:
     assert (win.result, win.net, win.destination) == (Outcome.WIN, 100, "tip receptacle")
     assert (lose.result, lose.net, lose.destination) == (Outcome.LOSE, -100, "chip tray")
     assert (push.result, push.net) == (Outcome.PUSH, 0)
-    assert played.state.accounts["tip receptacle"] == 200  # tip and its 1:1 payoff
+    assert played.state.accounts["tips"] == 200  # tip and its 1:1 payoff, in the receptacle
 
 
 def test_99_01_3_08_09_2_b_insurance_only_on_an_ace(dealt) -> None:

@@ -8,10 +8,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from croupier.core.protocol import play_randomly
 from croupier.core.rng import SeededRng
 from croupier.games.base import PendingKind
-from croupier.games.poker import Action, ActionKind, Hand, SeatSpec
-from croupier.games.poker.driver import Draws, random_hand
+from croupier.games.poker import GAME, Action, ActionKind, Hand, SeatSpec, Setup
+from croupier.games.poker.game import choose_sized
 from croupier.games.poker.rules import Structure, TableRules, Variant
 
 FIXED = TableRules(
@@ -26,6 +27,19 @@ FIXED = TableRules(
     odd_chip_unit=1,
     max_players=11,
 )
+
+
+def random_hand(
+    rules: TableRules, stacks: list[int], seed: int, log: list[Action] | None = None
+) -> Hand:
+    """A hand of random legal play (bets of any legal size) on seats 1..n, the button on
+    seat ``seed % n + 1``; its actions appended to ``log``."""
+    seats = tuple(SeatSpec(k + 1, stack) for k, stack in enumerate(stacks))
+    setup = Setup(seats, seed % len(stacks) + 1)
+    play = play_randomly(GAME, rules, setup, SeededRng(seed), choose=choose_sized)
+    if log is not None:
+        log.extend(play.log)
+    return play.state
 
 
 def _deal(hand: Hand) -> None:
@@ -62,7 +76,7 @@ def test_every_listed_legal_action_is_accepted(seed: int, n: int) -> None:
     # (A copy is made by replaying the actions so far: rules + actions determine the state, and
     # the compiled engine's objects are not deep-copyable.)
     log: list[Action] = []
-    random_hand(FIXED, [300 + 97 * k for k in range(n)], Draws(SeededRng(seed)), seed, log)
+    random_hand(FIXED, [300 + 97 * k for k in range(n)], seed, log)
     seats = [SeatSpec(k + 1, 300 + 97 * k) for k in range(n)]
 
     def replayed(upto: int) -> Hand:
@@ -94,7 +108,7 @@ def test_uncontested_award_is_what_the_pot_builder_makes(seed: int, n: int, ante
     from croupier.games.poker.pots import build_pots
 
     rules = FIXED.model_copy(update={"ante": ante})
-    hand = random_hand(rules, [300 + 97 * k for k in range(n)], Draws(SeededRng(seed)), seed)
+    hand = random_hand(rules, [300 + 97 * k for k in range(n)], seed)
     live = [p.live for p in hand.players]
     if sum(live) != 1:
         return
@@ -170,7 +184,27 @@ def test_a_played_hand_copies_and_pickles_with_its_events_and_players() -> None:
     import copy
     import pickle
 
-    hand = random_hand(FIXED, [2000] * 3, Draws(SeededRng(5)), 0)
+    hand = random_hand(FIXED, [2000] * 3, 5)
     for value in (hand.events, hand.players, hand.limits_for(0)):
         assert copy.deepcopy(value) == value
         assert pickle.loads(pickle.dumps(value)) == value
+
+
+def test_every_poker_event_field_keeps_its_annotated_type() -> None:
+    # Compiled with mypyc, a class's annotations lose their arguments (tuple[int, ...] reads as
+    # tuple, Card | None as type) and the store could not rebuild the event from its JSON:
+    # croupier.games.poker.events puts them back. No poker event may have an erased field.
+    import typing
+
+    from croupier.core.events import registered_event_types
+
+    checked = 0
+    for name, cls in registered_event_types().items():
+        if not name.startswith("poker.") or cls.__module__ != "croupier.games.poker.events":
+            continue
+        for field, hint in typing.get_type_hints(cls).items():
+            if field != "TYPE":
+                assert hint is not tuple, (name, field)
+                assert hint is not type, (name, field)
+        checked += 1
+    assert checked >= 20

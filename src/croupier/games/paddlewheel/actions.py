@@ -1,7 +1,9 @@
-"""Actions of both paddlewheel methods: frozen dataclasses passed to ``state.apply``.
+"""Actions of both paddlewheel methods: frozen dataclasses, each method's actions a closed union
+(``TableAction``, ``TicketAction``) passed to ``croupier.core.protocol.Play`` (never ``Any``).
 
 Money is int cents; chips are counts of one-dollar betting chips (-03.4). A spin enters as a
-``SpinWheel`` (table) or ``SpinForPrize`` (ticket card) carrying the chance outcome.
+``SpinWheel`` (table) or ``SpinForPrize`` (ticket card) carrying the chance outcome, drawn by the
+protocol's chance actor (``GAME.chance``) or read from a round file's ``wheel_stops``.
 """
 
 from __future__ import annotations
@@ -66,10 +68,9 @@ class CloseBets:
 
 @dataclass(frozen=True, slots=True)
 class SpinWheel:
-    """The double spin's chance outcome (-05.4). ``legal_actions`` lists ``SpinWheel()`` without
-    an outcome when the wheel is due to spin; ``apply`` needs the ``spin``."""
+    """The double spin's chance outcome (-05.4): the chance actor's move once bets are closed."""
 
-    spin: Spin | None = None
+    spin: Spin
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,10 +130,9 @@ class RefundCard:
 
 @dataclass(frozen=True, slots=True)
 class SpinForPrize:
-    """A spin for the next prize (-02.3). ``legal_actions`` lists ``SpinForPrize()`` without an
-    outcome; ``apply`` needs the ``spin``."""
+    """A spin for the next prize (-02.3): the chance actor's move once every ticket is sold."""
 
-    spin: Spin | None = None
+    spin: Spin
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,6 +11,8 @@ from croupier.core.events import Event, event
 @event("paddlewheel.player_joined")
 @dataclass(frozen=True, slots=True)
 class PlayerJoined(Event):
+    """``chip_color`` as the player asked for it (the seat's set is its lower-case name)."""
+
     seat: int
     player: str
     chip_color: str
@@ -193,6 +195,7 @@ class PrizeAwarded(Event):
     cash: int
     merchandise: str
     cost: int
+    minutes: int = 0
 
 
 @event("paddlewheel.prize_unclaimed")

@@ -1,26 +1,36 @@
-"""Paddlewheel round files (docs/round-files/paddlewheel.md) for both methods.
+"""Paddlewheel round files (docs/round-files/paddlewheel.md) for both methods, replayed through
+``croupier.games.harness.replay``.
 
-``rules.method`` chooses the engine: ``"table"`` plays a ``Table`` from ``seats``, ``actions``
-and ``wheel_stops``; ``"ticket-card"`` plays one ``CardPlay`` from ``setup`` and ``actions``.
-A ``spin`` action takes wheel stops in order until one is valid (void spins are spun again). An
-action carrying ``"refused": "<section>"`` must raise ``RuleViolation`` citing that section; the
-state is then unchanged and the replay goes on.
+``rules.method`` chooses the protocol game: ``"table"`` plays ``GAME`` from ``seats``, ``actions``
+and ``wheel_stops``; ``"ticket-card"`` plays one card of ``TICKET_GAME`` from ``setup`` and
+``actions``. A ``spin`` action takes wheel stops in order until one is valid (void spins are
+spun again: each stop is a chance move). An action carrying ``"refused": "<section>"`` must raise
+``RuleViolation`` citing that section; ``Play`` leaves the state unchanged and the replay goes on.
+
+A table file may run several spins; the protocol's round is one spin, so the file is replayed
+spin by spin (each round's setup is the table the previous spin left, ``Table.next_setup``) and
+the results are joined: every spin's wagers and events, the spins and void spins of all of them,
+the chip accounts as the last spin left them, and the parties summed.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping, Sequence
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, TypeVar
 
 from croupier.core.errors import InvalidInput
-from croupier.core.events import Event
+from croupier.core.events import JSON, Event
+from croupier.core.protocol import Settlement
 from croupier.games.base import ReplayResult
+from croupier.games.harness import ScriptItem
+from croupier.games.harness import replay as harness_replay
 from croupier.games.paddlewheel import actions as a
+from croupier.games.paddlewheel.game import GAME, TICKET_GAME
 from croupier.games.paddlewheel.rules import TableRules, TicketRules, rules_from_dict
-from croupier.games.paddlewheel.table import Phase, Table
-from croupier.games.paddlewheel.tickets import CardPhase, CardPlay
+from croupier.games.paddlewheel.table import Phase, Table, TableSetup
+from croupier.games.paddlewheel.tickets import CardPhase, CardPlay, CardSetup
 from croupier.games.paddlewheel.wheel import Spin, Wheel, parse_spin
-from croupier.games.roundfile import RoundFile, apply_item
+from croupier.games.roundfile import RoundFile
 
 
 def _int(item: Mapping[str, Any], key: str, default: int | None = None) -> int:
@@ -44,7 +54,7 @@ def _bool(item: Mapping[str, Any], key: str) -> bool:
     return value
 
 
-_TABLE_ACTIONS: dict[str, tuple[set[str], Callable[[Mapping[str, Any]], Any]]] = {
+_TABLE_ACTIONS: dict[str, tuple[set[str], Callable[[Mapping[str, Any]], a.TableAction]]] = {
     "join": (
         {"seat", "player", "color"},
         lambda i: a.Join(_int(i, "seat"), _str(i, "player"), _str(i, "color")),
@@ -73,7 +83,7 @@ _TABLE_ACTIONS: dict[str, tuple[set[str], Callable[[Mapping[str, Any]], Any]]] =
     "leave": ({"seat"}, lambda i: a.Leave(_int(i, "seat"))),
 }
 
-_TICKET_ACTIONS: dict[str, tuple[set[str], Callable[[Mapping[str, Any]], Any]]] = {
+_TICKET_ACTIONS: dict[str, tuple[set[str], Callable[[Mapping[str, Any]], a.TicketAction]]] = {
     "sell": (
         {"ticket", "player", "price"},
         lambda i: a.SellTicket(_int(i, "ticket"), _str(i, "player"), _int(i, "price", -1)),
@@ -87,12 +97,19 @@ _TICKET_ACTIONS: dict[str, tuple[set[str], Callable[[Mapping[str, Any]], Any]]] 
 }
 
 
+A = TypeVar("A", a.TableAction, a.TicketAction)
+
+
 def _parse(
     item: Mapping[str, Any],
-    known: Mapping[str, tuple[set[str], Callable[[Mapping[str, Any]], Any]]],
-) -> Any:
+    known: Mapping[str, tuple[set[str], Callable[[Mapping[str, Any]], A]]],
+) -> A | None:
+    """The action of a round-file item; ``None`` for ``spin`` (chance moves follow)."""
     name = item.get("action")
     if name == "spin":
+        unknown = set(item) - {"action", "refused"}
+        if unknown:
+            raise InvalidInput(f"unknown keys {sorted(unknown)} in action {dict(item)!r}")
         return None
     if name not in known:
         raise InvalidInput(f"unknown action {name!r}; known: spin, {', '.join(sorted(known))}")
@@ -103,53 +120,169 @@ def _parse(
     return build(item)
 
 
+def _refused(item: Mapping[str, Any]) -> str | None:
+    refused = item.get("refused")
+    if refused is not None and not isinstance(refused, str):
+        raise InvalidInput(f"'refused' must be a section in {dict(item)!r}")
+    return refused
+
+
 class _Stops:
     def __init__(self, stops: Sequence[Any] | None) -> None:
-        self._it: Iterator[Any] = iter(stops or [])
+        self._stops = list(stops or [])
         self.used = 0
 
-    def next(self, wheel: Wheel, start: int) -> Any:
-        try:
-            data = next(self._it)
-        except StopIteration:
-            raise InvalidInput("the round file has too few wheel_stops") from None
+    def next(self, wheel: Wheel, start: int) -> Spin:
+        if self.used >= len(self._stops):
+            raise InvalidInput("the round file has too few wheel_stops")
+        data = self._stops[self.used]
         self.used += 1
         return parse_spin(data, wheel, start)
+
+    def check_all_used(self) -> None:
+        if self.used != len(self._stops):
+            raise InvalidInput(
+                f"{len(self._stops) - self.used} wheel_stops were not used by any spin"
+            )
+
+
+class TableScript:
+    """A table round file as a ``Script``: the seats' joins and purchases, then the actions; a
+    ``spin`` item hands out wheel stops while the wheel is due to spin. It stops at the end of
+    each spin (the protocol's round) and at the end of the file (``done``)."""
+
+    def __init__(self, rules: TableRules, rf: RoundFile) -> None:
+        self.rules = rules
+        self.items: list[ScriptItem[a.TableAction] | None] = []
+        for seat in rf.seats:
+            extra = set(seat) - {"seat", "player", "color", "buy", "exchange"}
+            if extra:
+                raise InvalidInput(f"unknown seat keys {sorted(extra)}")
+            n = _int(seat, "seat")
+            self.items.append(ScriptItem(a.Join(n, _str(seat, "player"), _str(seat, "color"))))
+            if seat.get("buy"):
+                self.items.append(ScriptItem(a.BuyChips(n, _int(seat, "buy"))))
+            if seat.get("exchange"):
+                self.items.append(ScriptItem(a.ExchangeCasinoChips(n, _int(seat, "exchange"))))
+        self._spin_refused: list[str | None] = []
+        for item in rf.actions:
+            action = _parse(item, _TABLE_ACTIONS)
+            if action is None:
+                self.items.append(None)
+                self._spin_refused.append(_refused(item))
+            else:
+                self.items.append(ScriptItem(action, _refused(item), str(item.get("action"))))
+        self.stops = _Stops(rf.wheel_stops)
+        self._next = 0
+        self._spins_seen = 0
+        self._spinning = False
+        self.last: Table | None = None
+
+    @property
+    def done(self) -> bool:
+        return self._next >= len(self.items) and not self._spinning
+
+    def next(self, state: Table) -> ScriptItem[a.TableAction] | None:
+        self.last = state
+        if self._spinning:
+            if state.data.phase is Phase.SPINNING and not state.spun:
+                spin = self.stops.next(self.rules.wheel, state.data.wheel_at)
+                return ScriptItem(a.SpinWheel(spin), label="spin")
+            self._spinning = False
+        if state.spun or self._next >= len(self.items):
+            return None
+        item = self.items[self._next]
+        self._next += 1
+        if item is not None:
+            return item
+        refused = self._spin_refused[self._spins_seen]
+        self._spins_seen += 1
+        if state.data.phase is Phase.SPINNING:
+            self._spinning = True
+            return self.next(state)
+        if refused is None:
+            raise InvalidInput("'spin' before 'close': bets must be closed first")
+        at = state.data.wheel_at
+        return ScriptItem(a.SpinWheel(Spin(at, 5, at)), refused, "spin")
 
 
 def _replay_table(rules: TableRules, rf: RoundFile) -> ReplayResult:
     unknown = set(rf.setup) - {"tray_betting_chips", "tray_casino"}
     if unknown:
         raise InvalidInput(f"unknown setup keys {sorted(unknown)}")
-    table = Table(
-        rules,
-        tray_betting_chips=_int(rf.setup, "tray_betting_chips", 1000),
+    setup = TableSetup(
+        tray_betting=_int(rf.setup, "tray_betting_chips", 1000),
         tray_casino=_int(rf.setup, "tray_casino", 100_000),
     )
-    events: list[Event] = []
-    for seat in rf.seats:
-        extra = set(seat) - {"seat", "player", "color", "buy", "exchange"}
-        if extra:
-            raise InvalidInput(f"unknown seat keys {sorted(extra)}")
-        n = _int(seat, "seat")
-        events.extend(table.apply(a.Join(n, _str(seat, "player"), _str(seat, "color"))))
-        if seat.get("buy"):
-            events.extend(table.apply(a.BuyChips(n, _int(seat, "buy"))))
-        if seat.get("exchange"):
-            events.extend(table.apply(a.ExchangeCasinoChips(n, _int(seat, "exchange"))))
-    stops = _Stops(rf.wheel_stops)
-    for item in rf.actions:
-        action = _parse(item, _TABLE_ACTIONS)
-        if action is None:
-            if table.data.phase is not Phase.SPINNING:
-                raise InvalidInput("'spin' before 'close': bets must be closed first")
-            while table.data.phase is Phase.SPINNING:
-                spin = stops.next(rules.wheel, table.data.wheel_at)
-                events.extend(table.apply(a.SpinWheel(spin)))
-            continue
-        apply_item(table, action, item, events)
-    _check_all_used(stops, rf)
-    return ReplayResult(table.settlement(), tuple(events), transcript(events))
+    script = TableScript(rules, rf)
+    results: list[ReplayResult] = []
+    while True:
+        results.append(harness_replay(GAME, rules, setup, script, _line))
+        if script.done or script.last is None:
+            break
+        setup = script.last.next_setup()
+    script.stops.check_all_used()
+    return join_spins(results)
+
+
+def join_spins(results: Sequence[ReplayResult]) -> ReplayResult:
+    """One result of consecutive spins of one table: all their wagers, events and transcript
+    lines, every spin and void spin, the chip accounts as the last spin left them, and each
+    party's nets summed."""
+    wagers = tuple(w for r in results for w in r.settlement.wagers)
+    details: dict[str, JSON] = dict(results[-1].settlement.details)
+    spins: list[JSON] = []
+    void = 0
+    parties: dict[str, int] = {}
+    for r in results:
+        spun = r.settlement.details.get("spins")
+        spins.extend(spun if isinstance(spun, list) else [])
+        count = r.settlement.details.get("void_spins")
+        void += count if isinstance(count, int) else 0
+        for party, net in r.settlement.parties.items():
+            parties[party] = parties.get(party, 0) + net
+    details["spins"] = spins
+    details["void_spins"] = void
+    events = tuple(e for r in results for e in r.events)
+    lines = tuple(line for r in results for line in r.transcript)
+    return ReplayResult(Settlement(wagers, details, parties), events, lines)
+
+
+class CardScript:
+    """A ticket-card round file as a ``Script``. A ``spin`` item while a prize awaits its spin
+    hands out wheel stops until one is valid; a ``spin`` at any other time is an attempted spin
+    (the file says it is refused)."""
+
+    def __init__(self, rules: TicketRules, rf: RoundFile) -> None:
+        self.rules = rules
+        self.items: list[tuple[a.TicketAction | None, Mapping[str, Any]]] = []
+        for item in rf.actions:
+            action = _parse(item, _TICKET_ACTIONS)
+            if isinstance(action, a.SellTicket) and action.price == -1:
+                action = a.SellTicket(action.ticket, action.player, rules.flare.price_per_ticket)
+            self.items.append((action, item))
+        self.stops = _Stops(rf.wheel_stops)
+        self._next = 0
+        self._spinning = False
+
+    def next(self, state: CardPlay) -> ScriptItem[a.TicketAction] | None:
+        if self._spinning:
+            if state.data.phase is CardPhase.SPINNING:
+                spin = self.stops.next(self.rules.wheel, state.data.wheel_at)
+                return ScriptItem(a.SpinForPrize(spin), label="spin")
+            self._spinning = False
+        if self._next >= len(self.items):
+            return None
+        action, item = self.items[self._next]
+        self._next += 1
+        if action is not None:
+            return ScriptItem(action, _refused(item), str(item.get("action")))
+        if state.data.phase is CardPhase.SPINNING:
+            self._spinning = True
+            return self.next(state)
+        at = state.data.wheel_at
+        # A spin attempted when none is due: its outcome is irrelevant, the engine refuses it.
+        return ScriptItem(a.SpinForPrize(Spin(at, 5, at)), _refused(item), "spin")
 
 
 def _replay_card(rules: TicketRules, rf: RoundFile) -> ReplayResult:
@@ -158,47 +291,25 @@ def _replay_card(rules: TicketRules, rf: RoundFile) -> ReplayResult:
         raise InvalidInput(f"unknown setup keys {sorted(unknown)}")
     if rf.seats:
         raise InvalidInput("a ticket-card round sells tickets with 'sell' actions, not 'seats'")
-    card = CardPlay(
-        rules,
-        _int(rf.setup, "card_number", rules.flare.first_card_number),
-        str(rf.setup.get("date", "")),
+    setup = CardSetup(
+        _int(rf.setup, "card_number", rules.flare.first_card_number), str(rf.setup.get("date", ""))
     )
-    events: list[Event] = []
-    stops = _Stops(rf.wheel_stops)
-    for item in rf.actions:
-        action = _parse(item, _TICKET_ACTIONS)
-        if isinstance(action, a.SellTicket) and action.price == -1:
-            action = a.SellTicket(action.ticket, action.player, rules.flare.price_per_ticket)
-        if action is None:
-            if card.data.phase is not CardPhase.SPINNING:
-                apply_item(card, a.SpinForPrize(_placeholder_spin(card)), item, events)
-                continue
-            while card.data.phase is CardPhase.SPINNING:
-                spin = stops.next(rules.wheel, card.data.wheel_at)
-                events.extend(card.apply(a.SpinForPrize(spin)))
-            continue
-        apply_item(card, action, item, events)
-    _check_all_used(stops, rf)
-    return ReplayResult(card.settlement(), tuple(events), transcript(events))
-
-
-def _placeholder_spin(card: CardPlay) -> Spin:
-    """A spin attempted when none is due: its outcome is irrelevant, the engine refuses it."""
-    return Spin(card.data.wheel_at, 5, card.data.wheel_at)
-
-
-def _check_all_used(stops: _Stops, rf: RoundFile) -> None:
-    total = len(rf.wheel_stops or [])
-    if stops.used != total:
-        raise InvalidInput(f"{total - stops.used} wheel_stops were not used by any spin")
+    script = CardScript(rules, rf)
+    result = harness_replay(TICKET_GAME, rules, setup, script, _line)
+    script.stops.check_all_used()
+    return result
 
 
 def replay(rf: RoundFile) -> ReplayResult:
-    """Play a parsed round file of either method through the engine."""
+    """Play a parsed round file of either method through the protocol."""
     rules = rules_from_dict(rf.rules)
     if isinstance(rules, TableRules):
         return _replay_table(rules, rf)
     return _replay_card(rules, rf)
+
+
+def _line(e: Event) -> str:
+    return transcript([e])[0]
 
 
 def transcript(events: Sequence[Event]) -> tuple[str, ...]:

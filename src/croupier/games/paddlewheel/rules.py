@@ -13,6 +13,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict
 
 from croupier.core.errors import ConfigError, Problem
+from croupier.core.money import format_money
 from croupier.games.config import validate_rules
 from croupier.games.paddlewheel.prizes import BetSpot, PrizeTable
 from croupier.games.paddlewheel.wheel import Wheel
@@ -75,8 +76,8 @@ class TableRules(BaseModel):
             out.append(
                 Problem(
                     "maximum_bet_per_spin",
-                    f"a player's limit a spin is whole dollars from $1 up to $20 (100..2000 "
-                    f"cents), not {limit}",
+                    "a player's limit a spin is whole dollars from $1 up to $20, not "
+                    f"{format_money(limit)}",
                     BET_LIMIT,
                 )
             )
@@ -208,8 +209,8 @@ class TicketRules(BaseModel):
             out.append(
                 Problem(
                     "flare.price_per_ticket",
-                    f"the maximum price per ticket is two dollars (1..200 cents), not "
-                    f"{f.price_per_ticket}",
+                    "the price per ticket is more than $0 and at most $2, not "
+                    f"{format_money(f.price_per_ticket)}",
                     PRICE,
                 )
             )
@@ -313,7 +314,7 @@ def _prize_problems(where: str, prize: TicketPrize) -> list[Problem]:
         out.append(
             Problem(
                 f"{where}.cash",
-                f"no cash prize may exceed one hundred dollars (1..10000 cents), not {prize.cash}",
+                f"no cash prize may exceed $100.00, not {format_money(prize.cash)}",
                 PRIZE,
             )
         )
@@ -322,8 +323,12 @@ def _prize_problems(where: str, prize: TicketPrize) -> list[Problem]:
             out.append(
                 Problem(
                     f"{where}.retail_price",
-                    "the retail price of a merchandise prize may not exceed one hundred dollars "
-                    f"(1..10000 cents), not {prize.retail_price}",
+                    "the retail price of a merchandise prize may not exceed $100.00, not "
+                    + (
+                        "missing"
+                        if prize.retail_price is None
+                        else format_money(prize.retail_price)
+                    ),
                     PRIZE,
                 )
             )
@@ -405,3 +410,7 @@ def _multiple_prizes(data: Mapping[str, Any]) -> list[Problem]:
                     )
                 )
     return out
+
+
+def _money_or_missing(cents: int | None) -> str:
+    return "missing" if cents is None else format_money(cents)

@@ -5,7 +5,14 @@ the drop box, casino chips into the chip tray), place and take back bets, tip th
 and redeem betting chips. ``CloseBets`` announces "bets closed" (voiding any player's bet over
 the limit, -05.3); then chance supplies ``SpinWheel`` outcomes until one is valid (-05.4); the
 losing chips are removed and the winners paid in order of accessibility (-05.5), and the next
-spin's betting opens. An illegal action raises ``RuleViolation`` and changes nothing.
+spin's betting opens.
+
+``Table.apply`` applies an action or raises ``RuleViolation``/``InvalidInput``; it does not roll
+back. A refusal that changes nothing is ``croupier.core.protocol.Play``'s job: the protocol's
+round is ONE SPIN (``croupier.games.paddlewheel.game.GAME``), whose setup (``TableSetup``) is the
+table as that spin's betting opens (the seats and their rails, the chip tray, the drop box, the
+tip receptacle, where the wheel rests), so a refused action rebuilds only that spin from its
+setup and its accepted actions. ``next_setup`` is the setup of the following spin.
 
 Chips are accounted everywhere: each player's rail, the layout, the chip tray (betting chips and
 casino chips), the drop box and the tip receptacle.
@@ -13,19 +20,20 @@ casino chips), the drop box and the tip receptacle.
 
 from __future__ import annotations
 
-import copy
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
-from enum import Enum
-from typing import Any
-
 from croupier.core.errors import InvalidInput, RuleViolation
 from croupier.core.events import JSON, Event
 from croupier.core.money import format_money
-from croupier.games.base import Outcome, Pending, PendingKind, Settlement, WagerResult
+from croupier.games.base import (
+    TIP_RECEPTACLE,
+    Outcome,
+    Pending,
+    PendingKind,
+    Settlement,
+    WagerResult,
+)
 from croupier.games.paddlewheel import actions as a
 from croupier.games.paddlewheel import events as ev
-from croupier.games.paddlewheel.prizes import BetKind, BetSpot
+from croupier.games.paddlewheel.payoffs import settle_spin
 from croupier.games.paddlewheel.rules import (
     BET_LIMIT,
     CHIPS,
@@ -34,82 +42,89 @@ from croupier.games.paddlewheel.rules import (
     PLAYERS,
     TableRules,
 )
-from croupier.games.paddlewheel.wheel import PEG_STOP, REVOLUTIONS_TABLE
+from croupier.games.paddlewheel.state import (
+    LAYOUT,
+    Phase,
+    SeatSetup,
+    SeatState,
+    TableData,
+    TableSetup,
+    balances,
+    next_setup,
+    parties,
+    snapshot,
+)
+
+__all__ = [
+    "BETS_CLOSED",
+    "LAYOUT",
+    "Phase",
+    "SeatSetup",
+    "SeatState",
+    "Table",
+    "TableData",
+    "TableSetup",
+]
 
 BUY = "99-01.3-11-05.2"
 CONDUCT = "99-01.3-11-05.4"
-TIPS = "99-01.3-11-05.7"
+TIP_SECTION = "99-01.3-11-05.7"
 REDEEM = "99-01.3-11-05.8"
 LEAVING = "99-01.3-11-06.1.g"
-TIP_RECEPTACLE = "tip receptacle"
-
-
-class Phase(Enum):
-    BETTING = "betting"
-    SPINNING = "spinning"
-
-
-@dataclass
-class SeatState:
-    player: str
-    color: str
-    rail: int = 0
-    cash_in: int = 0
-    cash_out: int = 0
-
-
-@dataclass
-class TableData:
-    phase: Phase = Phase.BETTING
-    spin: int = 1
-    wheel_at: int = 0
-    seats: dict[int, SeatState] = field(default_factory=dict)
-    layout: dict[tuple[int, str], int] = field(default_factory=dict)
-    tray_betting: int = 0
-    tray_casino: int = 0
-    drop_box: int = 0
-    tip_receptacle: int = 0
-    wagers: list[WagerResult] = field(default_factory=list)
-    tips: dict[tuple[int, int, str], int] = field(default_factory=dict)
-    spins: list[dict[str, JSON]] = field(default_factory=list)
-    void_spins: int = 0
-    departed_cash_in: int = 0
-    departed_cash_out: int = 0
+BETS_CLOSED = "bets closed"
 
 
 class Table:
-    """One paddlewheel table. ``tray_betting_chips`` and ``tray_casino`` are the chip tray's
-    opening inventory (betting chips; casino chips in cents)."""
+    """One paddlewheel table from ``setup`` (a new table by default: no seats, the chip tray's
+    opening inventory of 1000 betting chips and $1,000.00 of casino chips)."""
 
-    def __init__(
-        self, rules: TableRules, tray_betting_chips: int = 1000, tray_casino: int = 100_000
-    ) -> None:
+    def __init__(self, rules: TableRules, setup: TableSetup | None = None) -> None:
+        setup = TableSetup() if setup is None else setup
         self.rules = rules
+        self.setup = setup
         self._spots = {s.label: s for s in rules.spots()}
         self._order = [s.label for s in rules.spots()]
-        self.data = TableData(tray_betting=tray_betting_chips, tray_casino=tray_casino)
-        self.initial_betting_chips = tray_betting_chips
-        self.initial_casino = tray_casino
+        self.data = TableData(
+            spin=setup.spin,
+            wheel_at=setup.wheel_at,
+            seats={
+                s.seat: SeatState(s.player, s.color, s.rail, s.cash_in, s.cash_out)
+                for s in setup.seats
+            },
+            tray_betting=setup.tray_betting,
+            tray_casino=setup.tray_casino,
+            drop_box=setup.drop_box,
+            tip_receptacle=setup.tip_receptacle,
+        )
 
     # -- protocol ---------------------------------------------------------------------------------
 
     @property
+    def spun(self) -> bool:
+        """Whether a valid spin has been settled since the setup (the protocol's round is over)."""
+        return self.data.spin > self.setup.spin
+
+    @property
     def pending(self) -> Pending:
+        if self.spun:
+            return Pending(PendingKind.NONE)
         if self.data.phase is Phase.SPINNING:
             return Pending(PendingKind.CHANCE, detail="spin")
         return Pending(PendingKind.DEALER, detail="bets open")
 
-    def legal_actions(self) -> list[Any]:
-        """Representative legal actions (one chip for bets, tips and redemptions). When the wheel
-        is due to spin, the chance action ``SpinWheel()`` is listed without its outcome (any stop
-        may come); apply it as ``SpinWheel(spin)`` with the drawn or recorded ``Spin``."""
+    def legal_actions(self) -> list[a.TableAction]:
+        """Representative legal actions while bets are open (one chip for bets, tips and
+        redemptions, one dollar bought); ``CloseBets`` whenever enough players sit, so a random
+        player always reaches the spin. Empty when the wheel is due to spin (chance acts) and
+        once the spin is settled."""
         d = self.data
-        if d.phase is Phase.SPINNING:
-            return [a.SpinWheel()]
-        out: list[Any] = []
+        if d.phase is Phase.SPINNING or self.spun:
+            return []
+        out: list[a.TableAction] = []
         taken = {s.color for s in d.seats.values()}
         free_seats = [n for n in range(1, self.rules.maximum_players + 1) if n not in d.seats]
-        free_colors = [c for c in self.rules.betting_chip_colors if c.lower() not in taken]
+        free_colors = [c for c in self.rules.betting_chip_colors if c.strip().lower() not in taken]
+        free_colors = [c for c in free_colors if c.strip().lower() != MUSTARD_YELLOW]
         if free_seats and free_colors:
             out.append(a.Join(free_seats[0], f"player {free_seats[0]}", free_colors[0]))
         for n, seat in sorted(d.seats.items()):
@@ -131,18 +146,44 @@ class Table:
             out.append(a.CloseBets())
         return out
 
-    def apply(self, action: Any) -> list[Event]:
-        """Apply ``action``; on ``RuleViolation`` or ``InvalidInput`` nothing changes."""
-        saved = copy.deepcopy(self.data)
-        try:
-            return self._apply(action)
-        except (RuleViolation, InvalidInput):
-            self.data = saved
-            raise
+    def apply(self, action: a.TableAction) -> list[Event]:
+        """Apply ``action`` and return its events, or raise ``RuleViolation``/``InvalidInput``.
+        No rollback here: drive the table through ``Play`` (``GAME``) when a refusal must change
+        nothing."""
+        d = self.data
+        if isinstance(action, a.SpinWheel):
+            if d.phase is not Phase.SPINNING:
+                raise RuleViolation("the wheel is spun only after bets are closed", CONDUCT)
+            return settle_spin(self.data, self.rules, self._spots, self._order, action)
+        if d.phase is Phase.SPINNING:
+            raise RuleViolation(
+                "bets are closed: no one may bet or touch a placed betting chip until the wheel "
+                "operator pays off all winning wagers",
+                CONDUCT,
+            )
+        if isinstance(action, a.Join):
+            return self._join(action)
+        if isinstance(action, a.BuyChips):
+            return self._buy(action)
+        if isinstance(action, a.ExchangeCasinoChips):
+            return self._exchange(action)
+        if isinstance(action, a.PlaceBet):
+            return self._place(action)
+        if isinstance(action, a.RemoveBet):
+            return self._remove(action)
+        if isinstance(action, a.CloseBets):
+            return self._close()
+        if isinstance(action, a.Tip):
+            return self._tip(action)
+        if isinstance(action, a.RedeemChips):
+            return self._redeem(action)
+        if isinstance(action, a.Leave):
+            return self._leave(action)
+        raise InvalidInput(f"not a paddlewheel table action: {action!r}")
 
     def settlement(self) -> Settlement:
         """Every settled wager: space = seat, hand = spin number, kind = the spot's label; tips
-        (kind ``tip``, destination the tip receptacle)."""
+        (kind ``tip``, destination the tip receptacle); the parties from the chip accounts."""
         d = self.data
         tips = [
             WagerResult(seat, spin, "tip", amount, Outcome.LOSE, -amount, player, TIP_RECEPTACLE)
@@ -156,37 +197,25 @@ class Table:
             "chip_tray": {"betting_chips": d.tray_betting, "casino": d.tray_casino},
             "rails": {str(n): s.rail for n, s in sorted(d.seats.items())},
         }
-        return Settlement(tuple(d.wagers) + tuple(tips), details)
+        return Settlement(tuple(d.wagers) + tuple(tips), details, self.parties())
+
+    def balances(self) -> dict[str, int]:
+        """Where the money is, as changes since the setup (``state.balances``)."""
+        return balances(self.data, self.setup)
+
+    def parties(self) -> dict[str, int]:
+        """Each party's net since the setup (``state.parties``)."""
+        return parties(self.data, self.setup)
+
+    def snapshot(self) -> JSON:
+        """The whole state as plain data."""
+        return snapshot(self.data)
+
+    def next_setup(self) -> TableSetup:
+        """The setup of the next spin: the table as it stands (bets open, layout empty)."""
+        return next_setup(self.data)
 
     # -- dispatch ---------------------------------------------------------------------------------
-
-    def _apply(self, action: Any) -> list[Event]:
-        d = self.data
-        if isinstance(action, a.SpinWheel):
-            if d.phase is not Phase.SPINNING:
-                raise RuleViolation("the wheel is spun only after bets are closed", CONDUCT)
-            return self._spin(action)
-        if d.phase is Phase.SPINNING:
-            raise RuleViolation(
-                "bets are closed: no one may bet or touch a placed betting chip until the wheel "
-                "operator pays off all winning wagers",
-                CONDUCT,
-            )
-        handlers: dict[type, Callable[[Any], list[Event]]] = {
-            a.Join: self._join,
-            a.BuyChips: self._buy,
-            a.ExchangeCasinoChips: self._exchange,
-            a.PlaceBet: self._place,
-            a.RemoveBet: self._remove,
-            a.CloseBets: self._close,
-            a.Tip: self._tip,
-            a.RedeemChips: self._redeem,
-            a.Leave: self._leave,
-        }
-        handler = handlers.get(type(action))
-        if handler is None:
-            raise InvalidInput(f"not a paddlewheel table action: {action!r}")
-        return handler(action)
 
     def _seat(self, n: int) -> SeatState:
         seat = self.data.seats.get(n)
@@ -226,7 +255,7 @@ class Table:
         if not act.player.strip():
             raise InvalidInput("a player needs a name")
         d.seats[act.seat] = SeatState(act.player, color)
-        return [ev.PlayerJoined(act.seat, act.player, color)]
+        return [ev.PlayerJoined(act.seat, act.player, act.chip_color)]
 
     def _dollars(self, amount: int, what: str) -> int:
         self._count(amount, what)
@@ -266,7 +295,7 @@ class Table:
         else:
             if chips > seat.rail:
                 raise RuleViolation(
-                    f"seat {act.seat} has {seat.rail} betting chips, not {chips}", TIPS
+                    f"seat {act.seat} has {seat.rail} betting chips, not {chips}", TIP_SECTION
                 )
             seat.rail -= chips
             d.tray_betting += chips
@@ -300,8 +329,8 @@ class Table:
             )
         if any(s == act.seat for s, _ in self.data.layout):
             raise RuleViolation("the player has bets on the layout; take them back first", CONDUCT)
-        self.data.departed_cash_in += seat.cash_in
-        self.data.departed_cash_out += seat.cash_out
+        departed = self.data.departed
+        departed[seat.player] = departed.get(seat.player, 0) + seat.cash_out - seat.cash_in
         del self.data.seats[act.seat]
         return [ev.PlayerLeft(act.seat, seat.player)]
 
@@ -359,7 +388,7 @@ class Table:
         d.seats[act.seat].rail += chips
         return [ev.BetRemoved(act.seat, d.spin, act.spot, chips)]
 
-    def _close(self, act: a.CloseBets) -> list[Event]:
+    def _close(self) -> list[Event]:
         d = self.data
         if len(d.seats) < self.rules.minimum_players:
             raise RuleViolation(
@@ -367,7 +396,7 @@ class Table:
                 f"table; {len(d.seats)} seated",
                 PLAYERS,
             )
-        out: list[Event] = [ev.Announcement("bets closed", CONDUCT)]
+        out: list[Event] = [ev.Announcement(BETS_CLOSED, CONDUCT)]
         limit = self.rules.maximum_bet_per_spin
         # The limit is a player's for the spin (-05.3): a player holding several seats (colour
         # sets) has every seat's chips counted together.
@@ -393,98 +422,9 @@ class Table:
 
     # -- the spin and the payoffs -----------------------------------------------------------------
 
-    def _spin(self, act: a.SpinWheel) -> list[Event]:
-        d = self.data
-        spin = act.spin
-        if spin is None:
-            raise InvalidInput(
-                "a spin enters with its chance outcome: SpinWheel(Spin(start, revolutions, stop))"
-            )
-        wheel = self.rules.wheel
-        if spin.start != d.wheel_at:
-            raise InvalidInput(f"the wheel rests at tick {d.wheel_at}, not {spin.start}")
-        wheel.check_stop(spin.stop)
-        d.wheel_at = spin.stop
-        if spin.is_void:
-            d.void_spins += 1
-            return [
-                ev.SpinVoided(d.spin, spin.start, spin.revolutions, spin.stop),
-                ev.Announcement(
-                    f"no spin: {spin.revolutions} revolutions, at least four are required",
-                    REVOLUTIONS_TABLE,
-                ),
-            ]
-        reading = wheel.read(spin.stop)
-        peg = wheel.is_peg_stop(spin.stop)
-        names = [c.name for c in wheel.circles]
-        announced = ", ".join(f"{name} {sym}" for name, sym in zip(names, reading, strict=True))
-        out: list[Event] = [
-            ev.WheelStopped(d.spin, spin.start, spin.revolutions, spin.stop, peg, reading),
-            ev.Announcement(
-                announced + (" (on a peg: the number preceding the peg)" if peg else ""),
-                PEG_STOP if peg else "99-01.3-11-05.5",
-            ),
-        ]
-        winners: list[tuple[int, int, str, int, BetSpot]] = []
-        for (n, label), chips in sorted(d.layout.items()):
-            spot = self._spots[label]
-            if spot.wins(reading, wheel):
-                rank = self._order.index(label)
-                winners.append((rank, n, label, chips, spot))
-                continue
-            d.tray_betting += chips
-            d.wagers.append(
-                WagerResult(
-                    n,
-                    d.spin,
-                    label,
-                    chips * DOLLAR,
-                    Outcome.LOSE,
-                    -chips * DOLLAR,
-                    d.seats[n].player,
-                )
-            )
-            out.append(ev.LosingBetRemoved(n, d.spin, label, chips))
-        order: list[JSON] = []
-        for _rank, n, label, chips, spot in sorted(winners):
-            won = chips * spot.payoff.winnings_per_chip
-            d.tray_betting -= won
-            d.seats[n].rail += chips + won
-            d.wagers.append(
-                WagerResult(
-                    n, d.spin, label, chips * DOLLAR, Outcome.WIN, won * DOLLAR, d.seats[n].player
-                )
-            )
-            order.append(f"{n} {label}")
-            out.append(ev.PayoffMade(n, d.spin, label, chips, won))
-        d.spins.append(
-            {
-                "spin": d.spin,
-                "stop": spin.stop,
-                "peg": peg,
-                "result": dict(zip(names, reading, strict=True)),
-                "payout_order": order,
-                "parity": _parity_text(wheel, reading, self._spots),
-            }
-        )
-        d.layout.clear()
-        d.spin += 1
-        d.phase = Phase.BETTING
-        return out
-
     # -- accounting -------------------------------------------------------------------------------
 
     def betting_chips_total(self) -> int:
         """Betting chips on rails, on the layout and in the tray (constant, -03.4)."""
         d = self.data
         return d.tray_betting + sum(s.rail for s in d.seats.values()) + sum(d.layout.values())
-
-
-def _parity_text(wheel: Any, reading: Sequence[str], spots: dict[str, BetSpot]) -> str | None:
-    if wheel.odd_even_circle is None:
-        return None
-    index = wheel.circle_named(wheel.odd_even_circle)
-    if not any(s.kind in (BetKind.ODD, BetKind.EVEN) for s in spots.values()):
-        return None
-    parity = wheel.parity(reading[index])
-    return "house" if parity is None else str(parity)

@@ -6,21 +6,31 @@ spins of fewer than four revolutions are spun again, -02.3); the winning ticket'
 the prize (present at the spin, or within the claim time limit, -02.6.c, d) or the prize is
 unclaimed and more spins follow (-02.6.e). A card not sold out is refunded (-02.2). Each payoff
 is recorded: date, card number, cash amount or merchandise cost and description (-02.4).
+
+``CardPlay.apply`` applies an action or raises; it does not roll back. The protocol object
+``croupier.games.paddlewheel.game.TICKET_GAME`` (one card a round, its setup a ``CardSetup``)
+drives a card through ``croupier.core.protocol.Play``, which rebuilds the card from its accepted
+actions when one is refused.
 """
 
 from __future__ import annotations
 
-import copy
 import datetime
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any
 
 from croupier.core.errors import InvalidInput, RuleViolation
 from croupier.core.events import JSON, Event
 from croupier.core.money import format_money
-from croupier.games.base import Outcome, Pending, PendingKind, Settlement, WagerResult
+from croupier.games.base import (
+    HOUSE,
+    Outcome,
+    Pending,
+    PendingKind,
+    Settlement,
+    WagerResult,
+    player_party,
+)
 from croupier.games.paddlewheel import actions as a
 from croupier.games.paddlewheel import events as ev
 from croupier.games.paddlewheel.rules import (
@@ -42,6 +52,14 @@ class CardPhase(Enum):
     CLAIMING = "claiming"
     COMPLETE = "complete"
     REFUNDED = "refunded"
+
+
+@dataclass(frozen=True, slots=True)
+class CardSetup:
+    """The protocol's setup of one ticket card: its card number and the date it is played."""
+
+    card_number: int
+    date: str
 
 
 @dataclass
@@ -97,28 +115,72 @@ class CardPlay:
             return Pending(PendingKind.DEALER, detail="selling tickets")
         return Pending(PendingKind.NONE)
 
-    def legal_actions(self) -> list[Any]:
-        """Representative legal actions. When a prize awaits its spin, the chance action
-        ``SpinForPrize()`` is listed without its outcome; apply it with the ``Spin``."""
+    def legal_actions(self) -> list[a.TicketAction]:
+        """Representative legal actions: the next unsold ticket sold to a person of its own, or
+        the refund; the winning ticket's claim or its prize unclaimed. Empty when a prize awaits
+        its spin (chance acts) and when the card is done."""
         d = self.data
         price = self.rules.flare.price_per_ticket
         if d.phase is CardPhase.SELLING:
             unsold = [t for t in range(1, len(self.rules.tickets) + 1) if t not in d.sold]
-            return [a.SellTicket(unsold[0], "player", price), a.RefundCard()]
-        if d.phase is CardPhase.SPINNING:
-            return [a.SpinForPrize()]
+            return [a.SellTicket(unsold[0], f"player {unsold[0]}", price), a.RefundCard()]
         if d.phase is CardPhase.CLAIMING and d.winner is not None:
             return [a.ClaimPrize(d.winner[0]), a.PrizeUnclaimed(self._unclaimed_minutes())]
         return []
 
-    def apply(self, action: Any) -> list[Event]:
-        """Apply ``action``; on ``RuleViolation`` or ``InvalidInput`` nothing changes."""
-        saved = copy.deepcopy(self.data)
-        try:
-            return self._apply(action)
-        except (RuleViolation, InvalidInput):
-            self.data = saved
-            raise
+    def apply(self, action: a.TicketAction) -> list[Event]:
+        """Apply ``action`` and return its events, or raise ``RuleViolation``/``InvalidInput``.
+        No rollback here: drive the card through ``Play`` (``TICKET_GAME``) when a refusal must
+        change nothing."""
+        if isinstance(action, a.SellTicket):
+            return self._sell(action)
+        if isinstance(action, a.RefundCard):
+            return self._refund()
+        if isinstance(action, a.SpinForPrize):
+            return self._spin(action)
+        if isinstance(action, a.ClaimPrize):
+            return self._claim(action)
+        if isinstance(action, a.PrizeUnclaimed):
+            return self._unclaimed(action)
+        raise InvalidInput(f"not a paddlewheel ticket-card action: {action!r}")
+
+    @property
+    def done(self) -> bool:
+        """Every prize awarded, or the card refunded."""
+        return self.data.phase in (CardPhase.COMPLETE, CardPhase.REFUNDED)
+
+    def balances(self) -> dict[str, int]:
+        """Where the money is, as changes since the card was opened (cents): each ticket holder
+        (prices paid, refunds and prizes received at their value to the winner) and the house."""
+        d = self.data
+        out: dict[str, int] = {HOUSE: 0}
+        refunded = d.phase is CardPhase.REFUNDED
+        for player, price in d.sold.values():
+            key = player_party(player)
+            paid = 0 if refunded else price
+            out[key] = out.get(key, 0) - paid
+            out[HOUSE] += paid
+        for ticket, value in d.won.items():
+            key = player_party(d.sold[ticket][0])
+            out[key] = out.get(key, 0) + value
+            out[HOUSE] -= value
+        return out
+
+    def snapshot(self) -> JSON:
+        """The whole state as plain data."""
+        d = self.data
+        return {
+            "phase": d.phase.value,
+            "sold": {str(t): [p, price] for t, (p, price) in sorted(d.sold.items())},
+            "prize": d.prize,
+            "winner": None if d.winner is None else [d.winner[0], d.winner[1]],
+            "wheel_at": d.wheel_at,
+            "won": {str(t): v for t, v in sorted(d.won.items())},
+            "records": list(d.records),
+            "spins": list(d.spins),
+            "void_spins": d.void_spins,
+            "refunded": d.refunded,
+        }
 
     def settlement(self) -> Settlement:
         """Each ticket sold is a wager: space = ticket number, kind ``ticket``; a refunded ticket
@@ -148,22 +210,9 @@ class CardPlay:
             "refunded": d.refunded,
             "prizes": prizes,
         }
-        return Settlement(tuple(wagers), details)
+        return Settlement(tuple(wagers), details, self.balances())
 
     # -- actions ----------------------------------------------------------------------------------
-
-    def _apply(self, action: Any) -> list[Event]:
-        handlers: dict[type, Callable[[Any], list[Event]]] = {
-            a.SellTicket: self._sell,
-            a.RefundCard: self._refund,
-            a.SpinForPrize: self._spin,
-            a.ClaimPrize: self._claim,
-            a.PrizeUnclaimed: self._unclaimed,
-        }
-        handler = handlers.get(type(action))
-        if handler is None:
-            raise InvalidInput(f"not a paddlewheel ticket-card action: {action!r}")
-        return handler(action)
 
     def _sell(self, act: a.SellTicket) -> list[Event]:
         d = self.data
@@ -192,7 +241,7 @@ class CardPlay:
             d.phase = CardPhase.SPINNING
         return [ev.TicketSold(self.card_number, act.ticket, self.serial_number, act.player, price)]
 
-    def _refund(self, act: a.RefundCard) -> list[Event]:
+    def _refund(self) -> list[Event]:
         d = self.data
         if d.phase is not CardPhase.SELLING:
             raise RuleViolation(
@@ -212,11 +261,6 @@ class CardPlay:
         if d.phase is not CardPhase.SPINNING:
             raise RuleViolation("no prize of this card awaits a spin", WINNER)
         spin = act.spin
-        if spin is None:
-            raise InvalidInput(
-                "a spin enters with its chance outcome: SpinForPrize(Spin(start, revolutions, "
-                "stop))"
-            )
         wheel = self.rules.wheel
         if spin.start != d.wheel_at:
             raise InvalidInput(f"the wheel rests at tick {d.wheel_at}, not {spin.start}")
@@ -302,6 +346,7 @@ class CardPlay:
             prize.cash or 0,
             prize.merchandise or "",
             prize.cost or 0,
+            act.minutes,
         )
         d.prize += 1
         d.winner = None

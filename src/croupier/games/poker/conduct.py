@@ -17,6 +17,7 @@ from typing import Final
 
 from croupier.core.errors import InvalidInput, RuleViolation
 from croupier.core.events import reduce_dataclass
+from croupier.core.money import format_money
 from croupier.games.poker.actions import Action, ActionKind, Statement
 from croupier.games.poker.betting import Limits
 from croupier.games.poker.events import StatementMade, WagerRead, WagerReturned
@@ -78,7 +79,9 @@ def read_wager(
     if placed <= 0:
         raise RuleViolation("a wager must put chips forward", SHORT)
     if placed > stack:
-        raise RuleViolation(f"seat {seat} has only {stack} behind, not {placed}", CHIPS)
+        raise RuleViolation(
+            f"seat {seat} has only {format_money(stack)} behind, not {format_money(placed)}", CHIPS
+        )
     to = bet + placed
     all_in = placed == stack
     to_call = bet_level - bet
@@ -99,7 +102,9 @@ def read_wager(
     if to >= lim.min_to or all_in:
         if to > lim.max_to:
             raise RuleViolation(
-                f"seat {seat} wager to {to} exceeds the allowed {lim.max_to}", CHIPS
+                f"seat {seat} wager to {format_money(to)} exceeds the allowed "
+                f"{format_money(lim.max_to)}",
+                CHIPS,
             )
         return Reading(Action(raise_kind, seat, amount=to), raise_kind.value, CHIPS)
     needed = lim.min_to - bet_level
@@ -111,7 +116,9 @@ def read_wager(
     if to_call > 0:
         return Reading(Action(_CALL, seat), "call (under half a raise)", CHIPS)
     raise RuleViolation(
-        f"seat {seat} bet of {placed} is less than half the minimum bet {lim.min_to}", CHIPS
+        f"seat {seat} bet of {format_money(placed)} is less than half the minimum bet "
+        f"{format_money(lim.min_to)}",
+        CHIPS,
     )
 
 

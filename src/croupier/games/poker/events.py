@@ -14,10 +14,25 @@ each written one takes the fields in order with the same defaults.
 
 from __future__ import annotations
 
+import inspect
 from dataclasses import dataclass
+from typing import Final
 
 from croupier.core.cards import Card
 from croupier.core.events import Event, register_events
+from croupier.games.poker.actions import Action
+
+
+@dataclass(init=False)
+class ActionTaken(Event):
+    """The action itself, as it was applied (a card dealt, a bet, a dealer's ruling...): the
+    first event of every step of the game protocol, so that the stream alone rebuilds the hand
+    (``croupier.games.poker.game``). Made by the protocol object, not by ``Hand``."""
+
+    action: Action
+
+    def __init__(self, action: Action) -> None:
+        self.action = action
 
 
 @dataclass(init=False)
@@ -260,6 +275,7 @@ class HandEnded(Event):
 
 register_events(
     {
+        "poker.action_taken": ActionTaken,
         "poker.hand_started": HandStarted,
         "poker.forced_bet": ForcedBet,
         "poker.card_dealt": CardDealt,
@@ -283,3 +299,30 @@ register_events(
         "poker.hand_ended": HandEnded,
     }
 )
+
+
+_FIELD_TYPES: Final[dict[type, dict[str, object]]] = {
+    HandStarted: {"seats": tuple[int, ...], "stacks": tuple[int, ...]},
+    CardDealt: {"seat": int | None, "card": Card | None},
+    CardDead: {"card": Card | None},
+    HandShown: {"cards": tuple[Card | None, ...], "high": int | None, "low": int | None},
+    PotAwarded: {"seats": tuple[int, ...], "shares": tuple[int, ...]},
+    DefectiveDeck: {"returned": tuple[int, ...]},
+    HandExposed: {"to": tuple[int, ...], "cards": tuple[Card | None, ...]},
+    ImproperBet: {"nullified": tuple[str, ...]},
+    HandEnded: {"stacks": tuple[int, ...]},
+}
+"""The annotated types of the fields that mypyc erases in the compiled classes' annotations
+(``tuple[int, ...]`` becomes ``tuple``, ``Card | None`` becomes ``type``): ``event_from_dict``
+reads the annotations to rebuild an event from its JSON (the store), so they are put back.
+``tests/unit/poker/test_engine_caches.py`` checks that no event's field is left erased."""
+
+
+def _restore_field_types() -> None:
+    for cls, types in _FIELD_TYPES.items():
+        annotations = dict(inspect.get_annotations(cls))
+        annotations.update(types)
+        setattr(cls, "__annotations__", annotations)  # noqa: B010 - a compiled class
+
+
+_restore_field_types()

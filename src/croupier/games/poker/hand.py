@@ -16,6 +16,7 @@ from typing import Final
 from croupier.core.cards import Card
 from croupier.core.errors import InvalidInput, RuleViolation
 from croupier.core.events import JSON
+from croupier.core.money import format_money
 from croupier.games.base import Outcome, PendingKind, Settlement, WagerResult
 from croupier.games.poker.actions import Action, ActionKind
 from croupier.games.poker.conduct import HandConduct, _Undo
@@ -251,7 +252,8 @@ class Hand(HandConduct):
         owed = min(replay.bet_level - replay.players[i].bet, replay.players[i].stack)
         if not 0 < action.amount < owed:
             raise InvalidInput(
-                f"an improper bet is fewer chips than the call of {owed}, not {action.amount}"
+                f"an improper bet is fewer chips than the call of {format_money(owed)}, not "
+                f"{format_money(action.amount)}"
             )
         later = [a for a in log[k + 1 :] if a.seat is not None]
         calls = sum(1 for a in later if a.kind is _CALL)

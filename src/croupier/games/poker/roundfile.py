@@ -11,18 +11,22 @@ the replay goes on.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from croupier.core.cards import Card, parse_card
 from croupier.core.errors import InvalidInput
 from croupier.core.events import Event
+from croupier.games import harness
 from croupier.games.base import PendingKind, ReplayResult
+from croupier.games.harness import ScriptItem
 from croupier.games.poker.actions import Action, ActionKind, Statement
+from croupier.games.poker.events import ActionTaken
+from croupier.games.poker.game import GAME, Setup
 from croupier.games.poker.hand import Hand
 from croupier.games.poker.rules import rules_from_dict
 from croupier.games.poker.table import SeatSpec
-from croupier.games.roundfile import RoundFile, apply_item
+from croupier.games.roundfile import RoundFile
 
 _ACTION_KEYS = {
     "action",
@@ -106,46 +110,85 @@ def parse_action(item: Mapping[str, Any]) -> Action:
     )
 
 
-def _deal(
-    hand: Hand,
-    shoe: deque[Card],
-    events: list[Event],
-    limit: int | None = None,
-    faced: bool = False,
-) -> None:
-    dealt = 0
-    while hand.pending.kind is PendingKind.CHANCE and (limit is None or dealt < limit):
-        if not shoe:
-            if limit is not None:
-                raise InvalidInput("the shoe has no more cards to deal")
-            return
-        events.extend(hand.apply(Action(ActionKind.CARD, card=shoe.popleft(), faced=faced)))
-        dealt += 1
+class RoundScript:
+    """A poker round file as a ``croupier.games.harness.Script``.
+
+    Before each action except those that happen during the deal, the cards due are dealt from
+    the shoe (as many as the shoe holds); ``deal`` with ``cards: k`` deals exactly ``k`` (fewer
+    if no card is due any more; an empty shoe then is an error) and ``faced-card`` deals the top
+    card improperly faced. After the last action whatever is due is dealt."""
+
+    def __init__(self, actions: Sequence[Mapping[str, Any]], shoe: Sequence[Card]) -> None:
+        self.items = deque(actions)
+        self.shoe = deque(shoe)
+        self.counted = 0
+        """Cards still to deal for a ``deal``/``faced-card`` item (they must be in the shoe)."""
+        self.faced = False
+        self.held: Mapping[str, Any] | None = None
+        """The next action, held back while the cards due before it are dealt."""
+
+    def _card(self) -> ScriptItem[Action]:
+        card = self.shoe.popleft()
+        return ScriptItem(
+            Action(ActionKind.CARD, card=card, faced=self.faced), label=f"card {card}"
+        )
+
+    def next(self, state: Hand) -> ScriptItem[Action] | None:
+        while True:
+            due = state.pending.kind is PendingKind.CHANCE
+            if self.counted:
+                if due:
+                    if not self.shoe:
+                        raise InvalidInput("the shoe has no more cards to deal")
+                    self.counted -= 1
+                    return self._card()
+                self.counted = 0
+            self.faced = False
+            if self.held is None:
+                if not self.items:
+                    return self._card() if due and self.shoe else None
+                item = self.items.popleft()
+                name = item.get("action")
+                if name == "deal":
+                    self.counted = _int(item.get("cards", 1), "cards")
+                    continue
+                if name == "faced-card":
+                    self.counted, self.faced = 1, True
+                    continue
+                if name in _DURING_DEAL:
+                    return _scripted(item)
+                self.held = item
+            if due and self.shoe:
+                return self._card()
+            item, self.held = self.held, None
+            return _scripted(item)
 
 
-def replay(round_file: RoundFile) -> ReplayResult:
-    """Play a poker round file through the engine."""
-    rules = rules_from_dict(round_file.rules)
+def _scripted(item: Mapping[str, Any]) -> ScriptItem[Action]:
+    action = parse_action(item)
+    refused = item.get("refused")
+    return ScriptItem(action, None if refused is None else str(refused), action.describe())
+
+
+def setup_of(round_file: RoundFile) -> Setup:
+    """The hand's setup: the file's seats and ``setup.button``."""
     unknown = set(round_file.setup) - {"button"}
     if unknown:
         raise InvalidInput(f"unknown setup keys {sorted(unknown)}; known: ['button']")
     button = _int(round_file.setup.get("button"), "setup.button")
-    hand = Hand(rules, parse_seats(round_file.seats), button)
-    events: list[Event] = list(hand.events)
-    shoe = deque(parse_card(c) for c in (round_file.shoe or []))
-    transcript: list[str] = []
-    for item in round_file.actions:
-        name = item.get("action")
-        if name == "deal":
-            _deal(hand, shoe, events, _int(item.get("cards", 1), "cards"))
-            continue
-        if name == "faced-card":
-            _deal(hand, shoe, events, 1, faced=True)
-            continue
-        if name not in _DURING_DEAL:
-            _deal(hand, shoe, events)
-        action = parse_action(item)
-        transcript.append(action.describe())
-        apply_item(hand, action, item, events)
-    _deal(hand, shoe, events)
-    return ReplayResult(hand.settlement(), tuple(events), tuple(transcript))
+    return Setup(tuple(parse_seats(round_file.seats)), button)
+
+
+def describe(event: Event) -> str:
+    """The transcript line of an event: each action other than a card, as the file wrote it."""
+    if isinstance(event, ActionTaken) and event.action.kind is not ActionKind.CARD:
+        return event.action.describe()
+    return ""
+
+
+def replay(round_file: RoundFile) -> ReplayResult:
+    """Play a poker round file through the protocol (``croupier.games.harness.replay``)."""
+    rules = rules_from_dict(round_file.rules)
+    setup = setup_of(round_file)
+    shoe = [parse_card(c) for c in (round_file.shoe or [])]
+    return harness.replay(GAME, rules, setup, RoundScript(round_file.actions, shoe), describe)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Final
 
 from croupier.core.errors import InvalidInput, RuleViolation
+from croupier.core.money import format_money
 from croupier.games.poker import betting
 from croupier.games.poker.actions import Action, ActionKind
 from croupier.games.poker.events import PlayerActed, RoundEnded, UncalledReturned
@@ -131,9 +132,10 @@ class HandBetting(HandCore):
         kind = action.kind
         if kind is _CHECK:
             if self.bet_level > p.bet:
+                owed = format_money(self.bet_level - p.bet)
                 raise RuleViolation(
-                    f"seat {p.seat} cannot check: {self.bet_level - p.bet} to call; a player "
-                    "shall match or raise the previous bet to remain in the hand",
+                    f"seat {p.seat} cannot check: {owed} to call; a player shall match or raise "
+                    "the previous bet to remain in the hand",
                     ORDER,
                 )
         elif kind is _CALL:
@@ -157,8 +159,9 @@ class HandBetting(HandCore):
                 )
             if not low <= action.amount <= high:
                 raise RuleViolation(
-                    f"seat {p.seat} {kind.value} to {action.amount} is outside the allowed "
-                    f"{low}..{high} ({self.rules.structure.value})",
+                    f"seat {p.seat} {kind.value} to {format_money(action.amount)} is outside "
+                    f"the allowed {format_money(low)} to {format_money(high)} "
+                    f"({self.rules.structure.value})",
                     self._limit_section(action.amount, lim),
                 )
 

@@ -168,7 +168,7 @@ class TableRules(BaseModel):
                 )
             )
         if self.maximum_bet > NONTOURNAMENT_MAX_BET:
-            out.append(Problem("maximum_bet", "the maximum single bet is $1 (100 cents)", POKER))
+            out.append(Problem("maximum_bet", "the maximum single bet is $1.00", POKER))
         if not 0 < self.minimum_bet <= self.maximum_bet:
             out.append(
                 Problem("minimum_bet", "must be positive and at most the maximum bet", POKER)
@@ -182,9 +182,7 @@ class TableRules(BaseModel):
             )
         if not 0 < self.fee_per_half_hour <= NONTOURNAMENT_MAX_FEE:
             out.append(
-                Problem(
-                    "fee_per_half_hour", "must be more than $0 and at most $2 (200 cents)", FEES
-                )
+                Problem("fee_per_half_hour", "must be more than $0.00 and at most $2.00", FEES)
             )
         if self.ante_payer is not AntePayer.EVERY_PLAYER:
             out.append(Problem("ante_payer", "each player antes for each hand", ANTE))

@@ -10,6 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from croupier.core.cards import Card
+from croupier.core.errors import InvalidInput
+from croupier.core.events import from_json_value, to_json_value
+from croupier.games.threecard21.events import ActionTaken
 
 
 @dataclass(frozen=True, slots=True)
@@ -202,3 +205,54 @@ Action = (
     | ReaderInsertedInError
     | ReaderMalfunction
 )
+"""Every action of a Three Card 21 round: a closed union of frozen dataclasses."""
+
+ACTION_NAMES: dict[type[Action], str] = {
+    Deal: "deal",
+    ChangeWager: "change_wager",
+    Insure: "insure",
+    DeclineInsurance: "decline_insurance",
+    Surrender: "surrender",
+    DeclineSurrender: "decline_surrender",
+    Stand: "stand",
+    Hit: "hit",
+    Double: "double",
+    Split: "split",
+    FaceUpCardInShoe: "face_up_in_shoe",
+    UnexposedCardDrawnInError: "unexposed_card_drawn_in_error",
+    ExposedCardDrawnInError: "exposed_card_drawn_in_error",
+    RefuseExposedCard: "refuse_exposed_card",
+    DealerDrewInError: "dealer_drew_in_error",
+    DealerCardMissed: "dealer_card_missed",
+    InsufficientCards: "insufficient_cards",
+    SpotMissed: "spot_missed",
+    HitMissed: "hit_missed",
+    ShufflerMalfunction: "shuffler_malfunction",
+    ShufflerRemoved: "shuffler_removed",
+    ReaderInsertedInError: "reader_inserted_in_error",
+    ReaderMalfunction: "reader_malfunction",
+}
+"""Each action class by its round-file name (also the name an ``ActionTaken`` event records)."""
+
+ACTION_TYPES: tuple[type[Action], ...] = tuple(ACTION_NAMES)
+_BY_NAME: dict[str, type[Action]] = {name: cls for cls, name in ACTION_NAMES.items()}
+
+
+def record(action: Action) -> ActionTaken:
+    """The ``ActionTaken`` event of an accepted action."""
+    detail = to_json_value(action)
+    assert isinstance(detail, dict)
+    return ActionTaken(ACTION_NAMES[type(action)], detail)
+
+
+def action_from_record(taken: ActionTaken) -> Action:
+    """The action an ``ActionTaken`` event records (``InvalidInput`` if it names none)."""
+    cls = _BY_NAME.get(taken.action)
+    if cls is None:
+        raise InvalidInput(f"unknown Three Card 21 action {taken.action!r} in the events")
+    try:
+        action = from_json_value(cls, taken.detail)
+    except (TypeError, ValueError) as exc:
+        raise InvalidInput(f"bad {taken.action} action in the events: {exc}") from exc
+    assert isinstance(action, cls)
+    return action

@@ -18,7 +18,6 @@ from croupier.games.threecard21.events import (
     InsuranceDeclined,
     SurrenderDecided,
     TotalAnnounced,
-    WagerPlaced,
 )
 from croupier.games.threecard21.model import (
     DEALER,
@@ -29,9 +28,11 @@ from croupier.games.threecard21.model import (
     Phase,
     RoundData,
     Spot,
+    dollars,
     hard_total,
     is_ace_or_ten,
     is_blackjack,
+    place,
     points,
     settle,
     settle_hand,
@@ -158,13 +159,13 @@ def insure(
     limit = insurance_limit(wager, chip)
     if amount <= 0 or amount > limit or amount % chip:
         raise RuleViolation(
-            f"an insurance bet on a wager of {wager} cents may be at most {limit} cents "
+            f"an insurance bet on a wager of {dollars(wager)} may be at most {dollars(limit)} "
             f"(half the wager, or the next chip unit when half cannot be bet in chips of "
-            f"{chip}), in whole chips; not {amount}",
+            f"{dollars(chip)}), in whole chips; not {dollars(amount)}",
             S_INSURANCE_AMOUNT,
         )
     spot.insurance[person] = amount
-    events: list[Event] = [WagerPlaced(space, 0, "insurance", amount, spot.player(person))]
+    events: list[Event] = [place(r, spot, 0, "insurance", person, amount)]
     events.extend(next_phase(r, rules))
     return events
 

@@ -5,7 +5,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from croupier.core.cards import Card
-from croupier.core.events import Event, event
+from croupier.core.events import JSON, Event, event
+
+
+@event("threecard21.action_taken")
+@dataclass(frozen=True, slots=True)
+class ActionTaken(Event):
+    """An action the round accepted, first among the events it caused: ``action`` is its
+    round-file name (``deal``, ``stand``, ``double``...), ``detail`` its fields as plain data.
+    A round's actions are read back from these (``actions.action_from_record``)."""
+
+    action: str
+    detail: dict[str, JSON]
 
 
 @event("threecard21.wager_placed")

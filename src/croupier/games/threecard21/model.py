@@ -1,8 +1,14 @@
 """The mutable data of one round, hand arithmetic and the settlement helper.
 
 The round's public face is ``croupier.games.threecard21.state.Round``; this module holds what it
-is made of. Every change goes through ``Round.apply``, which restores a snapshot when an action
-is refused, so a refused action changes nothing.
+is made of. Every change goes through ``Round.apply``; a refused action may leave the data
+half-changed, and ``croupier.core.protocol.Play`` (the only way actions reach a round) then
+rebuilds the round from its accepted actions.
+
+Chips move in one place each way: ``place`` (a wager goes from a person to the layout) and
+``settle`` (the layout returns the stake, and the house pays or collects the net). The round's
+``accounts`` are those movements, by party (``player:<name or space>``, ``house``) and the
+``layout``; they always sum to zero.
 """
 
 from __future__ import annotations
@@ -13,8 +19,9 @@ from enum import Enum
 
 from croupier.core.cards import Card, Rank, twentyone_count
 from croupier.core.events import Event
-from croupier.games.base import Outcome, WagerResult
-from croupier.games.threecard21.events import WagerSettled
+from croupier.core.money import format_money
+from croupier.games.base import HOUSE, Outcome, WagerResult, player_party
+from croupier.games.threecard21.events import WagerPlaced, WagerSettled
 
 NJ = "N.J.A.C. 13:69F-"
 S_WAGERS = NJ + "2C.5(a)"
@@ -38,6 +45,13 @@ S_MULTI = NJ + "2C.13"
 S_TABLE = "N.J.A.C. 13:69E-1.10D(a)"
 
 
+def dollars(cents: object) -> str:
+    """An amount as a person reads it (``$12.50``); anything else as it was given."""
+    if isinstance(cents, int) and not isinstance(cents, bool):
+        return format_money(cents)
+    return repr(cents)
+
+
 def irregularity_section(letter: str) -> str:
     return f"{NJ}2A.14({letter})"
 
@@ -53,6 +67,9 @@ class Phase(Enum):
 
 DEALER = 0
 """The ``space`` number that stands for the dealer in deal targets and ``CardDealt`` events."""
+
+LAYOUT = "layout"
+"""The account of the wagers on the layout, placed and not yet settled."""
 
 
 @dataclass
@@ -96,6 +113,12 @@ class Spot:
     def player(self, person: int) -> str | None:
         return self.persons[person].name if self.shared else None
 
+    def party(self, person: int) -> str:
+        """The party of a person on this spot: by name on a shared spot, else by space (the
+        key ``WagerResult.player`` or ``space`` gives)."""
+        name = self.player(person)
+        return player_party(name if name is not None else self.space)
+
 
 @dataclass
 class RoundData:
@@ -115,6 +138,14 @@ class RoundData:
     first_card_out: bool = False
     results: list[WagerResult] = field(default_factory=list)
     bonus: dict[int, str] = field(default_factory=dict)
+    accounts: dict[str, int] = field(default_factory=dict)
+    seen: list[Card] = field(default_factory=list)
+    opened: bool = False
+
+    def move(self, source: str, destination: str, amount: int) -> None:
+        """``amount`` cents go from ``source`` to ``destination`` (negative: the other way)."""
+        self.accounts[source] = self.accounts.get(source, 0) - amount
+        self.accounts[destination] = self.accounts.get(destination, 0) + amount
 
     def spot(self, space: int) -> Spot | None:
         for s in self.spots:
@@ -170,6 +201,12 @@ def kind_of(hand: int) -> str:
     return "original" if hand == 0 else "split"
 
 
+def place(r: RoundData, spot: Spot, hand: int, kind: str, person: int, amount: int) -> Event:
+    """A person's wager goes on the layout; its event."""
+    r.move(spot.party(person), LAYOUT, amount)
+    return WagerPlaced(spot.space, hand, kind, amount, spot.player(person))
+
+
 def settle(
     r: RoundData,
     spot: Spot,
@@ -180,8 +217,11 @@ def settle(
     result: Outcome,
     net: int,
 ) -> Event:
-    """Record one wager's result and return its event."""
+    """Record one wager's result and return its event: the layout gives the stake back to the
+    person, and the house pays the net (collects it when negative)."""
     player = spot.player(person)
+    r.move(LAYOUT, spot.party(person), stake)
+    r.move(HOUSE, spot.party(person), net)
     r.results.append(WagerResult(spot.space, hand, kind, stake, result, net, player))
     return WagerSettled(spot.space, hand, kind, stake, result.value, net, player)
 

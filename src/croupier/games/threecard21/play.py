@@ -16,7 +16,6 @@ from croupier.games.threecard21.events import (
     Decision,
     HoleCardRevealed,
     TotalAnnounced,
-    WagerPlaced,
 )
 from croupier.games.threecard21.model import (
     DEALER,
@@ -32,8 +31,10 @@ from croupier.games.threecard21.model import (
     Phase,
     RoundData,
     Spot,
+    dollars,
     hard_total,
     live_hands,
+    place,
     points,
     settle_hand,
     split_triggers,
@@ -124,13 +125,13 @@ def double(
         if stake == 0 or not 0 < extra <= stake:
             raise RuleViolation(
                 f"a double down wager must be more than nothing and not more than the original "
-                f"wager ({stake} cents), not {extra}",
+                f"wager ({dollars(stake)}), not {dollars(extra)}",
                 S_DOUBLE,
             )
     events: list[Event] = [Decision(space, hand_no, "double")]
     for person, extra in sorted(amounts.items()):
         hand.doubles[person] = extra
-        events.append(WagerPlaced(space, hand_no, "double", extra, spot.player(person)))
+        events.append(place(r, spot, hand_no, "double", person, extra))
     hand.awaiting = True
     return events
 
@@ -167,7 +168,7 @@ def split(r: RoundData, space: int, others: tuple[str, ...]) -> list[Event]:
         spot.hands.append(Hand(cards=[card], stakes=hand_stakes))
         if i:
             for person, amount in sorted(hand_stakes.items()):
-                events.append(WagerPlaced(space, i, "split", amount, spot.player(person)))
+                events.append(place(r, spot, i, "split", person, amount))
     return events
 
 

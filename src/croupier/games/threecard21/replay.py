@@ -1,7 +1,9 @@
 """Round files for Three Card 21 "N" Done (docs/round-files/threecard21.md).
 
-``replay(round_file)`` builds the round from ``rules``, ``seats`` and ``setup``, deals the
-``shoe`` cards whenever a card is due and applies ``actions`` in order.
+``replay(round_file)`` builds the setup from ``seats`` and ``setup``, turns ``actions`` and the
+``shoe`` into a ``Script`` (the shoe's next card whenever a card is due) and plays it through
+the shared harness (``croupier.games.harness.replay``): an item with ``"refused": "<section>"``
+must be refused under exactly that section, and changes nothing.
 """
 
 from __future__ import annotations
@@ -12,18 +14,33 @@ from typing import Any
 from croupier.core.cards import Card, check_cards_from_decks, parse_card
 from croupier.core.errors import InvalidInput
 from croupier.core.events import Event
+from croupier.core.money import format_money
+from croupier.games import harness
 from croupier.games.base import PendingKind, ReplayResult
+from croupier.games.harness import ScriptItem
 from croupier.games.roundfile import RoundFile
 from croupier.games.threecard21 import actions as a
+from croupier.games.threecard21.actions import Action
 from croupier.games.threecard21.events import (
+    ActionTaken,
+    BonusResolved,
     CardBurned,
     CardDealt,
+    DealerFinished,
     Decision,
+    HoleCardChecked,
+    HoleCardRevealed,
+    InsuranceDeclined,
     Irregularity,
+    RoundVoided,
+    SurrenderDecided,
+    TotalAnnounced,
+    WagerPlaced,
     WagerSettled,
 )
+from croupier.games.threecard21.game import GAME, Setup
 from croupier.games.threecard21.model import Phase
-from croupier.games.threecard21.rules import rules_from_dict
+from croupier.games.threecard21.rules import HouseRules, rules_from_dict
 from croupier.games.threecard21.state import PersonWager, Round, SpotWagers
 
 SOURCE = "threecard21 round file"
@@ -88,7 +105,7 @@ def parse_seats(seats: Sequence[Mapping[str, Any]]) -> list[SpotWagers]:
     return out
 
 
-Builder = Callable[[Mapping[str, Any], Callable[[], Card]], object]
+Builder = Callable[[Mapping[str, Any], Callable[[], Card]], Action]
 
 
 def _card_or_next(data: Mapping[str, Any], next_card: Callable[[], Card]) -> Card:
@@ -213,64 +230,126 @@ def _wants_position(state: Round, name: str, data: Mapping[str, Any]) -> bool:
     return p.detail == wanted
 
 
-def replay(round_file: RoundFile) -> ReplayResult:
-    """Play a round file through the engine and return its settlement and events."""
-    rules = rules_from_dict(round_file.rules)
-    _check_keys(round_file.setup, {"burn"}, "setup")
-    burn = _bool(round_file.setup, "burn", False)
-    cards = [parse_card(c) for c in (round_file.shoe or [])]
-    check_cards_from_decks(cards, rules.decks)
-    shoe = _Shoe(cards)
-    state = Round(rules, parse_seats(round_file.seats), burn_first=burn)
-    events: list[Event] = list(state.opening_events)
+class RoundFileScript:
+    """A round file's ``actions`` as a ``Script``: before each action, the shoe's next cards
+    for whatever the round owes (every card due, the initial deal only, or up to the card an
+    irregularity names; see docs/round-files/threecard21.md); after the last, every card due."""
 
-    def deal_while(cond: Callable[[], bool]) -> None:
-        while state.pending.kind is PendingKind.CHANCE and cond():
-            events.extend(state.apply(a.Deal(shoe.next())))
+    def __init__(self, actions: Sequence[Mapping[str, Any]], shoe: Sequence[Card]) -> None:
+        self.actions = actions
+        self.shoe = _Shoe(shoe)
+        self.index = 0
 
-    for index, item in enumerate(round_file.actions):
+    def next(self, state: Round) -> ScriptItem[Action] | None:
+        due = state.pending
+        if self.index >= len(self.actions):
+            if due.kind is PendingKind.CHANCE:
+                return ScriptItem(a.Deal(self.shoe.next()), label="card from the shoe")
+            if due.kind is not PendingKind.NONE:
+                raise InvalidInput(
+                    f"{SOURCE}: the actions end while space {due.seat} must decide ({due.detail})"
+                )
+            return None
+        item = self.actions[self.index]
         name = item.get("action")
         if not isinstance(name, str) or name not in ACTIONS:
             raise InvalidInput(
-                f"{SOURCE}: action {index + 1} has unknown 'action' {name!r}; known: "
+                f"{SOURCE}: action {self.index + 1} has unknown 'action' {name!r}; known: "
                 f"{', '.join(sorted(ACTIONS))}"
             )
         allowed, build, deal_first = ACTIONS[name]
-        _check_keys(item, allowed | {"action"}, f"action {index + 1}")
-        if deal_first == "all":
-            deal_while(lambda: True)
-        elif deal_first == "initial":
-            deal_while(lambda: state.phase is Phase.DEALING)
-        elif name in ("spot_missed", "dealer_card_missed"):
-            deal_while(lambda n=name, d=item: not _wants_position(state, n, d))  # type: ignore[misc]
-        events.extend(state.apply(build(item, shoe.next)))
-    deal_while(lambda: True)
-    pending = state.pending
-    if pending.kind is not PendingKind.NONE:
-        raise InvalidInput(
-            f"{SOURCE}: the actions end while space {pending.seat} must decide ({pending.detail})"
-        )
-    return ReplayResult(state.settlement(), tuple(events), tuple(transcript(events)))
+        _check_keys(item, allowed | {"action", "refused"}, f"action {self.index + 1}")
+        if due.kind is PendingKind.CHANCE and _deal_before(state, name, item, deal_first):
+            return ScriptItem(a.Deal(self.shoe.next()), label="card from the shoe")
+        self.index += 1
+        refused = item.get("refused")
+        if refused is not None and not isinstance(refused, str):
+            raise InvalidInput(f"{SOURCE}: 'refused' must name a section in {dict(item)!r}")
+        return ScriptItem(build(item, self.shoe.next), refused, f"{dict(item)!r}")
+
+
+def _deal_before(state: Round, name: str, item: Mapping[str, Any], deal_first: str) -> bool:
+    """Whether the card now due is dealt before the action ``name`` applies."""
+    if deal_first == "all":
+        return True
+    if deal_first == "initial":
+        return state.phase is Phase.DEALING
+    if name in ("spot_missed", "dealer_card_missed"):
+        return not _wants_position(state, name, item)
+    return False
+
+
+def setup_of(round_file: RoundFile, rules: HouseRules) -> Setup:
+    """The round's setup: the ``seats`` and the ``setup`` block's ``burn``."""
+    _check_keys(round_file.setup, {"burn"}, "setup")
+    burn = _bool(round_file.setup, "burn", False)
+    return Setup(tuple(parse_seats(round_file.seats)), burn)
+
+
+def replay(round_file: RoundFile) -> ReplayResult:
+    """Play a round file through ``croupier.games.harness.replay`` (its settlement, events and
+    the dealer's play-by-play)."""
+    rules = rules_from_dict(round_file.rules)
+    setup = setup_of(round_file, rules)
+    cards = [parse_card(c) for c in (round_file.shoe or [])]
+    check_cards_from_decks(cards, rules.decks)
+    return harness.replay(GAME, rules, setup, RoundFileScript(round_file.actions, cards), describe)
+
+
+def describe(e: Event) -> str:
+    """One line of the dealer's play-by-play for an event ("" for ``ActionTaken``, whose
+    effects have lines of their own)."""
+    if isinstance(e, ActionTaken):
+        return ""
+    if isinstance(e, CardDealt):
+        who = "dealer" if e.space == 0 else f"space {e.space} hand {e.hand}"
+        return f"{who}: {e.card if e.face_up else 'face-down card'}"
+    if isinstance(e, CardBurned):
+        return f"burned {e.card} ({e.reason})"
+    if isinstance(e, Decision):
+        return f"space {e.space} hand {e.hand}: {e.decision}"
+    if isinstance(e, WagerPlaced | WagerSettled):
+        return _describe_wager(e)
+    if isinstance(e, Irregularity):
+        return f"irregularity {e.section}: {e.what} -> {e.remedy}"
+    return _describe_other(e)
+
+
+def _describe_wager(e: WagerPlaced | WagerSettled) -> str:
+    who = f" ({e.player})" if e.player else ""
+    where = f"space {e.space} hand {e.hand} {e.kind}{who}"
+    if isinstance(e, WagerPlaced):
+        return f"{where}: wager {format_money(e.amount)}"
+    net = ("+" if e.net >= 0 else "") + format_money(e.net)
+    return f"{where}: {e.result} {net}"
+
+
+def _describe_other(e: Event) -> str:
+    if isinstance(e, BonusResolved):
+        return f"space {e.space} bonus hand: {e.category or 'no bonus category'}"
+    if isinstance(e, TotalAnnounced):
+        return f"space {e.space} hand {e.hand}: total {e.total}"
+    if isinstance(e, HoleCardChecked):
+        found = "blackjack" if e.blackjack else "no blackjack"
+        return f"dealer checks for blackjack ({e.method}): {found}"
+    if isinstance(e, HoleCardRevealed):
+        return f"dealer's hole card: {e.card}"
+    if isinstance(e, DealerFinished):
+        if e.total > 21:
+            return f"dealer's hand: {e.total}, over 21"
+        if e.total >= 17:
+            return f"dealer stands on {e.total}"
+        return f"dealer's hand: {e.total}; no wager depends on it, no card drawn"
+    if isinstance(e, InsuranceDeclined):
+        who = f" ({e.player})" if e.player else ""
+        return f"space {e.space}{who}: no insurance"
+    if isinstance(e, SurrenderDecided):
+        return f"space {e.space}: {'surrenders' if e.surrendered else 'keeps the hand'}"
+    if isinstance(e, RoundVoided):
+        return f"round void: {e.reason}"
+    return str(e.to_dict())
 
 
 def transcript(events: Sequence[Event]) -> list[str]:
     """A dealer's play-by-play of the events."""
-    lines: list[str] = []
-    for e in events:
-        if isinstance(e, CardDealt):
-            who = "dealer" if e.space == 0 else f"space {e.space} hand {e.hand}"
-            lines.append(f"{who}: {e.card if e.face_up else 'face-down card'}")
-        elif isinstance(e, CardBurned):
-            lines.append(f"burned {e.card} ({e.reason})")
-        elif isinstance(e, Decision):
-            lines.append(f"space {e.space} hand {e.hand}: {e.decision}")
-        elif isinstance(e, WagerSettled):
-            who = f" ({e.player})" if e.player else ""
-            lines.append(
-                f"space {e.space} hand {e.hand} {e.kind}{who}: {e.result} {e.net:+d} cents"
-            )
-        elif isinstance(e, Irregularity):
-            lines.append(f"irregularity {e.section}: {e.what} -> {e.remedy}")
-        else:
-            lines.append(str(e.to_dict()))
-    return lines
+    return [line for line in (describe(e) for e in events) if line]

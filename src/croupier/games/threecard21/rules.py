@@ -1,7 +1,8 @@
 """House rules of a Three Card 21 "N" Done table (N.J.A.C. 13:69E-1.10D, 13:69F-2C).
 
-``HouseRules`` is a frozen pydantic model. Building it with any invalid field raises
-``ConfigError`` listing every problem at once, each with the section that sets the limit.
+``HouseRules`` is a frozen pydantic model; ``rules_from_dict`` validates plain data through
+``croupier.games.config.validate_rules``: a ``ConfigError`` lists every problem at once (wrong
+types and the regulation's limits together), each with the section that sets the limit.
 """
 
 from __future__ import annotations
@@ -12,11 +13,14 @@ from enum import Enum
 from fractions import Fraction
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, ValidationError, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, field_validator
 
-from croupier.core.errors import ConfigError, Problem
+from croupier.core.errors import Problem
 from croupier.core.shoe import NJShuffleMethod
 from croupier.eval.threecard import CATEGORIES_HIGH_TO_LOW, BonusCategory
+from croupier.games.config import require_valid, validate_rules
+
+WHAT = "Three Card 21 house rules"
 
 S_TABLE = "N.J.A.C. 13:69E-1.10D(a)"
 S_READER = "N.J.A.C. 13:69E-1.10D(f)"
@@ -102,9 +106,13 @@ def parse_odds(value: Any) -> Odds:
 
 
 class Paytable(BaseModel):
-    """A Three Card 21 bonus paytable: odds for every category of 2C.2(c)."""
+    """A Three Card 21 bonus paytable: odds for every category of 2C.2(c).
 
-    model_config = ConfigDict(frozen=True)
+    The odds are parsed when the table is built; whether it gives odds for every category and
+    pays a higher category at least as much as a lower one is checked by ``problems`` (through
+    the house rules' validation, with every other problem of the rules)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
 
     name: str
     pays: dict[BonusCategory, Odds]
@@ -121,16 +129,31 @@ class Paytable(BaseModel):
                 known = ", ".join(c.value for c in BonusCategory)
                 raise ValueError(f"unknown bonus category {key!r}; the categories are {known}")
             out[cat] = parse_odds(odds)
-        missing = [c.value for c in BonusCategory if c not in out]
+        return out
+
+    def problems(self, where: str = "pays") -> list[Problem]:
+        """Every way this paytable cannot be posted (empty when valid)."""
+        missing = [c.value for c in BonusCategory if c not in self.pays]
         if missing:
-            raise ValueError(f"the paytable must give odds for every category; missing {missing}")
+            return [
+                Problem(
+                    where,
+                    f"the paytable must give odds for every category; missing {missing}",
+                    S_PAYTABLE,
+                )
+            ]
+        out: list[Problem] = []
         # A higher category (2C.2(c) order) must not pay less than a lower one: a hand is paid on
         # its highest category only, so an inverted table would pay a better hand less.
         for higher, lower in itertools.pairwise(CATEGORIES_HIGH_TO_LOW):
-            if Fraction(*out[higher]) < Fraction(*out[lower]):
-                raise ValueError(
-                    f"{higher.value} ({format_odds(out[higher])}) must pay at least "
-                    f"{lower.value} ({format_odds(out[lower])}), which ranks below it"
+            if Fraction(*self.pays[higher]) < Fraction(*self.pays[lower]):
+                out.append(
+                    Problem(
+                        where,
+                        f"{higher.value} ({format_odds(self.pays[higher])}) must pay at least "
+                        f"{lower.value} ({format_odds(self.pays[lower])}), which ranks below it",
+                        S_PAYTABLE,
+                    )
                 )
         return out
 
@@ -163,9 +186,13 @@ POSTED_PAYTABLE = Paytable(
 
 
 class HouseRules(BaseModel):
-    """The house rules of one Three Card 21 "N" Done table. Money in cents."""
+    """The house rules of one Three Card 21 "N" Done table. Money in cents.
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    Build it with ``rules_from_dict`` (``croupier.games.config.validate_rules``): every invalid
+    field is reported at once, each with its section. Rules built directly by code are checked
+    with ``validated``."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid", strict=False)
 
     casino_name: str = "Casino"
     betting_positions: int = 6
@@ -180,47 +207,6 @@ class HouseRules(BaseModel):
     table_minimum: int = 500
     table_maximum: int = 50_000
     smallest_chip: int = 100
-
-    def __init__(self, **data: Any) -> None:
-        try:
-            super().__init__(**data)
-        except ValidationError as exc:
-            raise ConfigError(_problems(exc), "Three Card 21 house rules") from None
-
-    @field_validator("betting_positions")
-    @classmethod
-    def _positions(cls, v: int) -> int:
-        if not 1 <= v <= 6:
-            raise ValueError(f"a table has betting positions for at most six players, not {v}")
-        return v
-
-    @field_validator("decks")
-    @classmethod
-    def _decks(cls, v: int) -> int:
-        if not 6 <= v <= 8:
-            raise ValueError(f"the game is played with six to eight decks, not {v}")
-        return v
-
-    @field_validator("max_persons_per_spot")
-    @classmethod
-    def _persons(cls, v: int) -> int:
-        if not 1 <= v <= 3:
-            raise ValueError(f"at most three people may wager on one spot, not {v}")
-        return v
-
-    @field_validator("smallest_chip")
-    @classmethod
-    def _chip(cls, v: int) -> int:
-        if v <= 0:
-            raise ValueError(f"the smallest chip must be a positive number of cents, not {v}")
-        return v
-
-    @field_validator("table_minimum", "table_maximum")
-    @classmethod
-    def _limits(cls, v: int) -> int:
-        if v <= 0:
-            raise ValueError(f"a table limit must be a positive number of cents, not {v}")
-        return v
 
     @field_validator("shuffle", mode="before")
     @classmethod
@@ -243,40 +229,85 @@ class HouseRules(BaseModel):
             return POSTED_PAYTABLE
         return v
 
-    @model_validator(mode="after")
-    def _cross(self) -> HouseRules:
-        problems: list[str] = []
+    def problems(self) -> list[Problem]:
+        """Every way these rules break the regulation (empty when valid)."""
+        out: list[Problem] = []
+        if not 1 <= self.betting_positions <= 6:
+            out.append(
+                Problem(
+                    "betting_positions",
+                    "a table has betting positions for at most six players, not "
+                    f"{self.betting_positions}",
+                    S_TABLE,
+                )
+            )
+        if not 6 <= self.decks <= 8:
+            out.append(
+                Problem(
+                    "decks",
+                    f"the game is played with six to eight decks, not {self.decks}",
+                    S_DECKS,
+                )
+            )
+        if not 1 <= self.max_persons_per_spot <= 3:
+            out.append(
+                Problem(
+                    "max_persons_per_spot",
+                    f"at most three people may wager on one spot, not {self.max_persons_per_spot}",
+                    S_SHARED,
+                )
+            )
+        if self.smallest_chip <= 0:
+            out.append(
+                Problem(
+                    "smallest_chip",
+                    "the smallest chip must be a positive number of cents, not "
+                    f"{self.smallest_chip}",
+                    S_CHIPS,
+                )
+            )
+        for name in ("table_minimum", "table_maximum"):
+            value = getattr(self, name)
+            if value <= 0:
+                out.append(
+                    Problem(
+                        name,
+                        f"a table limit must be a positive number of cents, not {value}",
+                        S_WAGERS,
+                    )
+                )
         if self.table_minimum > self.table_maximum:
-            problems.append(
-                f"table_minimum {self.table_minimum} exceeds table_maximum {self.table_maximum}"
+            out.append(
+                Problem(
+                    "table_minimum",
+                    f"table_minimum {self.table_minimum} exceeds table_maximum "
+                    f"{self.table_maximum}",
+                    S_WAGERS,
+                )
             )
-        if self.table_minimum % self.smallest_chip:
-            problems.append(
-                f"table_minimum {self.table_minimum} is not a whole number of the smallest chip "
-                f"({self.smallest_chip})"
+        if self.smallest_chip > 0 and self.table_minimum % self.smallest_chip:
+            out.append(
+                Problem(
+                    "table_minimum",
+                    f"table_minimum {self.table_minimum} is not a whole number of the smallest "
+                    f"chip ({self.smallest_chip})",
+                    S_CHIPS,
+                )
             )
-        if problems:
-            raise ValueError("; ".join(problems))
-        return self
+        out.extend(self.bonus_paytable.problems("bonus_paytable.pays"))
+        return out
 
     @property
     def hits_soft_17(self) -> bool:
         return self.dealer_seventeen is DealerSeventeen.HITS_SOFT_17
 
 
-def _problems(exc: ValidationError) -> list[Problem]:
-    out: list[Problem] = []
-    for err in exc.errors():
-        loc = err.get("loc", ())
-        name = str(loc[0]) if loc else "rules"
-        message = str(err.get("msg", "invalid")).removeprefix("Value error, ")
-        section = FIELD_SECTIONS.get(name, S_WAGERS if not loc else None)
-        out.append(Problem(name, message, section))
-    return out
-
-
 def rules_from_dict(data: Mapping[str, Any]) -> HouseRules:
-    """Validate a house-rules mapping (``ConfigError`` listing every problem)."""
-    if not isinstance(data, Mapping):
-        raise ConfigError([Problem("rules", "house rules must be an object")])
-    return HouseRules(**dict(data))
+    """Validate a house-rules mapping: every problem at once (``ConfigError``), each with its
+    section; money written ``"$5.00"`` is dollars, a bare integer cents."""
+    return validate_rules(HouseRules, data, FIELD_SECTIONS, WHAT)
+
+
+def validated(rules: HouseRules) -> HouseRules:
+    """``rules`` if valid, else ``ConfigError`` (for rules built directly by code)."""
+    return require_valid(rules, WHAT)

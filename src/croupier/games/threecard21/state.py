@@ -1,25 +1,29 @@
-"""One round of Three Card 21 "N" Done as a state machine (the game protocol of games/base.py).
+"""One round of Three Card 21 "N" Done as a state machine (driven by ``game.GAME``).
 
 ``Round(rules, spots, burn_first=...)`` places the mandatory wagers; ``pending`` says who acts;
-``apply(action)`` returns the events it caused or raises ``RuleViolation`` (naming the section)
-with the round unchanged; ``settlement()`` gives every wager's result once the round is over.
+``apply(action)`` returns the events it caused (an ``ActionTaken`` first; the first action's
+events start with the wagers placed before it) or raises ``RuleViolation`` naming the section.
+A refused action may leave the round half-changed: drive a round through
+``croupier.core.protocol.Play``, which rebuilds it from its accepted actions on a refusal.
+``settlement()`` gives every wager's result and every party's net once the round is over.
 """
 
 from __future__ import annotations
 
-import copy
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from croupier.core.cards import Card
 from croupier.core.errors import RuleViolation
-from croupier.core.events import Event
+from croupier.core.events import JSON, Event, to_json_value
 from croupier.core.shoe import NJShuffleMethod
 from croupier.games.base import Pending, PendingKind, Settlement
 from croupier.games.threecard21 import actions as a
 from croupier.games.threecard21 import dealing, irregular, play
-from croupier.games.threecard21.events import WagerPlaced
+from croupier.games.threecard21.actions import Action, record
 from croupier.games.threecard21.model import (
     DEALER,
+    LAYOUT,
     S_BURN,
     S_CALLER,
     S_MULTI,
@@ -34,12 +38,15 @@ from croupier.games.threecard21.model import (
     Phase,
     RoundData,
     Spot,
+    dollars,
     hard_total,
+    place,
     points,
     split_triggers,
     total,
 )
 from croupier.games.threecard21.rules import HouseRules
+from croupier.games.threecard21.view import RoundView, view_of
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,16 +67,17 @@ class SpotWagers:
 
 def _check_amount(rules: HouseRules, amount: int, what: str) -> None:
     if isinstance(amount, bool) or not isinstance(amount, int):
-        raise RuleViolation(f"{what} must be a whole number of cents", S_WAGERS)
+        raise RuleViolation(f"{what} must be a whole number of cents, not {amount!r}", S_WAGERS)
     if not rules.table_minimum <= amount <= rules.table_maximum:
         raise RuleViolation(
-            f"{what} of {amount} cents is outside the table limits "
-            f"{rules.table_minimum}..{rules.table_maximum}",
+            f"{what} of {dollars(amount)} is outside the table limits "
+            f"{dollars(rules.table_minimum)} to {dollars(rules.table_maximum)}",
             S_WAGERS,
         )
     if amount % rules.smallest_chip:
         raise RuleViolation(
-            f"{what} of {amount} cents is not a whole number of chips of {rules.smallest_chip}",
+            f"{what} of {dollars(amount)} is not a whole number of chips of "
+            f"{dollars(rules.smallest_chip)}",
             "N.J.A.C. 13:69F-2C.5(e)",
         )
 
@@ -150,7 +158,7 @@ class Round:
         self._r = RoundData(spots=built, burn_due=burn_first, reader_in_service=rules.card_reader)
         self._r.queue = dealing.deal_plan(built)
         self.opening_events: tuple[Event, ...] = tuple(
-            WagerPlaced(s.space, 0, kind, p.wager, s.player(i))
+            place(self._r, s, 0, kind, i, p.wager)
             for s in built
             for i, p in enumerate(s.persons)
             for kind in ("bonus", "original")
@@ -161,10 +169,24 @@ class Round:
     def phase(self) -> Phase:
         return self._r.phase
 
+    def view(self) -> RoundView:
+        """What the table shows now (read-only; for display)."""
+        return view_of(self._r)
+
+    def snapshot(self) -> JSON:
+        """Everything about the round as plain data, to compare two rounds."""
+        return to_json_value(self._r)
+
+    def balances(self) -> dict[str, int]:
+        """The chips moved since the round began: each person's party, the ``layout`` (the
+        wagers not yet settled) and the ``house``; they sum to zero."""
+        return dict(self._r.accounts)
+
     @property
-    def data(self) -> RoundData:
-        """A copy of the round's data (for display); changing it changes nothing."""
-        return copy.deepcopy(self._r)
+    def cards_seen(self) -> tuple[Card, ...]:
+        """Every card out of the shoe this round (dealt, burned, found face up, drawn in
+        error), in order."""
+        return tuple(self._r.seen)
 
     @property
     def pending(self) -> Pending:
@@ -208,14 +230,13 @@ class Round:
             )
         return Pending(PendingKind.CHANCE, detail="dealer draws")
 
-    def legal_actions(self) -> Sequence[object]:
-        """The decisions open now; when a card is due it is ``(Deal,)`` (the shoe supplies it).
-        Irregularities are recorded whenever their conditions hold and are not listed."""
+    def legal_actions(self) -> Sequence[Action]:
+        """The decisions open now (none while a card is due: the shoe supplies it, or when the
+        round is over). Irregularities are recorded whenever their conditions hold and are not
+        listed."""
         p = self.pending
         r = self._r
-        if p.kind is PendingKind.CHANCE:
-            return (a.Deal,)
-        if p.kind is PendingKind.NONE or p.seat is None:
+        if p.kind is not PendingKind.SEAT or p.seat is None:
             return ()
         if r.phase is Phase.INSURANCE:
             who = p.detail.partition(": ")[2] or None
@@ -230,7 +251,7 @@ class Round:
         assert spot is not None
         assert p.hand is not None
         hand = spot.hands[p.hand]
-        out: list[object] = [a.Stand(p.seat, p.hand)]
+        out: list[Action] = [a.Stand(p.seat, p.hand)]
         if points(hand.cards) < 21 and not spot.refused:
             out.append(a.Hit(p.seat, p.hand))
             if len(hand.cards) == (2 if spot.split else 3):
@@ -240,18 +261,20 @@ class Round:
         return tuple(out)
 
     # -- acting ---------------------------------------------------------------------------
-    def apply(self, action: object) -> list[Event]:
-        """Apply one action; a refused action raises ``RuleViolation`` and changes nothing."""
-        snapshot = copy.deepcopy(self._r)
-        try:
-            events = self._apply(action)
-            events.extend(self._advance())
-        except BaseException:
-            self._r = snapshot
-            raise
-        return events
+    def apply(self, action: Action) -> list[Event]:
+        """Apply one action and return its events, or raise ``RuleViolation`` (the round may
+        then be half-changed: ``Play`` rebuilds it)."""
+        events = self._apply(action)
+        events.extend(self._advance())
+        r = self._r
+        card = _card_out(action)
+        if card is not None:
+            r.seen.append(card)
+        opening = () if r.opened else self.opening_events
+        r.opened = True
+        return [*opening, record(action), *events]
 
-    def _apply(self, act: object) -> list[Event]:
+    def _apply(self, act: Action) -> list[Event]:
         r, rules = self._r, self.rules
         if isinstance(act, a.Deal):
             return self._deal(act)
@@ -286,7 +309,7 @@ class Round:
             return play.split(r, act.space, act.others)
         return self._irregularity(act)
 
-    def _irregularity(self, act: object) -> list[Event]:
+    def _irregularity(self, act: Action) -> list[Event]:
         r, rules = self._r, self.rules
         if isinstance(act, a.FaceUpCardInShoe):
             return irregular.face_up_in_shoe(r, act)
@@ -355,12 +378,13 @@ class Round:
             raise RuleViolation(f"{act.player!r} does not wager on space {act.space}", S_WAGERS)
         _check_amount(self.rules, act.amount, "the Three Card 21 wager")
         person = matches[0]
+        r.move(LAYOUT, spot.party(person), 2 * spot.persons[person].wager)  # both taken back
         spot.persons[person].wager = act.amount
         spot.hands[0].stakes[person] = act.amount
         spot.controller = _controller(spot.persons)  # the highest wager may have changed
         return [
-            WagerPlaced(act.space, 0, "bonus", act.amount, spot.player(person)),
-            WagerPlaced(act.space, 0, "original", act.amount, spot.player(person)),
+            place(r, spot, 0, "bonus", person, act.amount),
+            place(r, spot, 0, "original", person, act.amount),
         ]
 
     def _advance(self) -> list[Event]:
@@ -397,4 +421,18 @@ class Round:
             "dealer": {"cards": [str(c) for c in r.dealer], "total": value},
             "bonus": {str(k): v for k, v in sorted(r.bonus.items())},
         }
-        return Settlement(tuple(r.results), details)
+        return Settlement(tuple(r.results), details, self.parties())
+
+    def parties(self) -> Mapping[str, int]:
+        """Each party's net for the round from the chips moved (the layout is empty once the
+        round is complete)."""
+        return {k: v for k, v in sorted(self._r.accounts.items()) if k != LAYOUT}
+
+
+def _card_out(action: Action) -> Card | None:
+    """The card an action takes out of the shoe, if any."""
+    if isinstance(
+        action, a.Deal | a.FaceUpCardInShoe | a.ExposedCardDrawnInError | a.DealerDrewInError
+    ):
+        return action.card
+    return None

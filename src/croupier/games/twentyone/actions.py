@@ -134,3 +134,27 @@ def decide(
     tip_amount: int | None = None,
 ) -> Action:
     return Action(kind, space=space, hand=hand, amount=amount, tip_amount=tip_amount)
+
+
+@dataclass(frozen=True, slots=True)
+class SeatWager:
+    """One betting space's wager before the first card, in cents; ``player`` names the person
+    (one person may play two adjacent spaces, -01.2); ``unlawful`` marks an amount accepted
+    though not lawful (-12.11). Part of a round's setup (``game.Setup``)."""
+
+    space: int
+    wager: int
+    tip: int = 0
+    player: str | None = None
+    unlawful: bool = False
+
+    def action(self) -> Action:
+        """The engine's ``bet`` action for this wager."""
+        return Action(
+            ActionKind.BET,
+            space=self.space,
+            amount=self.wager,
+            tip_amount=self.tip,
+            player=self.player,
+            unlawful=self.unlawful,
+        )

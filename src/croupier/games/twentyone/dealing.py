@@ -3,8 +3,6 @@ goes, and moving the round forward between decisions."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from croupier.core.cards import Card, Rank
 from croupier.core.errors import InvalidInput, RuleViolation
 from croupier.core.events import Event
@@ -20,10 +18,8 @@ from croupier.games.twentyone.events import (
     SpaceInactive,
 )
 from croupier.games.twentyone.hand import Hand, Seat, count, is_two_card_21, total
+from croupier.games.twentyone.round_data import Phase, RoundData, Target
 from croupier.games.twentyone.rules import DealingMethod
-
-if TYPE_CHECKING:
-    from croupier.games.twentyone.state import Round, Target
 
 DEALING = "99-01.3-08-10.1"
 DEVICE_CHECK = "99-01.3-08-10.3"
@@ -44,13 +40,7 @@ ONE_CARD = "99-01.3-08-12.2"
 FIFTY_CENTS = "99-01.3-08-12.11"
 
 
-def _target(recipient: str, purpose: str, **kw: object) -> Target:
-    from croupier.games.twentyone.state import Target
-
-    return Target(recipient, purpose, **kw)  # type: ignore[arg-type]
-
-
-def check_card(r: Round, action: Action) -> None:
+def check_card(r: RoundData, action: Action) -> None:
     if action.card is None:
         raise InvalidInput("a card action needs a card")
     if not r.queue:
@@ -66,10 +56,8 @@ def check_card(r: Round, action: Action) -> None:
         )
 
 
-def deliver(r: Round, card: Card, events: list[Event]) -> None:
+def deliver(r: RoundData, card: Card, events: list[Event]) -> None:
     """The next card out of the shoe goes where the front of the queue says."""
-    from croupier.games.twentyone.state import Phase
-
     t = r.queue.pop(0)
     r.seen[card] += 1
     if t.recipient == "burn":
@@ -116,7 +104,7 @@ def deliver(r: Round, card: Card, events: list[Event]) -> None:
         bust(r, seat, hand, events)
 
 
-def make_inactive(r: Round, seat: Seat, reason: str, section: str, events: list[Event]) -> None:
+def make_inactive(r: RoundData, seat: Seat, reason: str, section: str, events: list[Event]) -> None:
     seat.active = False
     seat.one_card_option = False
     r.queue = [t for t in r.queue if t.space != seat.space]
@@ -124,7 +112,7 @@ def make_inactive(r: Round, seat: Seat, reason: str, section: str, events: list[
     settle.return_seat(r, seat, section, events)
 
 
-def bust(r: Round, seat: Seat, hand: Hand, events: list[Event]) -> None:
+def bust(r: RoundData, seat: Seat, hand: Hand, events: list[Event]) -> None:
     """A player's hand exceeds twenty-one (-11.6, -11.7, -11.8)."""
     hand.done = True
     index = seat.hands.index(hand)
@@ -146,27 +134,25 @@ def bust(r: Round, seat: Seat, hand: Hand, events: list[Event]) -> None:
     settle.settle_hand(r, seat, hand, Outcome.LOSE, section, events)
 
 
-def start_deal(r: Round, events: list[Event]) -> None:
+def start_deal(r: RoundData, events: list[Event]) -> None:
     """Build the order of the first cards (-10.1.a, b, c)."""
     seats = r.active_seats()
     for seat in seats:
         seat.hands = [Hand([], seat.wager)]
-    first = [_target("space", "first card", space=s.space, hand=s.hands[0]) for s in seats]
-    second = [_target("space", "second card", space=s.space, hand=s.hands[0]) for s in seats]
+    first = [Target("space", "first card", space=s.space, hand=s.hands[0]) for s in seats]
+    second = [Target("space", "second card", space=s.space, hand=s.hands[0]) for s in seats]
     if r.method.has_hole_card:
         up_first = r.dealer_first_card_up
-        d1 = _target("dealer", "dealer's first card", card_no=1, face_up=up_first)
-        d2 = _target("dealer", "dealer's second card", card_no=2, face_up=not up_first)
+        d1 = Target("dealer", "dealer's first card", card_no=1, face_up=up_first)
+        d2 = Target("dealer", "dealer's second card", card_no=2, face_up=not up_first)
         r.queue = [*first, d1, *second, d2]
     else:
-        d1 = _target("dealer", "dealer's up card", card_no=1, face_up=True)
+        d1 = Target("dealer", "dealer's up card", card_no=1, face_up=True)
         r.queue = [*first, d1, *second]
 
 
-def advance(r: Round, events: list[Event]) -> None:
+def advance(r: RoundData, events: list[Event]) -> None:
     """Move the round forward until a card or a decision is needed, or the round is over."""
-    from croupier.games.twentyone.state import Phase
-
     if (
         r.phase is Phase.DEALING
         and r.queue
@@ -199,16 +185,14 @@ def advance(r: Round, events: list[Event]) -> None:
         elif r.phase is Phase.AFTER:
             if r.burn_after_round and not r.after_burn_done:
                 r.after_burn_done = True
-                r.queue.append(_target("burn", "burn after the first round (-12.13)"))
+                r.queue.append(Target("burn", "burn after the first round (-12.13)"))
                 continue
             r.phase = Phase.COMPLETE
         else:
             return
 
 
-def _initial_deal_done(r: Round, events: list[Event]) -> None:
-    from croupier.games.twentyone.state import Phase
-
+def _initial_deal_done(r: RoundData, events: list[Event]) -> None:
     for seat in r.active_seats():
         if seat.initial_cards == 0:
             make_inactive(r, seat, "no card was dealt to the space", ONE_CARD, events)
@@ -217,9 +201,7 @@ def _initial_deal_done(r: Round, events: list[Event]) -> None:
     r.phase = Phase.SECOND_CARD_OPTION
 
 
-def _after_initial_deal(r: Round, events: list[Event]) -> None:
-    from croupier.games.twentyone.state import Phase
-
+def _after_initial_deal(r: RoundData, events: list[Event]) -> None:
     up = r.up_card
     if up is not None:
         events.append(Announcement(f"dealer shows {up}", ANNOUNCE_UP))
@@ -234,9 +216,7 @@ def _after_initial_deal(r: Round, events: list[Event]) -> None:
     _insurance_closed(r, events)
 
 
-def _insurance_closed(r: Round, events: list[Event]) -> None:
-    from croupier.games.twentyone.state import Phase
-
+def _insurance_closed(r: RoundData, events: list[Event]) -> None:
     if r.insurance_offered:
         events.append(Announcement("insurance bets are closed", INSURANCE))
     r.phase = Phase.PLAY
@@ -253,10 +233,8 @@ def _insurance_closed(r: Round, events: list[Event]) -> None:
             settle.settle_insurance(r, seat, False, DEVICE_NO_NATURAL, events)
 
 
-def _next_hand(r: Round) -> bool:
+def _next_hand(r: RoundData) -> bool:
     """Find the next hand to play; queue its split card if due. True when a decision waits."""
-    from croupier.games.twentyone.state import Phase
-
     r.current = None
     for seat in r.active_seats():
         if seat.settled:
@@ -265,7 +243,7 @@ def _next_hand(r: Round) -> bool:
             if hand.done or hand.deferred:
                 continue
             if len(hand.cards) < 2:
-                r.queue.append(_target("space", "split card", space=seat.space, hand=hand))
+                r.queue.append(Target("space", "split card", space=seat.space, hand=hand))
                 return False
             r.current = (seat, hand)
             return True
@@ -273,14 +251,14 @@ def _next_hand(r: Round) -> bool:
         for hand in seat.hands:
             if hand.deferred and not hand.done:
                 hand.deferred = False
-                r.queue.append(_target("space", "missed hit card", space=seat.space, hand=hand))
+                r.queue.append(Target("space", "missed hit card", space=seat.space, hand=hand))
                 return False
     r.phase = Phase.DEALER
     r.dealer_stage = "start"
     return False
 
 
-def _live(r: Round) -> list[tuple[Seat, Hand]]:
+def _live(r: RoundData) -> list[tuple[Seat, Hand]]:
     return [
         (s, h)
         for s in r.active_seats()
@@ -290,7 +268,7 @@ def _live(r: Round) -> list[tuple[Seat, Hand]]:
     ]
 
 
-def _dealer_step(r: Round, events: list[Event]) -> None:
+def _dealer_step(r: RoundData, events: list[Event]) -> None:
     """One step of the dealer's hand (-11.9, -11.10)."""
     if r.dealer_stage == "start":
         seats = [s for s in r.active_seats() if not s.settled]
@@ -304,7 +282,7 @@ def _dealer_step(r: Round, events: list[Event]) -> None:
     if r.dealer_stage == "reveal":
         if len(r.dealer_cards) < 2:
             purpose = "new hole card" if r.method.has_hole_card else "dealer's second card"
-            r.queue.append(_target("dealer", purpose, card_no=2, face_up=True))
+            r.queue.append(Target("dealer", purpose, card_no=2, face_up=True))
             return
         for i, face_up in enumerate(r.dealer_faces):
             if not face_up:
@@ -333,7 +311,7 @@ def _dealer_step(r: Round, events: list[Event]) -> None:
     if r.dealer_stage == "draw":
         points, soft = count(r.dealer_cards)
         if _live(r) and (points <= 16 or (points == 17 and soft and r.rules.dealer_hits_soft_17)):
-            r.queue.append(_target("dealer", "dealer hit", face_up=True))
+            r.queue.append(Target("dealer", "dealer hit", face_up=True))
             return
         r.dealer_final = True
         events.append(Announcement(f"dealer's final total {points}", DEALER_PLAY + ".g"))
@@ -348,7 +326,7 @@ def _dealer_step(r: Round, events: list[Event]) -> None:
         _end(r, "dealer's hand complete", DEALER_PLAY, events)
 
 
-def _dealer_natural(r: Round, section: str, events: list[Event]) -> None:
+def _dealer_natural(r: RoundData, section: str, events: list[Event]) -> None:
     """The dealer's natural (-10.3.a, -11.10.c, d, e)."""
     r.dealer_final = True
     for seat in r.active_seats():
@@ -363,9 +341,7 @@ def _dealer_natural(r: Round, section: str, events: list[Event]) -> None:
             settle.settle_hand(r, seat, hand, Outcome.VOID, DEALER_PLAY + ".e", events)
 
 
-def _end(r: Round, reason: str, section: str, events: list[Event]) -> None:
-    from croupier.games.twentyone.state import Phase
-
+def _end(r: RoundData, reason: str, section: str, events: list[Event]) -> None:
     r.phase = Phase.AFTER
     r.current = None
     r.end_reason = reason

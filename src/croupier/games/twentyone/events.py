@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from croupier.core.cards import Card
 from croupier.core.events import Event, event
 from croupier.games.base import Outcome
-from croupier.games.twentyone.actions import Action
+from croupier.games.twentyone.actions import Action, SeatWager
 
 
 @event("twentyone.action_recorded")
@@ -162,13 +162,46 @@ class ShoePrepared(Event):
 @event("twentyone.round_started")
 @dataclass(frozen=True, slots=True)
 class RoundStarted(Event):
+    """A round begins at a table: its setup (the wagers placed before the first card)."""
+
     number: int
     dealer_first_card_up: bool
     device_malfunction: bool
+    wagers: tuple[SeatWager, ...] = ()
 
 
 @event("twentyone.round_closed")
 @dataclass(frozen=True, slots=True)
 class RoundClosed(Event):
+    """A table's round is over; ``bankroll`` is the chips of the players who wagered in it."""
+
     number: int
     bankroll: int
+
+
+@event("twentyone.player_joined")
+@dataclass(frozen=True, slots=True)
+class PlayerJoined(Event):
+    """A player sits down at a table with ``chips`` (cents)."""
+
+    player: str
+    chips: int
+
+
+@event("twentyone.player_left")
+@dataclass(frozen=True, slots=True)
+class PlayerLeft(Event):
+    """A player leaves a table with ``chips`` (cents)."""
+
+    player: str
+    chips: int
+
+
+@event("twentyone.table.card_burned")
+@dataclass(frozen=True, slots=True)
+class CardBurned(Event):
+    """The dealer burned one card outside a round (a player came to an empty table, -08.3)."""
+
+    card: Card
+    reason: str
+    section: str

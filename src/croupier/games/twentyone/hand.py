@@ -82,6 +82,8 @@ class Seat:
     insurance_decided: bool = False
     even_money: bool = False
     settled: bool = False
+    party: str = ""  # the account and settlement party: ``player:<name or space>``
+    name: str | None = None  # the player's name when the wager named one
 
     @property
     def fifty_cent_case(self) -> bool:

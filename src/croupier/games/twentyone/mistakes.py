@@ -3,18 +3,13 @@ applies the remedy the regulation prescribes. ``check`` raises and changes nothi
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from croupier.core.errors import InvalidInput, RuleViolation
 from croupier.core.events import Event
-from croupier.games.twentyone import dealing
 from croupier.games.twentyone.actions import MISTAKE_SECTIONS, Action, ActionKind
 from croupier.games.twentyone.events import CardsPlayedBack, InsuranceDecided, MistakeRemedied
 from croupier.games.twentyone.hand import total
+from croupier.games.twentyone.round_data import Phase, RoundData, Target
 from croupier.games.twentyone.rules import DealingMethod
-
-if TYPE_CHECKING:
-    from croupier.games.twentyone.state import Round
 
 K = ActionKind
 
@@ -25,9 +20,7 @@ def section_of(a: Action) -> str:
     return MISTAKE_SECTIONS[a.kind]
 
 
-def check(r: Round, a: Action) -> None:
-    from croupier.games.twentyone.state import Phase
-
+def check(r: RoundData, a: Action) -> None:
     k, section = a.kind, section_of(a)
 
     def fail(message: str) -> RuleViolation:
@@ -121,16 +114,14 @@ def check(r: Round, a: Action) -> None:
     raise InvalidInput(f"{k.value!r} is not a dealing mistake")
 
 
-def do(r: Round, a: Action, events: list[Event]) -> None:
-    from croupier.games.twentyone.state import Phase
-
+def do(r: RoundData, a: Action, events: list[Event]) -> None:
     k, section = a.kind, section_of(a)
 
     def remedy(text: str) -> None:
         events.append(MistakeRemedied(k.value, section, text))
 
     def burn_next(why: str) -> None:
-        r.queue.insert(0, dealing._target("burn", why))
+        r.queue.insert(0, Target("burn", why))
 
     if k is K.NO_BURN_AT_START:
         r.burn_after_round = True
@@ -185,7 +176,7 @@ def do(r: Round, a: Action, events: list[Event]) -> None:
         remedy(f"space {t.space}'s hit card is dealt after the other players' hit cards")
 
 
-def play_back(r: Round) -> tuple[str, ...]:
+def play_back(r: RoundData) -> tuple[str, ...]:
     """The cards in pick-up order (-11.17): from the dealer's right, then the dealer's."""
     lines = []
     for seat in reversed(r.ordered_seats()):

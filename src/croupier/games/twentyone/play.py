@@ -3,12 +3,11 @@ then effects. ``check`` raises and changes nothing; ``do`` assumes ``check`` pas
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from croupier.core.cards import Rank
 from croupier.core.errors import InvalidInput, RuleViolation
 from croupier.core.events import Event
 from croupier.core.money import format_money
+from croupier.core.protocol import player_party
 from croupier.games.base import Outcome, PendingKind
 from croupier.games.twentyone import dealing, settle
 from croupier.games.twentyone.actions import Action, ActionKind
@@ -21,10 +20,8 @@ from croupier.games.twentyone.events import (
     WagerAccepted,
 )
 from croupier.games.twentyone.hand import Hand, Seat, is_two_card_21, splittable
+from croupier.games.twentyone.round_data import Phase, RoundData, Target
 from croupier.games.twentyone.rules import DoubleDown, TipDoubleDown
-
-if TYPE_CHECKING:
-    from croupier.games.twentyone.state import Round
 
 SPACES = "99-01.3-08-02.1"
 PLAYERS = "99-01.3-08-01.2"
@@ -52,9 +49,7 @@ def _fail(message: str, section: str) -> RuleViolation:
     return RuleViolation(message, section)
 
 
-def check(r: Round, a: Action) -> None:
-    from croupier.games.twentyone.state import Phase
-
+def check(r: RoundData, a: Action) -> None:
     k = a.kind
     if k is ActionKind.BET:
         _check_bet(r, a)
@@ -125,7 +120,7 @@ def check(r: Round, a: Action) -> None:
     raise InvalidInput(f"unknown action {k.value!r}")
 
 
-def _insurance_refusal(r: Round) -> str:
+def _insurance_refusal(r: RoundData) -> str:
     up = r.up_card
     if not r.rules.insurance_permitted:
         return "insurance is not permitted at this table"
@@ -134,11 +129,9 @@ def _insurance_refusal(r: Round) -> str:
     return "insurance bets are closed"
 
 
-def _check_not_completed(r: Round, a: Action) -> None:
+def _check_not_completed(r: RoundData, a: Action) -> None:
     """A hand already completed (stood, busted, doubled, split aces, even money) takes no
     further decision; the refusal names the rule that completed it."""
-    from croupier.games.twentyone.state import Phase
-
     if a.kind not in PLAY_KINDS or r.phase in (Phase.BETTING, Phase.DEALING):
         return
     seat = r.seats.get(a.space) if a.space is not None else None
@@ -170,7 +163,7 @@ def _check_not_completed(r: Round, a: Action) -> None:
     )
 
 
-def _check_insurance(r: Round, seat: Seat, a: Action) -> None:
+def _check_insurance(r: RoundData, seat: Seat, a: Action) -> None:
     k = a.kind
     if k is ActionKind.INSURANCE:
         if a.tip_amount:
@@ -212,7 +205,7 @@ def _check_split(seat: Seat, hand: Hand) -> None:
         raise _fail("a player is allowed a maximum of four hands per betting space", SPLIT)
 
 
-def _check_double(r: Round, seat: Seat, hand: Hand, a: Action) -> None:
+def _check_double(r: RoundData, seat: Seat, hand: Hand, a: Action) -> None:
     if len(hand.cards) != 2:
         raise _fail(
             "doubling-down is permitted only on the first two cards dealt to a betting space or "
@@ -251,9 +244,7 @@ def _check_double(r: Round, seat: Seat, hand: Hand, a: Action) -> None:
             )
 
 
-def _check_bet(r: Round, a: Action) -> None:
-    from croupier.games.twentyone.state import Phase
-
+def _check_bet(r: RoundData, a: Action) -> None:
     if r.phase is not Phase.BETTING:
         raise _fail("after the first card has been dealt no wager or tip bet may change", NO_CHANGE)
     space, wager, tip = a.space, a.amount, a.tip_amount or 0
@@ -305,9 +296,7 @@ def _check_bet(r: Round, a: Action) -> None:
             )
 
 
-def do(r: Round, a: Action, events: list[Event]) -> None:
-    from croupier.games.twentyone.state import Phase
-
+def do(r: RoundData, a: Action, events: list[Event]) -> None:
     k = a.kind
     if k is ActionKind.BET:
         _do_bet(r, a, events)
@@ -320,9 +309,7 @@ def do(r: Round, a: Action, events: list[Event]) -> None:
     seat = r.seats[a.space]
     if k is ActionKind.SECOND_CARD:
         seat.one_card_option = False
-        r.queue.append(
-            dealing._target("space", "second card", space=seat.space, hand=seat.hands[0])
-        )
+        r.queue.append(Target("space", "second card", space=seat.space, hand=seat.hands[0]))
     elif k is ActionKind.DECLINE_SECOND_CARD:
         hand = seat.hands[0]
         r.burned.extend(hand.cards)
@@ -355,14 +342,14 @@ def do(r: Round, a: Action, events: list[Event]) -> None:
         _do_play(r, seat, r.current[1], a, events)
 
 
-def _do_play(r: Round, seat: Seat, hand: Hand, a: Action, events: list[Event]) -> None:
+def _do_play(r: RoundData, seat: Seat, hand: Hand, a: Action, events: list[Event]) -> None:
     k = a.kind
     index = seat.hands.index(hand)
     if k is ActionKind.STAND:
         hand.done = True
         events.append(HandCompleted(seat.space, index, hand.total, "stood"))
     elif k is ActionKind.HIT:
-        r.queue.append(dealing._target("space", "hit", space=seat.space, hand=hand))
+        r.queue.append(Target("space", "hit", space=seat.space, hand=hand))
     elif k is ActionKind.DOUBLE:
         amount = hand.wager if a.amount is None else a.amount
         tip = a.tip_amount or 0
@@ -370,7 +357,7 @@ def _do_play(r: Round, seat: Seat, hand: Hand, a: Action, events: list[Event]) -
         hand.tip_double = tip
         settle.wager_in(r, seat, amount + tip)
         events.append(DoubledDown(seat.space, index, amount, tip))
-        r.queue.append(dealing._target("space", "double", space=seat.space, hand=hand))
+        r.queue.append(Target("space", "double", space=seat.space, hand=hand))
     elif k is ActionKind.SPLIT:
         aces = hand.cards[0].rank == Rank.ACE
         moved = hand.cards.pop()
@@ -380,10 +367,10 @@ def _do_play(r: Round, seat: Seat, hand: Hand, a: Action, events: list[Event]) -
         seat.hands.insert(index + 1, new)
         settle.wager_in(r, seat, new.wager)
         events.append(HandSplit(seat.space, index, index + 1, new.wager))
-        r.queue.append(dealing._target("space", "split card", space=seat.space, hand=hand))
+        r.queue.append(Target("space", "split card", space=seat.space, hand=hand))
 
 
-def _do_bet(r: Round, a: Action, events: list[Event]) -> None:
+def _do_bet(r: RoundData, a: Action, events: list[Event]) -> None:
     assert a.space is not None
     assert a.amount is not None
     rules = r.rules
@@ -396,15 +383,15 @@ def _do_bet(r: Round, a: Action, events: list[Event]) -> None:
     proper = stake - stake % 100 if a.unlawful else stake
     tip = a.tip_amount or 0
     seat = Seat(a.space, player, proper, stake, tip, unlawful=bool(a.unlawful))
+    seat.name = a.player
+    seat.party = player_party(a.player if a.player else a.space)
     r.seats[a.space] = seat
     settle.wager_in(r, seat, stake + tip)
     events.append(WagerAccepted(a.space, player, stake, tip, excess, bool(a.unlawful)))
 
 
-def legal_actions(r: Round) -> list[Action]:
+def legal_actions(r: RoundData) -> list[Action]:
     """Decisions that may be taken now (mistakes excluded)."""
-    from croupier.games.twentyone.state import Phase
-
     if r.queue:
         return [Action(ActionKind.CARD)]
     if r.phase is Phase.BETTING:

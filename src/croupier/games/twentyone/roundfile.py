@@ -1,22 +1,34 @@
-"""Twenty-one round files (docs/round-files/twentyone.md): parse ``seats``, ``actions``,
-``shoe`` and ``setup`` and play the round through the engine."""
+"""Twenty-one round files (docs/round-files/twentyone.md) as a harness ``Script``.
+
+``seats`` and ``setup`` become the protocol ``Setup``; the dealer's ``deal`` comes first; then
+each listed action is handed out when the round awaits a decision, and the next ``shoe`` card
+whenever the round owes one. An action with ``before`` (a dealing mistake found as a card is
+dealt) is handed out just before the card it names; an action with ``refused`` must be refused
+under exactly that section (``games.harness``), and the state is then unchanged.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
 from typing import Any
 
 from croupier.core.cards import Card, parse_card
 from croupier.core.errors import InvalidInput
 from croupier.core.events import Event
 from croupier.games.base import PendingKind, ReplayResult
+from croupier.games.harness import ScriptItem
+from croupier.games.harness import replay as harness_replay
 from croupier.games.roundfile import RoundFile
 from croupier.games.twentyone.actions import Action, ActionKind
-from croupier.games.twentyone.rules import HouseRules, rules_from_dict
+from croupier.games.twentyone.game import GAME, SeatWager, Setup
+from croupier.games.twentyone.round_data import Phase
+from croupier.games.twentyone.rules import rules_from_dict
 from croupier.games.twentyone.state import Round
+from croupier.games.twentyone.transcript import describe_event
 
 _SETUP_KEYS = {"dealer_first_card", "device_malfunction", "no_burn_at_start"}
-_ACTION_KEYS = {"action", "space", "hand", "amount", "tip_amount", "exposed", "before"}
+_ACTION_KEYS = {"action", "space", "hand", "amount", "tip_amount", "exposed", "before", "refused"}
 
 
 def _int(value: Any, what: str) -> int:
@@ -25,20 +37,15 @@ def _int(value: Any, what: str) -> int:
     return value
 
 
-def round_from_setup(rules: HouseRules, setup: Mapping[str, Any]) -> Round:
-    unknown = set(setup) - _SETUP_KEYS
-    if unknown:
-        raise InvalidInput(f"unknown setup keys {sorted(unknown)}; known: {sorted(_SETUP_KEYS)}")
-    first = setup.get("dealer_first_card", "up")
-    if first not in ("up", "down"):
-        raise InvalidInput("setup.dealer_first_card must be 'up' or 'down'")
-    malfunction = setup.get("device_malfunction", False)
-    if not isinstance(malfunction, bool):
-        raise InvalidInput("setup.device_malfunction must be true or false")
-    return Round(rules, dealer_first_card_up=first == "up", device_malfunction=malfunction)
+def _flag(setup: Mapping[str, Any], key: str) -> bool:
+    value = setup.get(key, False)
+    if not isinstance(value, bool):
+        raise InvalidInput(f"setup.{key} must be true or false")
+    return value
 
 
-def seat_action(item: Mapping[str, Any]) -> Action:
+def seat_wager(item: Mapping[str, Any]) -> SeatWager:
+    """One ``seats`` entry."""
     unknown = set(item) - {"space", "player", "wager", "tip", "unlawful"}
     if unknown:
         raise InvalidInput(f"unknown seat keys {sorted(unknown)}")
@@ -48,14 +55,51 @@ def seat_action(item: Mapping[str, Any]) -> Action:
     unlawful = item.get("unlawful", False)
     if not isinstance(unlawful, bool):
         raise InvalidInput("seat 'unlawful' must be true or false")
-    return Action(
-        ActionKind.BET,
-        space=_int(item["space"], "space"),
-        amount=_int(item["wager"], "wager"),
-        tip_amount=_int(item.get("tip", 0), "tip"),
-        player=None if player is None else str(player),
-        unlawful=unlawful,
+    return SeatWager(
+        _int(item["space"], "space"),
+        _int(item["wager"], "wager"),
+        _int(item.get("tip", 0), "tip"),
+        None if player is None else str(player),
+        unlawful,
     )
+
+
+def seat_action(item: Mapping[str, Any]) -> Action:
+    """One ``seats`` entry as the engine's ``bet`` action."""
+    return seat_wager(item).action()
+
+
+def setup_of(seats: Sequence[Mapping[str, Any]], setup: Mapping[str, Any]) -> Setup:
+    """The protocol setup of a round file's ``seats`` and ``setup``."""
+    unknown = set(setup) - _SETUP_KEYS
+    if unknown:
+        raise InvalidInput(f"unknown setup keys {sorted(unknown)}; known: {sorted(_SETUP_KEYS)}")
+    first = setup.get("dealer_first_card", "up")
+    if first not in ("up", "down"):
+        raise InvalidInput("setup.dealer_first_card must be 'up' or 'down'")
+    return Setup(
+        tuple(seat_wager(s) for s in seats),
+        dealer_first_card_up=first == "up",
+        device_malfunction=_flag(setup, "device_malfunction"),
+        no_burn_at_start=_flag(setup, "no_burn_at_start"),
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """One ``actions`` item: the action, its ``before`` card (if any), its expected refusal."""
+
+    action: Action
+    before: Mapping[str, Any] | None = None
+    refused: str | None = None
+
+
+def parse_entry(item: Mapping[str, Any]) -> Entry:
+    action, before = parse_action(item)
+    refused = item.get("refused")
+    if refused is not None and not isinstance(refused, str):
+        raise InvalidInput("'refused' must be the section the action is refused under")
+    return Entry(action, before, refused)
 
 
 def parse_action(item: Mapping[str, Any]) -> tuple[Action, Mapping[str, Any] | None]:
@@ -68,21 +112,14 @@ def parse_action(item: Mapping[str, Any]) -> tuple[Action, Mapping[str, Any] | N
     except ValueError:
         names = ", ".join(k.value for k in ActionKind if k not in (ActionKind.BET, ActionKind.CARD))
         raise InvalidInput(f"unknown action {item.get('action')!r}; known: {names}") from None
-    if kind in (ActionKind.BET, ActionKind.CARD, ActionKind.DEAL, ActionKind.NO_BURN_AT_START):
+    given = (ActionKind.BET, ActionKind.CARD, ActionKind.NO_BURN_AT_START)
+    if kind in given or (kind is ActionKind.DEAL and item.get("refused") is None):
         raise InvalidInput(f"{kind.value!r} is given by 'seats', 'shoe' and 'setup'")
     before = item.get("before")
     if before is not None and not isinstance(before, dict):
         raise InvalidInput("'before' must be an object")
     space = item.get("space")
-    if (
-        space is None
-        and before is not None
-        and kind
-        in (
-            ActionKind.MISSED_CARD,
-            ActionKind.HIT_CARD_MISSED,
-        )
-    ):
+    if space is None and before is not None and kind in (K_MISSED, K_HIT_MISSED):
         space = before.get("space")
     exposed = item.get("exposed")
     if exposed is not None and not isinstance(exposed, bool):
@@ -90,19 +127,22 @@ def parse_action(item: Mapping[str, Any]) -> tuple[Action, Mapping[str, Any] | N
     hand = item.get("hand")
     if kind.is_decision and hand is None:
         hand = 0
+    amount, tip = item.get("amount"), item.get("tip_amount")
     return (
         Action(
             kind,
             space=None if space is None else _int(space, "space"),
             hand=None if hand is None else _int(hand, "hand"),
-            amount=None if item.get("amount") is None else _int(item["amount"], "amount"),
-            tip_amount=None
-            if item.get("tip_amount") is None
-            else _int(item["tip_amount"], "tip_amount"),
+            amount=None if amount is None else _int(amount, "amount"),
+            tip_amount=None if tip is None else _int(tip, "tip_amount"),
             exposed=exposed,
         ),
         before,
     )
+
+
+K_MISSED = ActionKind.MISSED_CARD
+K_HIT_MISSED = ActionKind.HIT_CARD_MISSED
 
 
 def _matches(state: Round, before: Mapping[str, Any]) -> bool:
@@ -120,71 +160,63 @@ def _matches(state: Round, before: Mapping[str, Any]) -> bool:
     return "card" not in before or target.card_no == before["card"]
 
 
-def play_round(
-    state: Round,
-    bets: Sequence[Action],
-    actions: Sequence[tuple[Action, Mapping[str, Any] | None]],
-    shoe: Sequence[Card],
-    no_burn_at_start: bool = False,
-) -> list[Event]:
-    """Play a round: wagers, deal, then actions in order with cards drawn when owed."""
-    events: list[Event] = []
-    for b in bets:
-        events += state.apply(b)
-    if no_burn_at_start:
-        events += state.apply(Action(ActionKind.NO_BURN_AT_START))
-    events += state.apply(Action(ActionKind.DEAL))
-    i = j = 0
-    while True:
-        nxt = actions[i] if i < len(actions) else None
+class RoundScript:
+    """A round file's actions and shoe, handed out as the round asks for them."""
+
+    def __init__(self, entries: Sequence[Entry], shoe: Sequence[Card]) -> None:
+        self.entries = list(entries)
+        self.shoe = list(shoe)
+        self.i = 0  # next entry
+        self.j = 0  # next shoe card
+        self.dealt = False
+
+    def next(self, state: Round) -> ScriptItem[Action] | None:
+        if state.phase is Phase.BETTING and not self.dealt:
+            self.dealt = True
+            return ScriptItem(Action(ActionKind.DEAL), label="deal")
+        nxt = self.entries[self.i] if self.i < len(self.entries) else None
         pending = state.pending
-        if nxt is not None and pending.kind is PendingKind.CHANCE:
-            action, before = nxt
-            if before is not None and _matches(state, before):
-                events += state.apply(action)
-                i += 1
-                continue
-        elif nxt is not None and nxt[1] is not None:
-            raise InvalidInput(
-                f"action {i} ({nxt[0].kind.value}) names a card in 'before' that was never due"
-            )
-        elif nxt is not None:
-            events += state.apply(nxt[0])
-            i += 1
-            continue
-        if pending.kind is PendingKind.CHANCE:
-            if j >= len(shoe):
+        if nxt is not None:
+            if pending.kind is PendingKind.CHANCE:
+                if nxt.before is not None and _matches(state, nxt.before):
+                    return self._take(nxt)
+            elif nxt.before is not None:
                 raise InvalidInput(
-                    f"the shoe ran out: a card is due ({pending.detail}) after {j} cards"
+                    f"action {self.i} ({nxt.action.kind.value}) names a card in 'before' that "
+                    "was never due"
                 )
-            events += state.apply(Action(ActionKind.CARD, card=shoe[j]))
-            j += 1
-            continue
+            else:
+                return self._take(nxt)
+        if pending.kind is PendingKind.CHANCE:
+            if self.j >= len(self.shoe):
+                raise InvalidInput(
+                    f"the shoe ran out: a card is due ({pending.detail}) after {self.j} cards"
+                )
+            card = self.shoe[self.j]
+            self.j += 1
+            return ScriptItem(Action(ActionKind.CARD, card=card), label=f"card {card}")
         if pending.kind is PendingKind.NONE:
-            return events
+            return None
         raise InvalidInput(
             f"the round needs a decision from space {pending.seat} hand {pending.hand} "
-            f"({pending.detail}) but the action list ended after {i} actions"
+            f"({pending.detail}) but the action list ended after {self.i} actions"
         )
+
+    def _take(self, entry: Entry) -> ScriptItem[Action]:
+        self.i += 1
+        label = f"action {self.i - 1} ({entry.action.describe()})"
+        return ScriptItem(entry.action, entry.refused, label)
 
 
 def replay(round_file: RoundFile) -> ReplayResult:
-    """Play a round file through the engine (``SPEC.replay``)."""
+    """Play a round file through the protocol and the harness (``SPEC.replay``); the events
+    and the transcript begin with the wagers placed in the setup."""
     rules = rules_from_dict(round_file.rules)
-    setup = dict(round_file.setup)
-    state = round_from_setup(rules, setup)
-    no_burn = setup.get("no_burn_at_start", False)
-    if not isinstance(no_burn, bool):
-        raise InvalidInput("setup.no_burn_at_start must be true or false")
-    bets = [seat_action(s) for s in round_file.seats]
-    actions = [parse_action(a) for a in round_file.actions]
+    setup = setup_of(round_file.seats, round_file.setup)
+    entries = [parse_entry(a) for a in round_file.actions]
     shoe = [parse_card(c) for c in (round_file.shoe or [])]
-    events = play_round(state, bets, actions, shoe, no_burn)
-    transcript = tuple(_line(e) for e in events)
-    return ReplayResult(state.settlement(), tuple(events), tuple(t for t in transcript if t))
-
-
-def _line(e: Event) -> str:
-    from croupier.games.twentyone.transcript import describe_event
-
-    return describe_event(e)
+    opening = tuple(GAME.start(rules, setup).opening)
+    result = harness_replay(GAME, rules, setup, RoundScript(entries, shoe), describe_event)
+    lines = tuple(t for t in (describe_event(e) for e in opening) if t)
+    events: tuple[Event, ...] = (*opening, *result.events)
+    return replace(result, events=events, transcript=lines + result.transcript)

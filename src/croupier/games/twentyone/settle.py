@@ -1,54 +1,43 @@
 """Settling wagers: results, payoffs and the movement of chips (99-01.3-08-09, -11.6 to -11.16).
 
-Chips live in accounts: each player's chips (``player:<name>``), the ``layout`` (chips wagered
-and not yet settled), the ``chip tray`` and the ``tip receptacle``. Every movement keeps the sum
-constant; at the end of a round the layout is empty.
+Chips live in accounts (``RoundData.accounts``, the game's ``balances``): each player's chips
+(``player:<space or name>``), the ``layout`` (chips wagered and not yet settled), the ``house``
+(the chip tray) and the ``tips`` (the dealer's tip receptacle). Every movement keeps the sum
+constant; at the end of a round the layout is empty. A wager's ``destination`` names where a
+tip bet's chips went in the regulation's words (``chip tray``, ``tip receptacle``).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
-
 from croupier.core.events import Event
-from croupier.games.base import Outcome
+from croupier.core.protocol import TIP_RECEPTACLE, Outcome
 from croupier.games.twentyone.events import WagerSettled
 from croupier.games.twentyone.hand import Hand, Seat
+from croupier.games.twentyone.round_data import (
+    HOUSE_ACCOUNT,
+    LAYOUT,
+    TIPS_ACCOUNT,
+    Result,
+    RoundData,
+)
 
-if TYPE_CHECKING:
-    from croupier.games.twentyone.state import Round
-
-LAYOUT = "layout"
 CHIP_TRAY = "chip tray"
-TIP_RECEPTACLE = "tip receptacle"
 TIP_KINDS = ("tip", "tip double")
 
-
-@dataclass(frozen=True, slots=True)
-class Result:
-    """One settled wager; ``hand`` is the hand object so late splits cannot renumber it."""
-
-    space: int
-    hand: Hand | None
-    kind: str
-    stake: int
-    outcome: Outcome
-    net: int
-    destination: str | None
-    section: str
+__all__ = ["CHIP_TRAY", "HOUSE_ACCOUNT", "LAYOUT", "TIPS_ACCOUNT", "TIP_RECEPTACLE", "Result"]
 
 
 def player_account(seat: Seat) -> str:
-    return f"player:{seat.player}"
+    return seat.party
 
 
-def move(r: Round, source: str, destination: str, amount: int) -> None:
+def move(r: RoundData, source: str, destination: str, amount: int) -> None:
     if amount:
         r.accounts[source] = r.accounts.get(source, 0) - amount
         r.accounts[destination] = r.accounts.get(destination, 0) + amount
 
 
-def wager_in(r: Round, seat: Seat, amount: int) -> None:
+def wager_in(r: RoundData, seat: Seat, amount: int) -> None:
     """A player puts chips on the layout."""
     move(r, player_account(seat), LAYOUT, amount)
 
@@ -68,7 +57,7 @@ def components(seat: Seat, hand: Hand) -> list[tuple[str, int]]:
 
 
 def record(
-    r: Round,
+    r: RoundData,
     seat: Seat,
     hand: Hand | None,
     kind: str,
@@ -84,18 +73,18 @@ def record(
     if kind in TIP_KINDS:
         if outcome is Outcome.WIN:
             destination = TIP_RECEPTACLE
-            move(r, LAYOUT, TIP_RECEPTACLE, stake)
-            move(r, CHIP_TRAY, TIP_RECEPTACLE, net)
+            move(r, LAYOUT, TIPS_ACCOUNT, stake)
+            move(r, HOUSE_ACCOUNT, TIPS_ACCOUNT, net)
         elif outcome is Outcome.LOSE:
             destination = CHIP_TRAY
-            move(r, LAYOUT, CHIP_TRAY, stake)
+            move(r, LAYOUT, HOUSE_ACCOUNT, stake)
         else:
             move(r, LAYOUT, who, stake)
     elif outcome is Outcome.LOSE:
-        move(r, LAYOUT, CHIP_TRAY, stake)
+        move(r, LAYOUT, HOUSE_ACCOUNT, stake)
     else:
         move(r, LAYOUT, who, stake)
-        move(r, CHIP_TRAY, who, net)
+        move(r, HOUSE_ACCOUNT, who, net)
     if hand is not None:
         hand.settled.add(kind)
     r.results.append(Result(seat.space, hand, kind, stake, outcome, net, destination, section))
@@ -113,7 +102,7 @@ def win_net(seat: Seat, hand: Hand, kind: str, stake: int, natural: bool) -> int
 
 
 def settle_hand(
-    r: Round,
+    r: RoundData,
     seat: Seat,
     hand: Hand,
     outcome: Outcome,
@@ -135,7 +124,9 @@ def settle_hand(
         record(r, seat, hand, kind, stake, outcome, net, section, events)
 
 
-def settle_insurance(r: Round, seat: Seat, won: bool, section: str, events: list[Event]) -> None:
+def settle_insurance(
+    r: RoundData, seat: Seat, won: bool, section: str, events: list[Event]
+) -> None:
     if not seat.insurance or "insurance" in seat.hands[0].settled:
         return
     stake = seat.insurance
@@ -145,7 +136,7 @@ def settle_insurance(r: Round, seat: Seat, won: bool, section: str, events: list
         record(r, seat, seat.hands[0], "insurance", stake, Outcome.LOSE, -stake, section, events)
 
 
-def return_seat(r: Round, seat: Seat, section: str, events: list[Event]) -> None:
+def return_seat(r: RoundData, seat: Seat, section: str, events: list[Event]) -> None:
     """An inactive space: its wager and tip bet are returned (-12.2, -12.11)."""
     hand = seat.hands[0] if seat.hands else None
     record(r, seat, hand, "original", seat.stake, Outcome.RETURNED, 0, section, events)

@@ -1,0 +1,127 @@
+"""The static table of croupier's commands (see ``croupier.cli.lazy``).
+
+``croupier --help`` and ``croupier GROUP --help`` read this table and import no command module;
+``croupier [GROUP] COMMAND`` imports only the module named on its line. When you add or rename a
+command, or change the first paragraph of its docstring, update its line here (or print the
+table the modules define with ``python -m croupier.cli.lazy`` and paste it in);
+``tests/unit/cli/test_cli_lazy.py`` fails until the table agrees with the modules.
+"""
+
+# ruff: noqa: E501  (one line per command: the help lines are as long as they are)
+from __future__ import annotations
+
+from typing import NamedTuple
+
+
+class GroupEntry(NamedTuple):
+    """A group of commands: ``croupier NAME ...``."""
+
+    name: str
+    help: str
+
+
+class CommandEntry(NamedTuple):
+    """A command: ``croupier [GROUP] NAME``, its help paragraph and the module defining it."""
+
+    group: str
+    name: str
+    help: str
+    module: str
+
+
+MODULES: tuple[str, ...] = (
+    "croupier.cli.replay_cmds",
+    "croupier.cli.books_cmds",
+    "croupier.cli.books_day_cmds",
+    "croupier.cli.books_close_cmds",
+    "croupier.cli.books_game_cmds",
+    "croupier.cli.books_report_cmds",
+    "croupier.cli.store_cmds",
+    "croupier.cli.threecard21_cmds",
+    "croupier.cli.paddlewheel_cmds",
+    "croupier.cli.twentyone_cmds",
+    "croupier.cli.poker_cmds",
+    "croupier.cli.eval_cmds",
+    "croupier.cli.bench_cmds",
+)
+"""Every module that defines commands."""
+
+# fmt: off
+GROUPS: tuple[GroupEntry, ...] = (
+    GroupEntry("play", "Play a game at a terminal table."),
+    GroupEntry("disclosure", "Generate the posted house-rules and player-rules handout of a game."),
+    GroupEntry("analyze", "Exact game mathematics: house edge, hold, paytables."),
+    GroupEntry("bench", "Benchmarks against named peer libraries, run here and now."),
+    GroupEntry("books", "The organization's books: set up, run a gaming day."),
+    GroupEntry("report", "Print the records an auditor asks for, one form each."),
+    GroupEntry("db", "The event store's database: schema and streams."),
+    GroupEntry("poker", "Poker (N.D. Admin. Code 99-01.3-09) tools."),
+)
+COMMANDS: tuple[CommandEntry, ...] = (
+    CommandEntry("", "replay", "Replay a round (a disputed hand, 99-01.3-08-11.17) and print its settlement.", "croupier.cli.replay_cmds"),
+    CommandEntry("", "verify", "Check every event stream's hash chain; exit 1 if any link is broken.", "croupier.cli.store_cmds"),
+    CommandEntry("", "equity", "Showdown equity: every board enumerated, or --trials random boards (seeded).", "croupier.cli.eval_cmds"),
+    CommandEntry("play", "threecard21", "Play Three Card 21 \"N\" Done at the terminal, one person at space 1.", "croupier.cli.threecard21_cmds"),
+    CommandEntry("play", "paddlewheel", "Play at the terminal (commands read from stdin): the table method, one player at seat 1, or, with ticket-card rules, one ticket card sold, spun and its prizes claimed.", "croupier.cli.paddlewheel_cmds"),
+    CommandEntry("play", "twentyone", "Play twenty-one against the dealer at a terminal table (99-01.3-08).", "croupier.cli.twentyone_cmds"),
+    CommandEntry("play", "poker", "Play poker at seat 1 against simple bots; moves are read from stdin. The table is a ``TableSession``: stacks carry over, the button moves (heads-up rule, -04.11) and a bot that loses all its chips leaves the table (-05.7).", "croupier.cli.poker_cmds"),
+    CommandEntry("disclosure", "threecard21", "The layout inscriptions and bonus paytable sign (N.J.A.C. 13:69E-1.10D(b), (c)).", "croupier.cli.threecard21_cmds"),
+    CommandEntry("disclosure", "paddlewheel", "The rules handout and prize information (99-01.3-11-02.6, -06).", "croupier.cli.paddlewheel_cmds"),
+    CommandEntry("disclosure", "twentyone", "The posted house-rules and player-rules handout with the felony notice (99-01.3-08-13).", "croupier.cli.twentyone_cmds"),
+    CommandEntry("disclosure", "poker", "Print the poker house and player rules handout (99-01.3-09-06).", "croupier.cli.poker_cmds"),
+    CommandEntry("analyze", "threecard21-bonus", "Exact probabilities of the bonus categories and the bonus wager's expected return.", "croupier.cli.threecard21_cmds"),
+    CommandEntry("analyze", "paddlewheel", "Exact expected return and house edge of every bet, and a seeded simulation.", "croupier.cli.paddlewheel_cmds"),
+    CommandEntry("bench", "twentyone", "Settle random legal rounds under random valid house rules; print rounds per second.", "croupier.cli.twentyone_cmds"),
+    CommandEntry("bench", "poker", "Hands per second of random fixed-limit hold'em and Omaha high-low, next to PokerKit's.", "croupier.cli.poker_cmds"),
+    CommandEntry("bench", "eval", "Hands per second of croupier's kernels against eval7, phevaluator, treys, pokerkit, pkrbot (one thread), and the seconds of the exhaustive AhKh v QsQd preflop equity.", "croupier.cli.eval_cmds"),
+    CommandEntry("bench", "cli", "Wall time of croupier --help and of every croupier CMD --help (median of --runs runs, each a new process), against the 0.3 s budget.", "croupier.cli.bench_cmds"),
+    CommandEntry("books", "init", "Create the books of an organization (and the database, if it does not exist yet).", "croupier.cli.books_cmds"),
+    CommandEntry("books", "setup", "Register the organization whose books these are.", "croupier.cli.books_cmds"),
+    CommandEntry("books", "add-site", "Register a site (with or without video surveillance).", "croupier.cli.books_cmds"),
+    CommandEntry("books", "add-table", "Register a numbered table at a site.", "croupier.cli.books_cmds"),
+    CommandEntry("books", "add-employee", "Register an employee or count-team person.", "croupier.cli.books_cmds"),
+    CommandEntry("books", "receive-chips", "Chips bought by the organization, into the site's chip bank.", "croupier.cli.books_cmds"),
+    CommandEntry("books", "fund", "Cash into the site's cash bank.", "croupier.cli.books_cmds"),
+    CommandEntry("books", "open-day", "Open a gaming day at a site.", "croupier.cli.books_day_cmds"),
+    CommandEntry("books", "open-table", "Open a table or hand it to the next dealer (a new shift).", "croupier.cli.books_day_cmds"),
+    CommandEntry("books", "sell", "Sell chips at a table for cash (the cash goes into the drop box).", "croupier.cli.books_day_cmds"),
+    CommandEntry("books", "play", "Record losing wagers collected and winning wagers paid at a table.", "croupier.cli.books_day_cmds"),
+    CommandEntry("books", "tip", "A tip to the table's dealer.", "croupier.cli.books_day_cmds"),
+    CommandEntry("books", "fill", "A fill slip: chips from the chip bank (or jar bar) to a table.", "croupier.cli.books_day_cmds"),
+    CommandEntry("books", "credit", "A credit slip: chips from a table back to the chip bank (or jar bar).", "croupier.cli.books_day_cmds"),
+    CommandEntry("books", "void", "Void the next slip of a series (marked VOID, initialed by the preparer).", "croupier.cli.books_day_cmds"),
+    CommandEntry("books", "redeem", "Redeem a player's chips for cash.", "croupier.cli.books_day_cmds"),
+    CommandEntry("books", "redeem-tips", "Redeem a dealer's tips through cash on hand before the dealer leaves.", "croupier.cli.books_day_cmds"),
+    CommandEntry("books", "end-shift", "Count the tray and remove the drop box (end of a dealer's shift).", "croupier.cli.books_day_cmds"),
+    CommandEntry("books", "iou", "Take cash out of the cash bank against an IOU.", "croupier.cli.books_day_cmds"),
+    CommandEntry("books", "review-camera", "The daily surveillance review entry for a table.", "croupier.cli.books_day_cmds"),
+    CommandEntry("books", "camera-fault", "Report a camera found not working at any time (not only at the daily review): it must be repaired within 48 hours of table activity or four calendar days (99-01.3-08-04.6).", "croupier.cli.books_day_cmds"),
+    CommandEntry("books", "count", "Record a drop box count by a two-person count team.", "croupier.cli.books_close_cmds"),
+    CommandEntry("books", "correct-count", "Correct a recorded count with a new entry that references it.", "croupier.cli.books_close_cmds"),
+    CommandEntry("books", "deposit", "Deposit counted cash in the gaming account.", "croupier.cli.books_close_cmds"),
+    CommandEntry("books", "close-day", "Close the gaming day with the counted cash bank and chip bank.", "croupier.cli.books_close_cmds"),
+    CommandEntry("books", "status", "Where the site's cash and chips are now.", "croupier.cli.books_close_cmds"),
+    CommandEntry("books", "poker-occasion", "Register a poker occasion at its sites (two per fiscal year, at most three days: 99-01.3-09-03.1).", "croupier.cli.books_game_cmds"),
+    CommandEntry("books", "poker-fee", "Record a nontournament fee for one player, table and half hour, collected in advance by an employee (99-01.3-09-03.3, 99-01.3-09-07.1.b).", "croupier.cli.books_game_cmds"),
+    CommandEntry("books", "poker-time-worked", "Record when an employee worked at the occasion: the time worked of the employee who collects the fees is part of the record (99-01.3-09-07.1.b).", "croupier.cli.books_game_cmds"),
+    CommandEntry("books", "poker-tournament-start", "Start a tournament: no fee is refunded after this (99-01.3-09-03.4.g).", "croupier.cli.books_game_cmds"),
+    CommandEntry("books", "poker-tournament-fee", "Record a tournament fee ($300 in all per player: 99-01.3-09-01).", "croupier.cli.books_game_cmds"),
+    CommandEntry("books", "poker-prize", "Pay a tournament cash prize (at most 90% of its fees: 99-01.3-09-03.4.f).", "croupier.cli.books_game_cmds"),
+    CommandEntry("books", "ticket-series", "Register a series of paddlewheel ticket cards from its master flare (99-01.3-11-02.1).", "croupier.cli.books_game_cmds"),
+    CommandEntry("books", "ticket-sell", "Record tickets of a card sold (all on the day of the game: 99-01.3-11-02.2).", "croupier.cli.books_game_cmds"),
+    CommandEntry("books", "ticket-refund", "Refund a card not sold out before the spin (99-01.3-11-02.2).", "croupier.cli.books_game_cmds"),
+    CommandEntry("books", "ticket-spin", "Record a spin for a sold-out card (at least four revolutions: 99-01.3-11-02.3).", "croupier.cli.books_game_cmds"),
+    CommandEntry("books", "ticket-prize", "Record a prize payoff: date, card, cash or cost and description (99-01.3-11-02.4).", "croupier.cli.books_game_cmds"),
+    CommandEntry("books", "ticket-status", "The per-series summary: cards played, unsold cards retained, proceeds and prizes (99-01.3-11-07.3.b, 11-02.5).", "croupier.cli.books_game_cmds"),
+    CommandEntry("report", "daily", "Daily summary of a site (99-01.3-08-16.1).", "croupier.cli.books_report_cmds"),
+    CommandEntry("report", "quarterly", "Quarterly summary and compliance findings (e.g. 2026Q1).", "croupier.cli.books_report_cmds"),
+    CommandEntry("report", "hold", "Percent-of-hold by dealer and wheel operator, with the weekly plot.", "croupier.cli.books_report_cmds"),
+    CommandEntry("report", "count", "Drop box count documentation for a site and day (99-01.3-08-14).", "croupier.cli.books_report_cmds"),
+    CommandEntry("report", "slips", "The fill or credit slip register, every number accounted for (99-01.3-08-05.2).", "croupier.cli.books_report_cmds"),
+    CommandEntry("report", "poker", "Poker occasions: fees by table and half hour, and one summary per tournament.", "croupier.cli.books_report_cmds"),
+    CommandEntry("report", "series", "A paddlewheel ticket card series: cards, prizes, unsold cards, summary (99-01.3-11-07.1).", "croupier.cli.books_report_cmds"),
+    CommandEntry("db", "upgrade", "Create the database's tables, or migrate them to this croupier's schema.", "croupier.cli.store_cmds"),
+    CommandEntry("db", "streams", "List the event streams and their versions (number of events).", "croupier.cli.store_cmds"),
+    CommandEntry("poker", "phh", "Replay a PHH hand history through the engine and print each player's final stack.", "croupier.cli.poker_cmds"),
+)
+# fmt: on
