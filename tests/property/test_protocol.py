@@ -27,6 +27,7 @@ from hypothesis import strategies as st
 from croupier.core.errors import CroupierError
 from croupier.core.events import event_from_dict
 from croupier.core.protocol import (
+    TIP_RECEPTACLE,
     TIPS,
     Game,
     PendingKind,
@@ -89,11 +90,13 @@ def _setup(game: AnyGame, rules: Any, seed: int) -> Any:
 
 
 def _players(wagers: Sequence[Any]) -> dict[str, int]:
-    """Each player's net from the wager list: every wager of that person (a tip included: the
-    tip's net is what the player gave the dealer), keyed as the parties are."""
+    """Each player's net from the wager list, keyed as the parties are: every wager of that
+    person; chips that went to the tip receptacle (a paddlewheel tip, or a twenty-one tip bet
+    that won and went there with its payoff, 99-01.3-08-09.2.a) cost the player the stake."""
     nets: dict[str, int] = defaultdict(int)
     for w in wagers:
-        nets[player_party(w.player if w.player is not None else w.space)] += w.net
+        given = -w.stake if w.destination == TIP_RECEPTACLE else w.net
+        nets[player_party(w.player if w.player is not None else w.space)] += given
     return dict(nets)
 
 
@@ -133,8 +136,9 @@ def test_money_conserved_and_settlement_sums_to_zero(
     assert sum(parties.values()) == 0, parties
     for who, net in _players(settlement.wagers).items():
         assert parties.get(who, 0) == net, (who, parties)
-    assert parties.get(TIPS, 0) == -sum(
-        w.net for w in settlement.wagers if w.destination == "tip receptacle"
+    # the tip receptacle holds each tip's stake and a winning tip bet's payoff
+    assert parties.get(TIPS, 0) == sum(
+        w.stake + max(w.net, 0) for w in settlement.wagers if w.destination == TIP_RECEPTACLE
     )
     final = {k: v for k, v in game.balances(play.state).items() if v}
     assert final == {k: v for k, v in parties.items() if v}

@@ -15,22 +15,32 @@ from croupier.core.cards import Card, Rank
 from croupier.core.errors import InvalidInput, RuleViolation
 from croupier.core.events import Event
 from croupier.core.money import format_money, parse_money
-from croupier.games.base import PendingKind
-from croupier.games.twentyone.actions import Action, ActionKind
-from croupier.games.twentyone.events import (
+from croupier.core.protocol import PendingKind
+from croupier.service.twentyone_table import TwentyOneTable
+from croupier.service.twentyone_view import (
+    Action,
+    ActionKind,
+    CardBurned,
     CardDealt,
     DoubledDown,
+    DoubleDown,
+    Hand,
     HandCompleted,
     HandSplit,
+    HouseRules,
+    PlayerJoined,
+    PlayerLeft,
+    Round,
     RoundClosed,
+    Seat,
     ShoePrepared,
+    TipDoubleDown,
+    WagerAccepted,
     WagerSettled,
+    count,
+    describe_event,
+    total,
 )
-from croupier.games.twentyone.hand import Hand, Seat, count, total
-from croupier.games.twentyone.rules import DoubleDown, HouseRules, TipDoubleDown
-from croupier.games.twentyone.state import Round
-from croupier.games.twentyone.transcript import describe_event
-from croupier.service.twentyone_table import CardBurned, TwentyOneTable
 
 QUIT = frozenset({"q", "quit", "exit", "leave"})
 HELP = frozenset({"?", "help"})
@@ -104,6 +114,15 @@ def describe(e: Event) -> str:
         )
     if isinstance(e, CardBurned):
         return f"dealer burns one card: {e.reason} [{e.section}]"
+    if isinstance(e, PlayerJoined):
+        return f"{e.player} sits down with {format_money(e.chips)} in chips"
+    if isinstance(e, PlayerLeft):
+        return f"{e.player} leaves the table with {format_money(e.chips)} in chips"
+    if isinstance(e, WagerAccepted) and e.excess_returned:
+        return (
+            f"space {e.space}: wager valued at the table maximum {format_money(e.wager)}; the "
+            f"excess {format_money(e.excess_returned)} is returned to {e.player} [99-01.3-08-09.1]"
+        )
     if isinstance(e, CardDealt) and e.recipient == "space":
         hand = f" hand {e.hand + 1}" if e.hand else ""
         return f"space {e.space}{hand}: {e.card} ({e.purpose})"
@@ -203,9 +222,12 @@ def _wagers(seat: Seat, hand: Hand, index: int) -> str:
 class Session:
     """One player at the terminal table, playing ``spaces`` (one, or two adjacent)."""
 
-    def __init__(self, table: TwentyOneTable, spaces: tuple[int, ...]) -> None:
+    def __init__(
+        self, table: TwentyOneTable, spaces: tuple[int, ...], buy_in: int = 100_00
+    ) -> None:
         self.table = table
         self.spaces = spaces
+        self.buy_in = buy_in
         self.last: dict[int, tuple[int, int]] = {}
         self.fresh_view = True
 
@@ -221,6 +243,8 @@ class Session:
             if table.round is not None:
                 console.print(f"[bold]Resuming round {table.rounds} where it stopped.[/]")
                 show(table.deal_owed_cards())
+            elif not table.seated:
+                show(table.sit_down(self.buy_in))
             else:
                 show(table.player_arrives())
             while True:
@@ -241,11 +265,13 @@ class Session:
     def next_round(self) -> bool:
         table = self.table
         show(table.after_round())
-        if table.bankroll < self.rules.minimum_wager:
+        if table.broke:
             console.print(
                 f"Your chips ({format_money(table.bankroll)}) do not cover the table minimum of "
-                f"{format_money(self.rules.minimum_wager)} (-09.1). Thanks for playing."
+                f"{format_money(self.rules.minimum_wager)} (-09.1); you leave the table, which "
+                "stays open for the next player (run the command again to buy in)."
             )
+            show(table.leave())
             return False
         console.print(f"\n[bold]Round {table.rounds + 1}[/]  chips {format_money(table.bankroll)}")
         wagers = self.ask_wagers()

@@ -16,22 +16,21 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from datetime import datetime, timedelta
-from typing import Any, Protocol, TypeVar
+from typing import Any, Protocol
 
 from croupier.core.cards import Card
 from croupier.core.clock import Clock, SystemClock
-from croupier.core.errors import CroupierError, InvalidInput
+from croupier.core.errors import InvalidInput
 from croupier.core.events import Event
 from croupier.core.rng import Rng
 from croupier.core.shoe import Shoe
-from croupier.games.twentyone.actions import Action, ActionKind, SeatWager
+from croupier.games.twentyone.actions import Action, SeatWager
 from croupier.games.twentyone.events import CardBurned
 from croupier.games.twentyone.rules import HouseRules
 from croupier.games.twentyone.state import Round
 from croupier.games.twentyone.table import Table
 
 DEFAULT_STREAM = "twentyone/table-1"
-T = TypeVar("T")
 
 __all__ = ["DEFAULT_STREAM", "CardBurned", "EventStoreLike", "TwentyOneTable"]
 
@@ -103,9 +102,6 @@ class TwentyOneTable:
             if events:
                 self.version = self.store.append(self.stream, events, self.version)
                 self.last_activity = self.clock.now()
-        except CroupierError:
-            self._rebuild()
-            raise
         except Exception:
             self._rebuild()
             raise
@@ -227,14 +223,3 @@ class TwentyOneTable:
     def act(self, action: Action) -> list[Event]:
         """A player's decision; a refusal (RuleViolation) stores nothing."""
         return self._run(lambda t: t.act(action))
-
-    def decision(
-        self,
-        kind: ActionKind,
-        space: int,
-        hand: int = 0,
-        amount: int | None = None,
-        tip_amount: int | None = None,
-    ) -> list[Event]:
-        """``act`` for a decision named by its kind."""
-        return self.act(Action(kind, space=space, hand=hand, amount=amount, tip_amount=tip_amount))

@@ -9,12 +9,13 @@ under exactly that section (``games.harness``), and the state is then unchanged.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
 from croupier.core.cards import Card, parse_card
-from croupier.core.errors import InvalidInput
+from croupier.core.errors import InvalidInput, RuleViolation
 from croupier.core.events import Event
 from croupier.games.base import PendingKind, ReplayResult
 from croupier.games.harness import ScriptItem
@@ -23,7 +24,7 @@ from croupier.games.roundfile import RoundFile
 from croupier.games.twentyone.actions import Action, ActionKind
 from croupier.games.twentyone.game import GAME, SeatWager, Setup
 from croupier.games.twentyone.round_data import Phase
-from croupier.games.twentyone.rules import rules_from_dict
+from croupier.games.twentyone.rules import DECKS, rules_from_dict
 from croupier.games.twentyone.state import Round
 from croupier.games.twentyone.transcript import describe_event
 
@@ -160,6 +161,24 @@ def _matches(state: Round, before: Mapping[str, Any]) -> bool:
     return "card" not in before or target.card_no == before["card"]
 
 
+def check_listed_shoe(decks: int, shoe: Sequence[Card]) -> None:
+    """The cards a round file lists come from a shoe of the table's decks (99-01.3-08-02.3):
+    no more than ``decks`` x 52 cards, no card more than ``decks`` times."""
+    if len(shoe) > 52 * decks:
+        raise RuleViolation(
+            f"a shoe holds the table's {decks} decks ({52 * decks} cards); this one lists "
+            f"{len(shoe)} cards",
+            DECKS,
+        )
+    over = sorted({str(c) for c, n in Counter(shoe).items() if n > decks})
+    if over:
+        raise RuleViolation(
+            f"a shoe of {decks} decks holds each card {decks} times; this one lists "
+            f"{', '.join(over)} more often",
+            DECKS,
+        )
+
+
 class RoundScript:
     """A round file's actions and shoe, handed out as the round asks for them."""
 
@@ -215,6 +234,7 @@ def replay(round_file: RoundFile) -> ReplayResult:
     setup = setup_of(round_file.seats, round_file.setup)
     entries = [parse_entry(a) for a in round_file.actions]
     shoe = [parse_card(c) for c in (round_file.shoe or [])]
+    check_listed_shoe(rules.decks, shoe)
     opening = tuple(GAME.start(rules, setup).opening)
     result = harness_replay(GAME, rules, setup, RoundScript(entries, shoe), describe_event)
     lines = tuple(t for t in (describe_event(e) for e in opening) if t)

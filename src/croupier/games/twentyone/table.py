@@ -207,7 +207,11 @@ class Table:
         if self.shoe.remaining == 0:
             return self.prepare_shoe("the shoe is empty", rng)
         return self._emit(
-            [CardBurned(self.shoe.stack[0], "a player came to the table, which had no player", BURN)]
+            [
+                CardBurned(
+                    self.shoe.stack[0], "a player came to the table, which had no player", BURN
+                )
+            ]
         )
 
     # -- the shoe (-08) ---------------------------------------------------------------------
