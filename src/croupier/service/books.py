@@ -28,9 +28,9 @@ from croupier.core.clock import Clock, SystemClock
 from croupier.core.errors import InvalidInput
 from croupier.core.events import Event
 from croupier.service.books_input import parse_time
+from croupier.service.retry import DEFAULT_BACKOFF, Backoff, retrying
 from croupier.store import (
     ChainBreak,
-    ConcurrencyError,
     CorruptStream,
     EventStore,
     open_existing_store,
@@ -39,7 +39,6 @@ from croupier.store import (
 
 Command = Callable[[Books], list[Event]]
 STREAM_PREFIX = "books-"
-RETRIES = 3
 
 
 def stream_name(org_id: str) -> str:
@@ -58,8 +57,15 @@ def describe_break(found: ChainBreak) -> str:
 class BooksService:
     """One organization's books over an event store."""
 
-    def __init__(self, store: EventStore, org_id: str, clock: Clock | None = None) -> None:
+    def __init__(
+        self,
+        store: EventStore,
+        org_id: str,
+        clock: Clock | None = None,
+        backoff: Backoff = DEFAULT_BACKOFF,
+    ) -> None:
         self.store = store
+        self.backoff = backoff
         self.org_id = org_id
         self.stream = stream_name(org_id)
         self.clock: Clock = clock if clock is not None else SystemClock()
@@ -120,9 +126,12 @@ class BooksService:
     def execute(self, command: Command) -> list[Event]:
         """Validate ``command`` against the current books and append its events atomically.
 
-        A damaged books stream takes no more entries (``CorruptStream``, one line naming the
-        stream and its first broken link)."""
-        for attempt in range(RETRIES):
+        If another writer appended first, the books are refreshed and the command validated
+        again after a jittered wait (``service.retry``): it is refused only by the domain, or
+        after the back-off's deadline. A damaged books stream takes no more entries
+        (``CorruptStream``, one line naming the stream and its first broken link)."""
+
+        def attempt() -> list[Event]:
             self._refresh()
             if self.chain is not None:
                 raise CorruptStream(
@@ -131,15 +140,11 @@ class BooksService:
             events = command(self._books)
             if not events:
                 return []
-            try:
-                self._version = self.store.append(self.stream, events, self._version)
-            except ConcurrencyError:
-                if attempt == RETRIES - 1:
-                    raise
-                continue
+            self._version = self.store.append(self.stream, events, self._version)
             self._books.apply_all(events)
             return events
-        raise AssertionError("unreachable")  # pragma: no cover
+
+        return retrying(attempt, self.backoff)
 
     def record(self, request: Request, at: str | None) -> list[str]:
         """Run ``request`` at ``at`` (an ISO time with offset, typed; default: now) and return
