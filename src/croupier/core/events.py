@@ -187,14 +187,36 @@ def from_json_value(tp: Any, value: JSON) -> Any:
     if isinstance(tp, type) and dataclasses.is_dataclass(tp):
         if not isinstance(value, dict):
             raise ValueError(f"expected an object for {tp.__name__}, got {value!r}")
-        hints = typing.get_type_hints(tp)
         kwargs = {
-            f.name: from_json_value(hints[f.name], value[f.name])
-            for f in dataclasses.fields(tp)
-            if f.name in value
+            name: from_json_value(hint, value[name])
+            for name, hint, _optional in _field_types(tp)
+            if name in value
         }
         return tp(**kwargs)
     raise TypeError(f"unsupported event field type {tp!r}")
+
+
+_FIELD_TYPES: dict[type, tuple[tuple[str, Any, bool], ...]] = {}
+
+
+def _field_types(cls: type) -> tuple[tuple[str, Any, bool], ...]:
+    """(name, resolved type, has a default) of each field of a dataclass, resolved once per
+    class: ``typing.get_type_hints`` compiles every string annotation each time it is called,
+    which made decoding a stored event cost hundreds of microseconds."""
+    found = _FIELD_TYPES.get(cls)
+    if found is None:
+        hints = typing.get_type_hints(cls)
+        found = tuple(
+            (
+                f.name,
+                hints[f.name],
+                f.default is not dataclasses.MISSING
+                or f.default_factory is not dataclasses.MISSING,
+            )
+            for f in dataclasses.fields(cls)
+        )
+        _FIELD_TYPES[cls] = found
+    return found
 
 
 def event_from_dict(data: Mapping[str, JSON]) -> Event:
@@ -203,21 +225,18 @@ def event_from_dict(data: Mapping[str, JSON]) -> Event:
     if not isinstance(name, str) or name not in _REGISTRY:
         raise InvalidInput(f"unknown event type {name!r}")
     cls = _REGISTRY[name]
-    hints = typing.get_type_hints(cls)
+    fields = _field_types(cls)
     kwargs: dict[str, Any] = {}
-    for field in dataclasses.fields(cls):  # type: ignore[arg-type]
-        if field.name not in data:
-            if (
-                field.default is not dataclasses.MISSING
-                or field.default_factory is not dataclasses.MISSING
-            ):
+    for field_name, hint, optional in fields:
+        if field_name not in data:
+            if optional:
                 continue
-            raise InvalidInput(f"event {name!r} is missing field {field.name!r}")
+            raise InvalidInput(f"event {name!r} is missing field {field_name!r}")
         try:
-            kwargs[field.name] = from_json_value(hints[field.name], data[field.name])
+            kwargs[field_name] = from_json_value(hint, data[field_name])
         except (TypeError, ValueError) as exc:
-            raise InvalidInput(f"event {name!r} field {field.name!r}: {exc}") from exc
-    extra = set(data) - {"type"} - {f.name for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
+            raise InvalidInput(f"event {name!r} field {field_name!r}: {exc}") from exc
+    extra = set(data) - {"type"} - {f[0] for f in fields}
     if extra:
         raise InvalidInput(f"event {name!r} has unknown fields {sorted(extra)}")
     return cls(**kwargs)
