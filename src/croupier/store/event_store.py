@@ -10,7 +10,7 @@ the events with the next seqs; the unique constraint on ``(stream, seq)`` and th
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime
 from typing import Any, Final
 
@@ -43,6 +43,14 @@ def _check_stream(stream: object) -> str:
     if len(stream) > STREAM_NAME_MAX:
         raise InvalidInput(f"stream name longer than {STREAM_NAME_MAX} characters: {stream!r}")
     return stream
+
+
+def _check_version(expected_version: object) -> int:
+    if isinstance(expected_version, bool) or not isinstance(expected_version, int):
+        raise InvalidInput(f"expected_version must be an int, got {expected_version!r}")
+    if expected_version < 0:
+        raise InvalidInput(f"expected_version must be 0 or more, got {expected_version}")
+    return expected_version
 
 
 def _encode(events_: Sequence[Event]) -> list[tuple[str, str]]:
@@ -93,37 +101,65 @@ class EventStore:
         a new stream). If another writer got there first, ``ConcurrencyError`` is raised and
         nothing is written. An empty ``events`` only checks the version.
         """
-        _check_stream(stream)
-        if isinstance(expected_version, bool) or not isinstance(expected_version, int):
-            raise InvalidInput(f"expected_version must be an int, got {expected_version!r}")
-        if expected_version < 0:
-            raise InvalidInput(f"expected_version must be 0 or more, got {expected_version}")
-        encoded = _encode(events)
+        return self.append_many({stream: (events, expected_version)})[stream]
+
+    def append_many(
+        self,
+        writes: Mapping[str, tuple[Sequence[Event], int]],
+        reads: Mapping[str, int] | None = None,
+    ) -> dict[str, int]:
+        """Append to several streams in one transaction: all or nothing.
+
+        ``writes`` maps each stream to ``(events, expected_version)``; ``reads`` maps streams a
+        decision was based on but that get no events to the versions that were read. If any
+        stream of either is not at its expected version, ``ConcurrencyError`` names it and
+        nothing is written: a command that read a table's stream and the cage's stream and
+        writes only the cage's is refused if the table moved meanwhile. Streams are locked in
+        name order (writers never deadlock); read-only streams take a shared lock on
+        PostgreSQL. Returns every written stream's new version.
+        """
+        reads = dict(reads or {})
+        if not writes:
+            raise InvalidInput("append_many needs at least one stream to write")
+        plan: dict[str, tuple[list[tuple[str, str]], int]] = {}
+        for stream, (events_, expected) in writes.items():
+            _check_stream(stream)
+            version = _check_version(expected)
+            plan[stream] = (_encode(events_), version)
+        for stream, expected in reads.items():
+            _check_stream(stream)
+            _check_version(expected)
+            if stream in plan and plan[stream][1] != expected:
+                raise InvalidInput(
+                    f"stream {stream!r} is both read at version {expected} and written "
+                    f"after version {plan[stream][1]}"
+                )
         recorded_at = self._clock.now()
         if recorded_at.tzinfo is None:
             raise InvalidInput("the store's clock returned a naive datetime (no time zone)")
         recorded_at = recorded_at.astimezone(UTC)
+        first = sorted(plan)[0]
         try:
             with self._engine.connect() as conn:
                 conn.execution_options(**{engines.SQLITE_BEGIN_OPTION: "IMMEDIATE"})
                 with conn.begin():
-                    return self._append_locked(conn, stream, encoded, expected_version, recorded_at)
+                    return self._append_locked(conn, plan, reads, recorded_at)
         except IntegrityError:
-            actual = self.version(stream)
+            actual = self.version(first)
             raise ConcurrencyError(
-                f"stream {stream!r} was written concurrently: expected version "
-                f"{expected_version}, it is now {actual}; nothing was written",
-                stream,
-                expected_version,
+                f"stream {first!r} was written concurrently: expected version "
+                f"{plan[first][1]}, it is now {actual}; nothing was written",
+                first,
+                plan[first][1],
                 actual,
             ) from None
         except OperationalError as exc:
             if _is_lock_timeout(exc):
                 raise ConcurrencyError(
-                    f"stream {stream!r}: gave up after {self._lock_timeout:g} s waiting for "
+                    f"stream {first!r}: gave up after {self._lock_timeout:g} s waiting for "
                     "another writer's lock; nothing was written",
-                    stream,
-                    expected_version,
+                    first,
+                    plan[first][1],
                     None,
                 ) from None
             raise
@@ -131,28 +167,49 @@ class EventStore:
     def _append_locked(
         self,
         conn: Connection,
-        stream: str,
-        encoded: list[tuple[str, str]],
-        expected_version: int,
+        plan: dict[str, tuple[list[tuple[str, str]], int]],
+        reads: dict[str, int],
         recorded_at: datetime,
-    ) -> int:
+    ) -> dict[str, int]:
         if conn.dialect.name == "postgresql":
             timeout_ms = max(1, round(self._lock_timeout * 1000))
             conn.exec_driver_sql(f"SET LOCAL lock_timeout = {timeout_ms}")
-        current = conn.execute(
-            sa.select(event_streams.c.version)
-            .where(event_streams.c.stream == stream)
-            .with_for_update()
-        ).scalar_one_or_none()
-        actual = 0 if current is None else current
-        if actual != expected_version:
-            raise ConcurrencyError(
-                f"stream {stream!r} is at version {actual}, not the expected "
-                f"{expected_version}; nothing was written",
-                stream,
-                expected_version,
-                actual,
+        current: dict[str, int | None] = {}
+        for stream in sorted(set(plan) | set(reads)):
+            written = stream in plan
+            expected = plan[stream][1] if written else reads[stream]
+            found = conn.execute(
+                sa.select(event_streams.c.version)
+                .where(event_streams.c.stream == stream)
+                .with_for_update(read=not written)
+            ).scalar_one_or_none()
+            actual = 0 if found is None else found
+            if actual != expected:
+                raise ConcurrencyError(
+                    f"stream {stream!r} is at version {actual}, not the expected "
+                    f"{expected}; nothing was written",
+                    stream,
+                    expected,
+                    actual,
+                )
+            current[stream] = found
+        versions: dict[str, int] = {}
+        for stream in sorted(plan):
+            encoded, actual = plan[stream]
+            versions[stream] = self._insert(
+                conn, stream, encoded, actual, current[stream] is None, recorded_at
             )
+        return versions
+
+    def _insert(
+        self,
+        conn: Connection,
+        stream: str,
+        encoded: list[tuple[str, str]],
+        actual: int,
+        new_stream: bool,
+        recorded_at: datetime,
+    ) -> int:
         if not encoded:
             return actual
         found, mark = self._check(conn, stream, actual)
@@ -179,7 +236,7 @@ class EventStore:
             prev_hash = digest
         new_version = actual + len(rows)
         conn.execute(sa.insert(events), rows)
-        if current is None:
+        if new_stream:
             conn.execute(sa.insert(event_streams).values(stream=stream, version=new_version))
         else:
             conn.execute(
