@@ -7,15 +7,13 @@ imports numpy and the kernels only when a command runs.
 from __future__ import annotations
 
 import json
-import time
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
 from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from croupier.cli.apps import app, bench_app
 from croupier.cli.common import console, reports_errors
+from croupier.cli.progress import slow_progress
 from croupier.core.cards import format_cards
 from croupier.service.eval import Game
 
@@ -24,7 +22,6 @@ if TYPE_CHECKING:
 
     from croupier.service.eval import EquityResult
 
-PROGRESS_AFTER_SECONDS = 2.0
 """A Monte Carlo run shows a progress bar once it has taken this long."""
 
 
@@ -56,43 +53,6 @@ def _table(result: EquityResult) -> Table:
     return table
 
 
-@contextmanager
-def _slow_progress(enabled: bool) -> Iterator[Callable[[int, int], None]]:
-    """A ``progress(done, total)`` callback that shows a bar once the run has taken a while."""
-    from rich.progress import (
-        BarColumn,
-        Progress,
-        TaskID,
-        TaskProgressColumn,
-        TextColumn,
-        TimeElapsedColumn,
-        TimeRemainingColumn,
-    )
-
-    start = time.monotonic()
-    bar = Progress(
-        TextColumn("boards"), BarColumn(), TaskProgressColumn(), TimeElapsedColumn(),
-        TimeRemainingColumn(), console=console, transient=True,
-    )  # fmt: skip
-    task: list[TaskID] = []
-
-    def update(done: int, total: int) -> None:
-        if not enabled:
-            return
-        if not task:
-            if time.monotonic() - start < PROGRESS_AFTER_SECONDS:
-                return
-            bar.start()
-            task.append(bar.add_task("boards", total=total))
-        bar.update(task[0], completed=done)
-
-    try:
-        yield update
-    finally:
-        if task:
-            bar.stop()
-
-
 @app.command("equity")
 @reports_errors
 def equity_command(
@@ -109,7 +69,7 @@ def equity_command(
     """Showdown equity: every board enumerated, or --trials random boards (seeded)."""
     from croupier.service import eval as service
 
-    with _slow_progress(enabled=not as_json and console.is_terminal) as progress:
+    with slow_progress("boards", enabled=not as_json and console.is_terminal) as progress:
         result = service.equity(hands, board, dead, game, trials, seed, progress)
     if as_json:
         console.print_json(json.dumps(service.equity_json(result)))

@@ -12,9 +12,7 @@ Everything game-specific is in ``croupier.service.paddlewheel``, imported inside
 from __future__ import annotations
 
 import json
-import time
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -22,12 +20,12 @@ import typer
 
 from croupier.cli.apps import analyze_app, disclosure_app, play_app
 from croupier.cli.common import console, reports_errors
+from croupier.cli.progress import slow_progress
 from croupier.core.errors import CroupierError
 
 if TYPE_CHECKING:
     from croupier.service.paddlewheel import Analysis, CardSession, TableSession
 
-PROGRESS_AFTER_SECONDS = 2.0
 """A simulation shows a progress bar once it has taken this long."""
 
 RULES_HELP = "Paddlewheel rules (TOML or JSON)."
@@ -44,35 +42,6 @@ def disclosure_cmd(
     console.print(service.disclosure_text(rules), highlight=False, end="", soft_wrap=True)
 
 
-@contextmanager
-def _slow_progress(enabled: bool) -> Iterator[Callable[[int, int], None]]:
-    """A ``progress(done, total)`` callback that shows a bar once the run has taken a while."""
-    from rich.progress import BarColumn, Progress, TaskID, TaskProgressColumn, TimeElapsedColumn
-
-    start = time.monotonic()
-    bar = Progress(
-        "spins", BarColumn(), TaskProgressColumn(), TimeElapsedColumn(), console=console,
-        transient=True,
-    )  # fmt: skip
-    task: list[TaskID] = []
-
-    def update(done: int, total: int) -> None:
-        if not enabled:
-            return
-        if not task:
-            if time.monotonic() - start < PROGRESS_AFTER_SECONDS:
-                return
-            bar.start()
-            task.append(bar.add_task("spins", total=total))
-        bar.update(task[0], completed=done)
-
-    try:
-        yield update
-    finally:
-        if task:
-            bar.stop()
-
-
 @analyze_app.command("paddlewheel")
 @reports_errors
 def analyze_cmd(
@@ -84,7 +53,7 @@ def analyze_cmd(
     """Exact expected return and house edge of every bet, and a seeded simulation."""
     from croupier.service import paddlewheel as service
 
-    with _slow_progress(not as_json) as progress:
+    with slow_progress("spins", not as_json) as progress:
         result = service.analyze(rules, spins, seed, progress)
     if as_json:
         console.print_json(json.dumps(result.to_dict()))

@@ -11,9 +11,6 @@ imported when a command runs. Amounts are typed and shown in dollars.
 from __future__ import annotations
 
 import json
-import time
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -22,13 +19,13 @@ from rich.markup import escape
 
 from croupier.cli.apps import analyze_app, disclosure_app, play_app
 from croupier.cli.common import console, reports_errors
+from croupier.cli.progress import slow_progress
 from croupier.core.errors import CroupierError, RuleViolation
 from croupier.core.money import format_money, parse_money
 
 if TYPE_CHECKING:
     from croupier.service.threecard21 import BonusReport, Option, TerminalTable
 
-PROGRESS_AFTER_SECONDS = 2.0
 """The bonus analysis shows a progress bar once it has taken this long."""
 
 
@@ -43,38 +40,6 @@ def disclosure_cmd(
     console.print(disclosure_text(rules), highlight=False, end="")
 
 
-@contextmanager
-def _slow_progress(enabled: bool) -> Iterator[Callable[[int, int], None]]:
-    """A ``progress(done, total)`` callback that shows a bar once the run has taken a while."""
-    from rich.progress import BarColumn, Progress, TaskID, TaskProgressColumn, TextColumn
-
-    start = time.monotonic()
-    bar = Progress(
-        TextColumn("card combinations"),
-        BarColumn(),
-        TaskProgressColumn(),
-        console=console,
-        transient=True,
-    )
-    task: list[TaskID] = []
-
-    def update(done: int, total: int) -> None:
-        if not enabled:
-            return
-        if not task:
-            if time.monotonic() - start < PROGRESS_AFTER_SECONDS:
-                return
-            bar.start()
-            task.append(bar.add_task("combinations", total=total))
-        bar.update(task[0], completed=done)
-
-    try:
-        yield update
-    finally:
-        if task:
-            bar.stop()
-
-
 @analyze_app.command("threecard21-bonus")
 @reports_errors
 def analyze_bonus_cmd(
@@ -87,7 +52,7 @@ def analyze_bonus_cmd(
     """Exact probabilities of the bonus categories and the bonus wager's expected return."""
     from croupier.service.threecard21 import bonus_analysis
 
-    with _slow_progress(enabled=not as_json and console.is_terminal) as progress:
+    with slow_progress("combinations", enabled=not as_json and console.is_terminal) as progress:
         report = bonus_analysis(decks, paytable, progress)
     if as_json:
         console.print_json(json.dumps(report.to_dict()))

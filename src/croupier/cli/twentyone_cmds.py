@@ -3,9 +3,6 @@
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated
 
@@ -13,10 +10,10 @@ import typer
 
 from croupier.cli.apps import bench_app, disclosure_app, play_app
 from croupier.cli.common import console, database_url, reports_errors
+from croupier.cli.progress import slow_progress
 from croupier.core.errors import InvalidInput
 from croupier.core.money import format_money, parse_money
 
-PROGRESS_AFTER_SECONDS = 2.0
 """The bench shows a progress bar once it has run this long."""
 
 
@@ -104,41 +101,6 @@ def disclosure_twentyone(
     console.print(f"wrote {out}")
 
 
-@contextmanager
-def _slow_progress() -> Iterator[Callable[[int, int], None]]:
-    """A ``progress(done, total)`` callback that shows a bar once the run has taken a while."""
-    from rich.progress import (
-        BarColumn,
-        Progress,
-        TaskID,
-        TaskProgressColumn,
-        TextColumn,
-        TimeElapsedColumn,
-        TimeRemainingColumn,
-    )
-
-    start = time.monotonic()
-    bar = Progress(
-        TextColumn("rounds"), BarColumn(), TaskProgressColumn(), TimeElapsedColumn(),
-        TimeRemainingColumn(), console=console, transient=True,
-    )  # fmt: skip
-    task: list[TaskID] = []
-
-    def update(done: int, total: int) -> None:
-        if not task:
-            if time.monotonic() - start < PROGRESS_AFTER_SECONDS:
-                return
-            bar.start()
-            task.append(bar.add_task("rounds", total=total))
-        bar.update(task[0], completed=done)
-
-    try:
-        yield update
-    finally:
-        if task:
-            bar.stop()
-
-
 @bench_app.command("twentyone")
 @reports_errors
 def bench_twentyone(
@@ -148,7 +110,7 @@ def bench_twentyone(
     """Settle random legal rounds under random valid house rules; print rounds per second."""
     from croupier.service import twentyone as service
 
-    with _slow_progress() as progress:
+    with slow_progress("rounds") as progress:
         result = service.bench(rounds, seed, progress)
     console.print(
         f"twentyone: settled {result.rounds:,} rounds under {result.rule_sets:,} random house "

@@ -6,7 +6,7 @@ import pytest
 from typer.testing import CliRunner
 
 from croupier.bench.twentyone import run
-from croupier.cli import twentyone_cmds
+from croupier.cli import progress
 from croupier.cli.main import app
 
 
@@ -23,7 +23,7 @@ def test_bench_with_dealing_mistakes_settles_every_round() -> None:
 
 
 def test_bench_cli_shows_a_progress_bar_on_a_long_run(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(twentyone_cmds, "PROGRESS_AFTER_SECONDS", 0.0)
+    monkeypatch.setattr(progress, "PROGRESS_AFTER_SECONDS", 0.0)
     result = CliRunner().invoke(app, ["bench", "twentyone", "--rounds", "500"])
     assert result.exit_code == 0, result.output
     assert "settled 500 rounds" in " ".join(result.output.split())
