@@ -1,0 +1,104 @@
+"""The fan-out of stream notices between workers: in-process queues, and PostgreSQL
+LISTEN/NOTIFY between two independent listeners (as two worker processes would be)."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from croupier.core.errors import InvalidInput
+from croupier.service.fanout import (
+    LocalFanout,
+    Notice,
+    PostgresFanout,
+    channel_for,
+    fanout_for,
+    libpq_url,
+)
+
+
+async def first(fanout: LocalFanout | PostgresFanout, count: int) -> list[Notice]:
+    got: list[Notice] = []
+    async for notice in fanout.subscribe():
+        got.append(notice)
+        if len(got) == count:
+            break
+    return got
+
+
+def test_notices_round_trip_and_malformed_ones_are_ignored() -> None:
+    assert Notice.decode(Notice("live-7", 12).encode()) == Notice("live-7", 12)
+    for bad in ("", "{", '["s"]', '["s", true]', "[1, 2]", '{"stream": "s"}'):
+        assert Notice.decode(bad) is None
+
+
+def test_every_local_subscriber_gets_every_notice_published_after_it_subscribed() -> None:
+    async def main() -> tuple[list[Notice], list[Notice]]:
+        fanout = LocalFanout()
+        a = asyncio.create_task(first(fanout, 2))
+        b = asyncio.create_task(first(fanout, 2))
+        await asyncio.sleep(0)
+        await fanout.publish(Notice("live-1", 1))
+        await fanout.publish(Notice("live-2", 5))
+        return await asyncio.wait_for(a, 5), await asyncio.wait_for(b, 5)
+
+    a, b = asyncio.run(main())
+    assert a == b == [Notice("live-1", 1), Notice("live-2", 5)]
+
+
+def test_a_subscriber_that_falls_behind_keeps_the_newest_notices() -> None:
+    async def main() -> list[Notice]:
+        fanout = LocalFanout(backlog=2)
+        sub = fanout.subscribe()
+        for v in range(1, 5):
+            fanout.deliver(Notice("t", v))
+        got = [await sub.__anext__(), await sub.__anext__()]
+        await sub.aclose()
+        fanout.deliver(Notice("t", 5))  # after closing: not queued for it any more
+        return got
+
+    assert asyncio.run(main()) == [Notice("t", 3), Notice("t", 4)]
+
+
+def test_channels_differ_per_database_and_schema_and_hide_the_password() -> None:
+    a = channel_for("postgresql+psycopg://u:secret@h:5432/test?options=-csearch_path%3Ds1")
+    b = channel_for("postgresql+psycopg://u:other@h:5432/test?options=-csearch_path%3Ds1")
+    c = channel_for("postgresql+psycopg://u:secret@h:5432/test?options=-csearch_path%3Ds2")
+    assert a == b != c
+    assert a.startswith("croupier_")
+    assert a.replace("_", "").isalnum()
+    assert libpq_url("postgresql+psycopg://u@h:5432/test").startswith("postgresql://u@h:5432/test")
+    with pytest.raises(InvalidInput, match="PostgreSQL URL"):
+        libpq_url("sqlite:///x.db")
+    assert isinstance(fanout_for("sqlite:///x.db"), LocalFanout)
+    assert isinstance(fanout_for("not a url"), LocalFanout)
+
+
+@pytest.mark.postgres
+def test_a_notice_published_by_one_worker_reaches_another(postgres_url: str) -> None:
+    async def main() -> tuple[list[Notice], list[Notice]]:
+        one, two = PostgresFanout(postgres_url), PostgresFanout(postgres_url)
+        other_db = PostgresFanout(postgres_url.replace("search_path%3D", "search_path%3Dx"))
+        try:
+            await one.start()
+            await two.start()
+            await other_db.start()
+            at_two = asyncio.create_task(first(two, 2))
+            at_one = asyncio.create_task(first(one, 2))
+            stray = asyncio.create_task(first(other_db, 1))
+            await asyncio.sleep(0.05)
+            await one.publish(Notice("live-3", 4))
+            await two.publish(Notice("live-3", 5))
+            got = await asyncio.wait_for(at_two, 10), await asyncio.wait_for(at_one, 10)
+            await asyncio.sleep(0.2)
+            assert not stray.done(), "a notice crossed into another schema's channel"
+            stray.cancel()
+            return got
+        finally:
+            await one.close()
+            await two.close()
+            await other_db.close()
+
+    at_two, at_one = asyncio.run(main())
+    assert at_two == at_one == [Notice("live-3", 4), Notice("live-3", 5)]
