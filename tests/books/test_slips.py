@@ -89,6 +89,16 @@ def test_99_01_3_08_05_5_shift_manager_on_duty_must_verify(open_books: Books) ->
     assert err.value.section == "99-01.3-08-05.5"
 
 
+def test_99_01_3_08_05_5_preparer_may_not_verify_own_slip_and_nothing_changes(
+    open_books: Books,
+) -> None:
+    before = fingerprint(open_books)
+    with pytest.raises(RuleViolation, match="prepared this slip and may not also verify") as err:
+        fill(open_books, preparer="sm", verifier="sm")
+    assert err.value.section == "99-01.3-08-05.5"
+    assert fingerprint(open_books) == before
+
+
 def test_99_01_3_08_05_5_verifier_may_not_be_dealing(open_books: Books, run: Run) -> None:
     with pytest.raises(RuleViolation) as err:
         fill(open_books, verifier="d1")  # a dealer is not an authorized verifier at all

@@ -106,6 +106,12 @@ def issue_slip(
             )
     else:
         require_role(books, verifier_id, VERIFIERS, "verify a slip", f"{SLIPS}.5")
+        if verifier_id == preparer_id:
+            raise RuleViolation(
+                f"{verifier_id} prepared this slip and may not also verify it: the verification "
+                "is a second person's check of the chips",
+                f"{SLIPS}.5",
+            )
         if verifier_id in dealing_now:
             raise RuleViolation(
                 f"{verifier_id} is presently dealing or operating a paddlewheel and may not verify "
