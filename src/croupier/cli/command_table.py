@@ -43,6 +43,8 @@ MODULES: tuple[str, ...] = (
     "croupier.cli.poker_cmds",
     "croupier.cli.eval_cmds",
     "croupier.cli.bench_cmds",
+    "croupier.cli.serve_cmds",
+    "croupier.cli.users_cmds",
 )
 """Every module that defines commands."""
 
@@ -56,10 +58,12 @@ GROUPS: tuple[GroupEntry, ...] = (
     GroupEntry("report", "Print the records an auditor asks for, one form each."),
     GroupEntry("db", "The event store's database: schema and streams."),
     GroupEntry("poker", "Poker (N.D. Admin. Code 99-01.3-09) tools."),
+    GroupEntry("users", "Accounts of the people who sign in to croupier serve."),
 )
 COMMANDS: tuple[CommandEntry, ...] = (
     CommandEntry("", "replay", "Replay a round (a disputed hand, 99-01.3-08-11.17) and print its settlement.", "croupier.cli.replay_cmds"),
     CommandEntry("", "verify", "Check every event stream's hash chain; exit 1 if any link is broken.", "croupier.cli.store_cmds"),
+    CommandEntry("", "serve", "Serve the back office in a browser and the JSON API (FastAPI on Uvicorn).", "croupier.cli.serve_cmds"),
     CommandEntry("", "equity", "Showdown equity: every board enumerated, or --trials random boards (seeded).", "croupier.cli.eval_cmds"),
     CommandEntry("play", "threecard21", "Play Three Card 21 \"N\" Done at the terminal, one person at space 1.", "croupier.cli.threecard21_cmds"),
     CommandEntry("play", "paddlewheel", "Play at the terminal (commands read from stdin): the table method, one player at seat 1, or, with ticket-card rules, one ticket card sold, spun and its prizes claimed.", "croupier.cli.paddlewheel_cmds"),
@@ -123,5 +127,10 @@ COMMANDS: tuple[CommandEntry, ...] = (
     CommandEntry("db", "upgrade", "Create the database's tables, or migrate them to this croupier's schema.", "croupier.cli.store_cmds"),
     CommandEntry("db", "streams", "List the event streams and their versions (number of events).", "croupier.cli.store_cmds"),
     CommandEntry("poker", "phh", "Replay a PHH hand history through the engine and print each player's final stack.", "croupier.cli.poker_cmds"),
+    CommandEntry("users", "add", "Create an account with a one-time password, printed once.", "croupier.cli.users_cmds"),
+    CommandEntry("users", "list", "List the accounts: roles, employee, state.", "croupier.cli.users_cmds"),
+    CommandEntry("users", "reset-password", "Give an account a new one-time password, printed once; its sessions end.", "croupier.cli.users_cmds"),
+    CommandEntry("users", "disable", "Disable an account: it cannot sign in and its sessions end.", "croupier.cli.users_cmds"),
+    CommandEntry("users", "enable", "Enable a disabled account again.", "croupier.cli.users_cmds"),
 )
 # fmt: on

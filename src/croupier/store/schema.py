@@ -1,7 +1,7 @@
 """The store's tables, as SQLAlchemy Core metadata.
 
 The Alembic revisions under ``migrations/versions`` create exactly these tables; a test compares
-the two. Two tables:
+the two. The event store's two tables (the web server's accounts follow at the end):
 
 ``event_streams``
     one row per stream: its name and its version (the number of events appended to it). The row
@@ -87,4 +87,80 @@ events = sa.Table(
     sa.Column("hash", sa.String(HASH_LENGTH), nullable=False),
     sa.UniqueConstraint("stream", "seq"),
     sa.CheckConstraint("seq >= 1", name="seq_positive"),
+)
+
+
+# -- the web server's people (issue 16): accounts, sessions, sign-in throttling, the append-only
+# log of every change to accounts, and fill/credit slips prepared and awaiting verification.
+# These are not books events (a password changes); revision r0003 creates them and
+# ``croupier.service.accounts`` / ``service.backoffice`` use them.
+ACCOUNT_NAME_MAX = 64
+
+accounts = sa.Table(
+    "accounts",
+    metadata,
+    sa.Column("account_id", sa.Integer(), primary_key=True, autoincrement=True),
+    sa.Column("name", sa.String(ACCOUNT_NAME_MAX), nullable=False),
+    sa.Column("password_hash", sa.String(255), nullable=False),
+    sa.Column("roles", sa.String(400), nullable=False),
+    sa.Column("employee_id", sa.String(STREAM_NAME_MAX), nullable=True),
+    sa.Column("disabled", sa.Boolean(), nullable=False),
+    sa.Column("must_change_password", sa.Boolean(), nullable=False),
+    sa.Column("created_at", UtcDateTime(), nullable=False),
+    sa.UniqueConstraint("name"),
+)
+
+web_sessions = sa.Table(
+    "web_sessions",
+    metadata,
+    sa.Column("token_hash", sa.String(HASH_LENGTH), primary_key=True),
+    sa.Column("account_id", sa.Integer(), sa.ForeignKey("accounts.account_id"), nullable=False),
+    sa.Column("created_at", UtcDateTime(), nullable=False),
+    sa.Column("last_seen_at", UtcDateTime(), nullable=False),
+    sa.Column("expires_at", UtcDateTime(), nullable=False),
+)
+
+login_throttle = sa.Table(
+    "login_throttle",
+    metadata,
+    sa.Column("key", sa.String(300), primary_key=True),
+    sa.Column("failures", sa.Integer(), nullable=False),
+    sa.Column("last_failure_at", UtcDateTime(), nullable=False),
+    sa.Column("locked_until", UtcDateTime(), nullable=True),
+)
+
+account_log = sa.Table(
+    "account_log",
+    metadata,
+    sa.Column(
+        "entry",
+        sa.BigInteger().with_variant(sa.Integer(), "sqlite"),
+        primary_key=True,
+        autoincrement=True,
+    ),
+    sa.Column("at", UtcDateTime(), nullable=False),
+    sa.Column("actor", sa.String(ACCOUNT_NAME_MAX), nullable=False),
+    sa.Column("account", sa.String(ACCOUNT_NAME_MAX), nullable=False),
+    sa.Column("action", sa.String(64), nullable=False),
+    sa.Column("detail", sa.Text(), nullable=False),
+)
+
+slip_drafts = sa.Table(
+    "slip_drafts",
+    metadata,
+    sa.Column("draft_id", sa.Integer(), primary_key=True, autoincrement=True),
+    sa.Column("org_id", sa.String(STREAM_NAME_MAX), nullable=False),
+    sa.Column("kind", sa.String(16), nullable=False),
+    sa.Column("site", sa.String(STREAM_NAME_MAX), nullable=False),
+    sa.Column("table_number", sa.Integer(), nullable=False),
+    sa.Column("chips", sa.String(400), nullable=False),
+    sa.Column("cashier", sa.String(STREAM_NAME_MAX), nullable=False),
+    sa.Column("jar_bar", sa.Boolean(), nullable=False),
+    sa.Column("preparer_account", sa.String(ACCOUNT_NAME_MAX), nullable=False),
+    sa.Column("preparer_employee", sa.String(STREAM_NAME_MAX), nullable=False),
+    sa.Column("prepared_at", UtcDateTime(), nullable=False),
+    sa.Column("status", sa.String(16), nullable=False),
+    sa.Column("closed_by_account", sa.String(ACCOUNT_NAME_MAX), nullable=True),
+    sa.Column("closed_at", UtcDateTime(), nullable=True),
+    sa.Column("number", sa.Integer(), nullable=True),
 )

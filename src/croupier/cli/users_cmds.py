@@ -1,0 +1,120 @@
+"""``croupier users add|list|reset-password|disable|enable``: the accounts of ``croupier serve``."""
+
+from __future__ import annotations
+
+import os
+from typing import Annotated
+
+import typer
+from rich.markup import escape
+from rich.table import Table
+from rich.text import Text
+
+from croupier.cli.apps import app
+from croupier.cli.common import console, database_url, reports_errors
+
+users_app = typer.Typer(
+    help="Accounts of the people who sign in to croupier serve.", no_args_is_help=True
+)
+app.add_typer(users_app, name="users")
+
+Db = Annotated[
+    str | None,
+    typer.Option(
+        "--db",
+        help="Database URL (default: $CROUPIER_DATABASE_URL, else sqlite:///croupier.db).",
+        show_default=False,
+    ),
+]
+
+
+@users_app.command("add")
+@reports_errors
+def add(
+    name: str,
+    role: Annotated[
+        list[str],
+        typer.Option(
+            "--role",
+            help="A role (repeat for several): owner, gaming manager, shift manager, pit boss, "
+            "dealer, wheel operator, cashier, count team member, auditor, independent person, "
+            "player.",
+        ),
+    ],
+    employee: Annotated[
+        str | None, typer.Option(help="The employee id in the books (for a books role).")
+    ] = None,
+    db: Db = None,
+    org: Annotated[
+        str | None,
+        typer.Option(
+            "--org", help="Organization id (default: $CROUPIER_ORG, else org).", show_default=False
+        ),
+    ] = None,
+) -> None:
+    """Create an account with a one-time password, printed once."""
+    from croupier.service.serve import add_account
+
+    org_id = org or os.environ.get("CROUPIER_ORG") or "org"
+    account, password = add_account(database_url(db), org_id, name, role, employee)
+    console.print(
+        f"created account [bold]{escape(account.name)}[/] ({escape(account.roles_text)}). "
+        "One-time password (shown once; changed at the first sign-in): "
+        f"[bold]{escape(password)}[/]",
+        soft_wrap=True,
+    )
+
+
+@users_app.command("list")
+@reports_errors
+def list_(db: Db = None) -> None:
+    """List the accounts: roles, employee, state."""
+    from croupier.service.serve import list_accounts
+
+    table = Table(title="Accounts")
+    for column in ("account", "roles", "employee", "state"):
+        table.add_column(column)
+    for a in list_accounts(database_url(db)):
+        state = (
+            "disabled"
+            if a.disabled
+            else "one-time password"
+            if a.must_change_password
+            else "active"
+        )
+        table.add_row(Text(a.name), a.roles_text, Text(a.employee_id or ""), state)
+    console.print(table, soft_wrap=True)
+
+
+@users_app.command("reset-password")
+@reports_errors
+def reset(name: str, db: Db = None) -> None:
+    """Give an account a new one-time password, printed once; its sessions end."""
+    from croupier.service.serve import reset_password
+
+    password = reset_password(database_url(db), name)
+    console.print(
+        f"new one-time password of [bold]{escape(name)}[/] (shown once): "
+        f"[bold]{escape(password)}[/]",
+        soft_wrap=True,
+    )
+
+
+@users_app.command("disable")
+@reports_errors
+def disable(name: str, db: Db = None) -> None:
+    """Disable an account: it cannot sign in and its sessions end."""
+    from croupier.service.serve import set_disabled
+
+    set_disabled(database_url(db), name, True)
+    console.print(f"account {escape(name)} disabled")
+
+
+@users_app.command("enable")
+@reports_errors
+def enable(name: str, db: Db = None) -> None:
+    """Enable a disabled account again."""
+    from croupier.service.serve import set_disabled
+
+    set_disabled(database_url(db), name, False)
+    console.print(f"account {escape(name)} enabled")

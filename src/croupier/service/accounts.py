@@ -1,0 +1,572 @@
+"""People who sign in to ``croupier serve``: accounts, passwords, sessions, sign-in throttling.
+
+Accounts are not books events (a password changes); they live in the store's own tables
+(``croupier.store.schema``: ``accounts``, ``web_sessions``, ``login_throttle``,
+``account_log``), and every change to an account is written to ``account_log``, which the
+database keeps append-only (revision r0003's triggers): who did it, when, what.
+
+- **Passwords** are argon2id hashes (``argon2-cffi``; the cost is ``AccountsConfig``'s, lower in
+  tests). A generated password (the owner's first one, ``croupier users add``) must be changed at
+  the first sign-in.
+- **Sessions** are server-side: a random token (from the injected ``Rng``) goes to the browser
+  in a cookie; the store keeps only its SHA-256, with an absolute expiry and an idle timeout.
+  The CSRF token of a session is an HMAC of the session token (``csrf_token``): tied to the
+  session, never stored, and unknowable to a page that cannot read the HttpOnly cookie.
+- **Throttling**: failed sign-ins are counted per account name and per client address. After
+  ``account_free_failures`` (``address_free_failures``) failures within ``failure_window``, the
+  name (address) is locked for ``lockout``, doubling with every further failure up to
+  ``lockout_max``; while locked, even the right password is refused, with one line saying how
+  long to wait. A successful sign-in clears the name's count (not the address's).
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import hmac
+import json
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from typing import Any
+
+import sqlalchemy as sa
+from argon2 import PasswordHasher, Type
+from argon2.exceptions import InvalidHashError, VerificationError, VerifyMismatchError
+from sqlalchemy.engine import Connection, Engine
+
+from croupier.core.clock import Clock, SystemClock
+from croupier.core.errors import CroupierError, InvalidInput
+from croupier.core.rng import LiveRng, Rng
+from croupier.store.schema import (
+    ACCOUNT_NAME_MAX,
+    account_log,
+    accounts,
+    login_throttle,
+    web_sessions,
+)
+
+OWNER = "owner"
+PLAYER = "player"
+AUDITOR = "auditor"
+BOOKS_ROLES: tuple[str, ...] = (
+    "gaming manager",
+    "shift manager",
+    "pit boss",
+    "dealer",
+    "wheel operator",
+    "cashier",
+    "count team member",
+    "auditor",
+    "independent person",
+)
+"""The roles the rules name, as ``croupier.books.model.Role`` spells them."""
+ROLES: tuple[str, ...] = (OWNER, *BOOKS_ROLES, PLAYER)
+"""Every role an account may hold."""
+
+_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._@-]*$")
+_PASSWORD_ALPHABET = "abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789"
+"""Letters and digits of a generated password, without the look-alikes (l, 1, I, O, 0, o)."""
+GENERATED_LENGTH = 16
+MAX_PASSWORD_LENGTH = 1024
+TOKEN_BYTES = 32
+
+
+class SignInRefused(CroupierError):
+    """A sign-in that did not succeed; the message is the one line shown. ``locked``: the
+    name or address is locked for a while (HTTP 429), else the name or password was wrong."""
+
+    def __init__(self, message: str, *, locked: bool = False) -> None:
+        super().__init__(message)
+        self.locked = locked
+
+
+@dataclass(frozen=True)
+class AccountsConfig:
+    """The cost of a password hash, the life of a session and the throttle's limits."""
+
+    time_cost: int = 3
+    memory_kib: int = 65536
+    parallelism: int = 4
+    session_lifetime: timedelta = timedelta(hours=12)
+    idle_timeout: timedelta = timedelta(minutes=30)
+    account_free_failures: int = 5
+    address_free_failures: int = 20
+    failure_window: timedelta = timedelta(minutes=15)
+    lockout: timedelta = timedelta(minutes=1)
+    lockout_max: timedelta = timedelta(minutes=15)
+    min_password_length: int = 12
+
+
+TEST_CONFIG = AccountsConfig(time_cost=1, memory_kib=8, parallelism=1)
+"""Argon2id at its lowest cost: for tests only (fast, still argon2id)."""
+
+
+@dataclass(frozen=True)
+class Account:
+    """One person's account (never its password hash)."""
+
+    account_id: int
+    name: str
+    roles: frozenset[str]
+    employee_id: str | None
+    disabled: bool
+    must_change_password: bool
+    created_at: datetime
+
+    def has(self, *roles: str) -> bool:
+        return any(r in self.roles for r in roles)
+
+    @property
+    def roles_text(self) -> str:
+        return ", ".join(r for r in ROLES if r in self.roles)
+
+
+@dataclass(frozen=True)
+class Session:
+    """A signed-in browser: the account, the session's CSRF token and when it ends."""
+
+    account: Account
+    token_hash: str
+    csrf: str
+    expires_at: datetime
+
+
+@dataclass(frozen=True)
+class SignedIn:
+    """A new session: ``token`` goes to the browser's cookie, once."""
+
+    token: str
+    session: Session
+
+
+@dataclass(frozen=True)
+class LogEntry:
+    entry: int
+    at: datetime
+    actor: str
+    account: str
+    action: str
+    detail: dict[str, Any] = field(default_factory=dict)
+
+
+def check_name(name: object) -> str:
+    """An account name: letters, digits, ``. _ @ -``, starting with a letter or digit."""
+    if not isinstance(name, str) or not name.strip():
+        raise InvalidInput("an account name is missing")
+    if len(name) > ACCOUNT_NAME_MAX or not _NAME.match(name):
+        raise InvalidInput(
+            f"an account name is 1 to {ACCOUNT_NAME_MAX} letters, digits, '.', '_', '@' or '-', "
+            f"starting with a letter or digit, got {name[:80]!r}"
+        )
+    return name
+
+
+def parse_roles(typed: Iterable[str]) -> frozenset[str]:
+    """Roles as typed (``pit-boss``, ``Pit Boss``, comma-separated lists too), each checked."""
+    found: set[str] = set()
+    for text in typed:
+        for part in text.split(","):
+            role = " ".join(part.replace("-", " ").replace("_", " ").lower().split())
+            if not role:
+                continue
+            if role not in ROLES:
+                raise InvalidInput(f"no role {part.strip()!r}; roles are {', '.join(ROLES)}")
+            found.add(role)
+    if not found:
+        raise InvalidInput(f"an account needs a role: {', '.join(ROLES)}")
+    return frozenset(found)
+
+
+def _sha256(text: str) -> str:
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def csrf_token(session_token: str) -> str:
+    """The CSRF token of a session: HMAC-SHA256 of a fixed label keyed by the session token."""
+    return hmac.new(session_token.encode(), b"croupier csrf", hashlib.sha256).hexdigest()
+
+
+def random_token(rng: Rng, nbytes: int = TOKEN_BYTES) -> str:
+    """``nbytes`` random bytes from ``rng``, URL-safe base64 without padding."""
+    raw = bytes(rng.randbelow(256) for _ in range(nbytes))
+    return base64.urlsafe_b64encode(raw).rstrip(b"=").decode()
+
+
+def generated_password(rng: Rng, length: int = GENERATED_LENGTH) -> str:
+    """A password of ``length`` letters and digits without look-alikes (~93 bits at 16)."""
+    return "".join(
+        _PASSWORD_ALPHABET[rng.randbelow(len(_PASSWORD_ALPHABET))] for _ in range(length)
+    )
+
+
+def _row_account(row: Any) -> Account:
+    return Account(
+        row.account_id,
+        row.name,
+        frozenset(r for r in row.roles.split(",") if r),
+        row.employee_id,
+        bool(row.disabled),
+        bool(row.must_change_password),
+        row.created_at,
+    )
+
+
+def _wait(seconds: float) -> str:
+    whole = max(1, int(seconds + 0.999))
+    return f"{whole} s" if whole < 120 else f"{(whole + 59) // 60} min"
+
+
+class Accounts:
+    """The accounts, sessions and throttle in one database (the store's engine)."""
+
+    def __init__(
+        self,
+        engine: Engine,
+        clock: Clock | None = None,
+        rng: Rng | None = None,
+        config: AccountsConfig | None = None,
+    ) -> None:
+        self.engine = engine
+        self.clock: Clock = clock if clock is not None else SystemClock()
+        self.rng: Rng = rng if rng is not None else LiveRng()
+        self.config = config if config is not None else AccountsConfig()
+        self.hasher = PasswordHasher(
+            time_cost=self.config.time_cost,
+            memory_cost=self.config.memory_kib,
+            parallelism=self.config.parallelism,
+            type=Type.ID,
+        )
+        self._dummy_hash = self.hasher.hash("croupier: no such account")
+
+    # -- the log ---------------------------------------------------------------------------
+
+    def _log(
+        self, conn: Connection, actor: str, account: str, action: str, **detail: object
+    ) -> None:
+        conn.execute(
+            sa.insert(account_log).values(
+                at=self.clock.now(),
+                actor=actor,
+                account=account,
+                action=action,
+                detail=json.dumps(detail, sort_keys=True, default=str),
+            )
+        )
+
+    def log_entries(self, account: str | None = None) -> list[LogEntry]:
+        """The account log, oldest first (one account's entries, if named)."""
+        query = sa.select(account_log).order_by(account_log.c.entry)
+        if account is not None:
+            query = query.where(account_log.c.account == account)
+        with self.engine.connect() as conn:
+            return [
+                LogEntry(r.entry, r.at, r.actor, r.account, r.action, json.loads(r.detail))
+                for r in conn.execute(query)
+            ]
+
+    # -- accounts --------------------------------------------------------------------------
+
+    def check_password(self, password: str, name: str) -> None:
+        """Refuse a password too short, too long, or the account's own name."""
+        if len(password) < self.config.min_password_length:
+            raise InvalidInput(
+                f"a password has at least {self.config.min_password_length} characters"
+            )
+        if len(password) > MAX_PASSWORD_LENGTH:
+            raise InvalidInput(f"a password has at most {MAX_PASSWORD_LENGTH} characters")
+        if password.strip().lower() == name.lower():
+            raise InvalidInput("a password may not be the account's name")
+
+    def count(self) -> int:
+        with self.engine.connect() as conn:
+            return int(conn.execute(sa.select(sa.func.count()).select_from(accounts)).scalar_one())
+
+    def all(self) -> list[Account]:
+        with self.engine.connect() as conn:
+            rows = conn.execute(sa.select(accounts).order_by(accounts.c.name)).all()
+        return [_row_account(r) for r in rows]
+
+    def get(self, name: str) -> Account | None:
+        with self.engine.connect() as conn:
+            row = conn.execute(sa.select(accounts).where(accounts.c.name == name)).first()
+        return None if row is None else _row_account(row)
+
+    def create(
+        self,
+        name: str,
+        roles: frozenset[str],
+        employee_id: str | None = None,
+        *,
+        password: str | None = None,
+        must_change: bool = True,
+        actor: str = "system",
+    ) -> tuple[Account, str | None]:
+        """Create an account; without ``password`` one is generated and returned (shown once,
+        to be changed at the first sign-in). A name in use is refused."""
+        check_name(name)
+        if not roles or not roles <= set(ROLES):
+            raise InvalidInput(f"roles are {', '.join(ROLES)}")
+        generated = None
+        if password is None:
+            password = generated = generated_password(self.rng)
+        else:
+            self.check_password(password, name)
+        digest = self.hasher.hash(password)
+        now = self.clock.now()
+        ordered = ",".join(r for r in ROLES if r in roles)
+        with self.engine.begin() as conn:
+            taken = conn.execute(sa.select(accounts.c.name).where(accounts.c.name == name)).first()
+            if taken is not None:
+                raise InvalidInput(f"an account named {name!r} exists already")
+            conn.execute(
+                sa.insert(accounts).values(
+                    name=name,
+                    password_hash=digest,
+                    roles=ordered,
+                    employee_id=employee_id,
+                    disabled=False,
+                    must_change_password=must_change,
+                    created_at=now,
+                )
+            )
+            self._log(
+                conn,
+                actor,
+                name,
+                "created",
+                roles=ordered,
+                employee_id=employee_id,
+                must_change_password=must_change,
+            )
+        made = self.get(name)
+        assert made is not None
+        return made, generated
+
+    def ensure_owner(self, name: str = OWNER) -> str | None:
+        """On a first start (no account at all): create the organization's owner account and
+        return its one-time password; None when accounts exist already."""
+        if self.count() > 0:
+            return None
+        _account, password = self.create(name, frozenset({OWNER}), actor="first start")
+        return password
+
+    def change_password(
+        self, account: Account, old: str, new: str, keep_session: str | None = None
+    ) -> None:
+        """The signed-in person changes their own password (the old one checked first); their
+        other sessions end (``keep_session``, the hash of the one in use, goes on)."""
+        with self.engine.connect() as conn:
+            digest = conn.execute(
+                sa.select(accounts.c.password_hash).where(
+                    accounts.c.account_id == account.account_id
+                )
+            ).scalar_one()
+        if not self._verify(digest, old):
+            raise InvalidInput("the current password is wrong; nothing was changed")
+        if new == old:
+            raise InvalidInput("the new password is the same as the current one")
+        self.check_password(new, account.name)
+        self._set_password(
+            account.name, new, actor=account.name, must_change=False, keep=keep_session
+        )
+
+    def reset_password(self, name: str, actor: str) -> str:
+        """Give an account a new generated password (shown once; changed at next sign-in)."""
+        password = generated_password(self.rng)
+        self._set_password(name, password, actor=actor, must_change=True)
+        return password
+
+    def _set_password(
+        self, name: str, password: str, *, actor: str, must_change: bool, keep: str | None = None
+    ) -> None:
+        digest = self.hasher.hash(password)
+        with self.engine.begin() as conn:
+            found = conn.execute(
+                sa.select(accounts.c.account_id).where(accounts.c.name == name)
+            ).scalar_one_or_none()
+            if found is None:
+                raise InvalidInput(f"no account named {name!r}")
+            conn.execute(
+                sa.update(accounts)
+                .where(accounts.c.account_id == found)
+                .values(password_hash=digest, must_change_password=must_change)
+            )
+            conn.execute(
+                sa.delete(web_sessions).where(
+                    web_sessions.c.account_id == found, web_sessions.c.token_hash != (keep or "")
+                )
+            )
+            self._log(conn, actor, name, "password set", must_change_password=must_change)
+
+    def set_disabled(self, name: str, disabled: bool, actor: str) -> None:
+        """Disable (or enable) an account; disabling ends its sessions."""
+        with self.engine.begin() as conn:
+            found = conn.execute(
+                sa.select(accounts.c.account_id).where(accounts.c.name == name)
+            ).scalar_one_or_none()
+            if found is None:
+                raise InvalidInput(f"no account named {name!r}")
+            conn.execute(
+                sa.update(accounts).where(accounts.c.account_id == found).values(disabled=disabled)
+            )
+            if disabled:
+                conn.execute(sa.delete(web_sessions).where(web_sessions.c.account_id == found))
+            self._log(conn, actor, name, "disabled" if disabled else "enabled")
+
+    def _verify(self, digest: str, password: str) -> bool:
+        try:
+            return self.hasher.verify(digest, password)
+        except (VerifyMismatchError, VerificationError, InvalidHashError):
+            return False
+
+    # -- throttling ------------------------------------------------------------------------
+
+    def _locked_until(self, conn: Connection, key: str, now: datetime) -> datetime | None:
+        row = conn.execute(sa.select(login_throttle).where(login_throttle.c.key == key)).first()
+        if row is None or row.locked_until is None or row.locked_until <= now:
+            return None
+        locked: datetime = row.locked_until
+        return locked
+
+    def _fail(self, conn: Connection, key: str, free: int, now: datetime) -> None:
+        row = conn.execute(sa.select(login_throttle).where(login_throttle.c.key == key)).first()
+        failures = 1
+        if row is not None and now - row.last_failure_at <= self.config.failure_window:
+            failures = row.failures + 1
+        locked = None
+        if failures >= free:
+            doubling = min(failures - free, 20)
+            locked = now + min(self.config.lockout * (2**doubling), self.config.lockout_max)
+        values = {"failures": failures, "last_failure_at": now, "locked_until": locked}
+        if row is None:
+            conn.execute(sa.insert(login_throttle).values(key=key, **values))
+        else:
+            conn.execute(
+                sa.update(login_throttle).where(login_throttle.c.key == key).values(**values)
+            )
+
+    # -- sessions --------------------------------------------------------------------------
+
+    def sign_in(self, name: str, password: str, address: str) -> SignedIn:
+        """Check a name and password (throttled) and open a session; ``SignInRefused`` says
+        why not in one line. The password of a locked name is not even looked at."""
+        now = self.clock.now()
+        name_key, address_key = f"name:{name[:ACCOUNT_NAME_MAX]}", f"address:{address[:200]}"
+        refusal: str | None = None
+        locked = False
+        with self.engine.begin() as conn:
+            for key, what in ((name_key, "this account"), (address_key, "this address")):
+                until = self._locked_until(conn, key, now)
+                if until is not None:
+                    wait = _wait((until - now).total_seconds())
+                    refusal = f"too many failed sign-ins for {what}; try again in {wait}"
+                    locked = True
+                    self._log(
+                        conn,
+                        "anonymous",
+                        name[:ACCOUNT_NAME_MAX],
+                        "sign-in refused",
+                        reason=f"{what} locked",
+                        address=address,
+                    )
+                    break
+            row = None
+            if refusal is None:
+                row = conn.execute(sa.select(accounts).where(accounts.c.name == name)).first()
+                known = row.password_hash if row is not None else self._dummy_hash
+                if row is None or not self._verify(known, password):
+                    self._fail(conn, name_key, self.config.account_free_failures, now)
+                    self._fail(conn, address_key, self.config.address_free_failures, now)
+                    if row is not None:
+                        self._log(
+                            conn,
+                            "anonymous",
+                            name,
+                            "sign-in refused",
+                            reason="wrong password",
+                            address=address,
+                        )
+                    refusal = "wrong name or password"
+        if refusal is not None:  # the failure is committed before the refusal is raised
+            raise SignInRefused(refusal, locked=locked)
+        assert row is not None
+        account = _row_account(row)
+        if account.disabled:
+            raise SignInRefused("this account is disabled; ask the organization's owner")
+        token = random_token(self.rng)
+        expires = now + self.config.session_lifetime
+        with self.engine.begin() as conn:
+            conn.execute(sa.delete(login_throttle).where(login_throttle.c.key == name_key))
+            conn.execute(
+                sa.delete(web_sessions).where(
+                    web_sessions.c.expires_at <= now, web_sessions.c.account_id == row.account_id
+                )
+            )
+            conn.execute(
+                sa.insert(web_sessions).values(
+                    token_hash=_sha256(token),
+                    account_id=row.account_id,
+                    created_at=now,
+                    last_seen_at=now,
+                    expires_at=expires,
+                )
+            )
+            if self.hasher.check_needs_rehash(row.password_hash):
+                conn.execute(
+                    sa.update(accounts)
+                    .where(accounts.c.account_id == row.account_id)
+                    .values(password_hash=self.hasher.hash(password))
+                )
+            self._log(conn, name, name, "signed in", address=address)
+        return SignedIn(token, Session(account, _sha256(token), csrf_token(token), expires))
+
+    def session(self, token: str | None) -> Session | None:
+        """The live session of a cookie's token (its idle clock restarted), or None: unknown,
+        expired, idle too long, or its account disabled."""
+        if not token or len(token) > 200:
+            return None
+        now = self.clock.now()
+        digest = _sha256(token)
+        with self.engine.begin() as conn:
+            row = conn.execute(
+                sa.select(web_sessions, accounts)
+                .join(accounts, accounts.c.account_id == web_sessions.c.account_id)
+                .where(web_sessions.c.token_hash == digest)
+            ).first()
+            if row is None:
+                return None
+            idle = now - row.last_seen_at > self.config.idle_timeout
+            if row.expires_at <= now or idle or row.disabled:
+                conn.execute(sa.delete(web_sessions).where(web_sessions.c.token_hash == digest))
+                return None
+            if now - row.last_seen_at > timedelta(seconds=30):
+                conn.execute(
+                    sa.update(web_sessions)
+                    .where(web_sessions.c.token_hash == digest)
+                    .values(last_seen_at=now)
+                )
+        return Session(_row_account(row), digest, csrf_token(token), row.expires_at)
+
+    def sign_out(self, token: str | None) -> None:
+        if not token:
+            return
+        with self.engine.begin() as conn:
+            row = conn.execute(
+                sa.select(web_sessions.c.account_id, accounts.c.name)
+                .join(accounts, accounts.c.account_id == web_sessions.c.account_id)
+                .where(web_sessions.c.token_hash == _sha256(token))
+            ).first()
+            if row is None:
+                return
+            conn.execute(sa.delete(web_sessions).where(web_sessions.c.token_hash == _sha256(token)))
+            self._log(conn, row.name, row.name, "signed out")
+
+    def stored_hash(self, name: str) -> str | None:
+        """The stored password hash of an account (for tests and audits: argon2id, never text)."""
+        with self.engine.connect() as conn:
+            found: str | None = conn.execute(
+                sa.select(accounts.c.password_hash).where(accounts.c.name == name)
+            ).scalar_one_or_none()
+        return found

@@ -1,0 +1,455 @@
+"""The back office as the web server sees it: sites and their status, the fill and credit slip
+flow (prepared by one person, verified by another, or voided), the hash-chain check and the
+daily report. Every function takes the signed-in ``Actor`` and asks ``service.authz`` first;
+the books requests are the CLI's own (``service.books_day.slip`` and ``void``), run through
+one long-lived ``BooksService``, with the signed-in person's employee id as preparer or
+verifier (never a value a form supplied).
+
+A slip is prepared first and stored as a *draft* (``slip_drafts``): the books hold only
+completed slips (``books.slip_issued``, chips moved) and voided forms (``books.slip_voided``).
+Verifying a draft records the slip; voiding it records the VOID form under the next number
+(99-01.3-08-05.2). A draft is claimed (``pending`` to ``verifying``) before the books are
+written, so two people verifying at once cannot issue it twice.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from datetime import datetime
+from typing import Any
+
+import sqlalchemy as sa
+
+from croupier.books.guards import require_open_shift, require_role, require_site
+from croupier.books.model import Chips, Role, SlipKind, chips_total
+from croupier.books.state import Books
+from croupier.core.clock import Clock, SystemClock
+from croupier.core.errors import InvalidInput
+from croupier.core.events import Event
+from croupier.core.money import format_money
+from croupier.service import books_day
+from croupier.service import reports as rpt
+from croupier.service.accounts import Account
+from croupier.service.authz import Action, Actor, SlipFacts, authorize
+from croupier.service.books import BooksService, Request, chain_warning
+from croupier.service.books_close import SiteStatus, site_status
+from croupier.service.books_input import chips as parse_chips
+from croupier.service.books_input import describe_chips
+from croupier.service.store import StreamCheck, stream_versions, verify
+from croupier.store import EventStore
+from croupier.store.schema import slip_drafts
+
+PENDING, VERIFYING, ISSUED, VOID = "pending", "verifying", "issued", "void"
+
+
+def actor_of(account: Account) -> Actor:
+    """The policy's view of a signed-in account."""
+    return Actor(account.name, account.roles, account.employee_id)
+
+
+@dataclass(frozen=True)
+class TableInfo:
+    number: int
+    game: str
+    open: bool
+    dealer: str | None
+
+
+@dataclass(frozen=True)
+class SiteInfo:
+    site_id: str
+    name: str
+    surveilled: bool
+    open_day: str | None
+    tables: tuple[TableInfo, ...]
+
+
+@dataclass(frozen=True)
+class Draft:
+    """A slip as prepared (and what became of it), chips described in dollars."""
+
+    draft_id: int
+    kind: str
+    site: str
+    table: int
+    chips: str
+    described: str
+    total: str
+    cashier: str
+    jar_bar: bool
+    preparer_account: str
+    preparer_employee: str
+    prepared_at: datetime
+    status: str
+    closed_by_account: str | None
+    closed_at: datetime | None
+    number: int | None
+
+
+@dataclass(frozen=True)
+class Recorded:
+    """What a books request recorded: one line per entry (in dollars) and the slip number."""
+
+    lines: tuple[str, ...]
+    number: int | None
+    draft: Draft | None = None
+
+
+@dataclass(frozen=True)
+class TableView:
+    title: str
+    columns: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+
+
+@dataclass(frozen=True)
+class FormView:
+    """A record (a report's form) laid out for a page: the header, tables, notes, warning."""
+
+    title: str
+    section: str
+    header: tuple[tuple[str, str], ...]
+    tables: tuple[TableView, ...]
+    notes: tuple[str, ...]
+    warning: str | None
+
+
+@dataclass(frozen=True)
+class Download:
+    data: bytes
+    filename: str
+    media_type: str
+
+
+MEDIA = {"csv": "text/csv; charset=utf-8", "pdf": "application/pdf", "html": "text/html"}
+
+
+def chips_text(lines: Chips) -> str:
+    """Chips as typed again (``5x40,1x100``): the draft keeps them in this form."""
+    return ",".join(f"{x.token.value}x{x.quantity}" for x in lines)
+
+
+def _draft(row: Any) -> Draft:
+    lines = parse_chips(row.chips, "chips")
+    return Draft(
+        row.draft_id,
+        row.kind,
+        row.site,
+        row.table_number,
+        row.chips,
+        describe_chips(lines),
+        format_money(chips_total(lines)),
+        row.cashier,
+        bool(row.jar_bar),
+        row.preparer_account,
+        row.preparer_employee,
+        row.prepared_at,
+        row.status,
+        row.closed_by_account,
+        row.closed_at,
+        row.number,
+    )
+
+
+def _kind(text: str) -> SlipKind:
+    return books_day.slip_kind(text)
+
+
+class Backoffice:
+    """One organization's back office over an open store (thread-safe: one lock)."""
+
+    def __init__(self, store: EventStore, url: str, org_id: str, clock: Clock | None = None):
+        self.store = store
+        self.url = url
+        self.org_id = org_id
+        self.clock: Clock = clock if clock is not None else SystemClock()
+        self.books_service = BooksService(store, org_id, self.clock)
+        self._lock = threading.RLock()
+
+    # -- reading ---------------------------------------------------------------------------
+
+    def books(self) -> Books:
+        with self._lock:
+            return self.books_service.books()
+
+    def organization(self) -> tuple[str, str] | None:
+        """(id, name) of the organization, or None before ``croupier books init``."""
+        books = self.books()
+        if books.org_id is None:
+            return None
+        return books.org_id, books.org_name
+
+    def warning(self) -> str | None:
+        """The damaged-chain banner of the books stream, or None."""
+        with self._lock:
+            self.books_service.books()
+            return chain_warning(self.books_service)
+
+    def sites(self) -> list[SiteInfo]:
+        with self._lock:  # the books are read and walked under the lock: a writer changes them
+            return self._sites(self.books_service.books())
+
+    def _sites(self, books: Books) -> list[SiteInfo]:
+        out: list[SiteInfo] = []
+        for site_id, st in sorted(books.sites.items()):
+            tables = []
+            for (sid, number), table in sorted(books.tables.items()):
+                if sid != site_id:
+                    continue
+                key = st.open_shift.get(number)
+                dealer = books.shifts[key].started.dealer_id if key is not None else None
+                tables.append(TableInfo(number, table.game.value, key is not None, dealer))
+            out.append(
+                SiteInfo(site_id, st.site.name, st.site.surveilled, st.open_day, tuple(tables))
+            )
+        return out
+
+    def status(self, actor: Actor, site: str) -> SiteStatus:
+        """Where a site's cash and chips are now (``croupier books status``)."""
+        authorize(actor, Action.VIEW_STATUS)
+        self._require_org()
+        return site_status(self.url, self.org_id, site)
+
+    def stream_versions(self) -> dict[str, int]:
+        return stream_versions(self.url)
+
+    def check_chains(self, actor: Actor) -> list[StreamCheck]:
+        """``croupier verify``: every stream and the first broken link of each broken chain."""
+        authorize(actor, Action.VIEW_VERIFY)
+        return verify(self.url)
+
+    def _require_org(self) -> Books:
+        books = self.books()
+        if books.org_id is None:
+            raise InvalidInput(
+                f"no organization {self.org_id!r} in the books yet; run "
+                f"`croupier books init {self.org_id} NAME` (or `croupier serve --demo`)"
+            )
+        return books
+
+    # -- the daily report ------------------------------------------------------------------
+
+    def default_day(self, site: str) -> str | None:
+        """The open gaming day of a site, else its latest recorded day."""
+        with self._lock:
+            books = self.books_service.books()
+            st = books.sites.get(site)
+            if st is None:
+                return None
+            if st.open_day is not None:
+                return st.open_day
+            days = sorted(d for (s, d) in books.days if s == site)
+            return days[-1] if days else None
+
+    def _daily(self, actor: Actor, site: str, day: str) -> rpt.Report:
+        authorize(actor, Action.VIEW_DAILY)
+        self._require_org()
+        with self._lock:
+            return rpt.daily_report(self.books_service, site, day)
+
+    def daily(self, actor: Actor, site: str, day: str) -> FormView:
+        """The daily summary of a site (99-01.3-08-16.1), ready for a page."""
+        form = self._daily(actor, site, day).form
+        return FormView(
+            form.title,
+            form.section,
+            form.header,
+            tuple(
+                TableView(t.title, t.columns, t.rows)
+                for t in (*form.tables, form.people_table())
+                if t.rows
+            ),
+            form.notes,
+            form.warning,
+        )
+
+    def daily_file(self, actor: Actor, site: str, day: str, fmt: str) -> Download:
+        """The daily summary as a CSV or PDF file."""
+        f = rpt.check_format(fmt)
+        if f == "html":
+            raise InvalidInput("a download is csv or pdf")
+        data = rpt.render(self._daily(actor, site, day), f)
+        return Download(data, f"daily-{self.org_id}-{site}-{day}.{f}", MEDIA[f])
+
+    # -- slips -----------------------------------------------------------------------------
+
+    def drafts(self, actor: Actor, status: str | None = PENDING) -> list[Draft]:
+        """Slips prepared here, newest first (only those awaiting verification by default)."""
+        authorize(actor, Action.VIEW_SLIPS)
+        query = sa.select(slip_drafts).where(slip_drafts.c.org_id == self.org_id)
+        if status is not None:
+            query = query.where(slip_drafts.c.status == status)
+        with self.store.engine.connect() as conn:
+            rows = conn.execute(query.order_by(slip_drafts.c.draft_id.desc()).limit(200)).all()
+        return [_draft(r) for r in rows]
+
+    def draft(self, draft_id: int) -> Draft:
+        with self.store.engine.connect() as conn:
+            row = conn.execute(
+                sa.select(slip_drafts).where(
+                    slip_drafts.c.draft_id == draft_id, slip_drafts.c.org_id == self.org_id
+                )
+            ).first()
+        if row is None:
+            raise InvalidInput(f"no prepared slip {draft_id}")
+        return _draft(row)
+
+    def prepare(
+        self,
+        actor: Actor,
+        kind: str,
+        site: str,
+        table: int,
+        typed_chips: str,
+        cashier: str | None = None,
+        jar_bar: bool = False,
+    ) -> Draft:
+        """Prepare a fill or credit slip (99-01.3-08-05.3) as the signed-in person; it waits
+        for another person to verify it. ``cashier`` is the chip bank cashier (or dealer acting
+        as cashier) who initials it; a cashier preparing a fill slip initials it themselves."""
+        k = _kind(kind)
+        action = Action.PREPARE_FILL if k is SlipKind.FILL else Action.PREPARE_CREDIT
+        authorize(actor, action)
+        assert actor.employee_id is not None  # authorize refuses an unlinked account
+        lines = parse_chips(typed_chips, f"{k.value} chips")
+        if not lines or chips_total(lines) <= 0:
+            raise InvalidInput("a slip must list at least one chip")
+        books = self._require_org()
+        require_site(books, site)
+        require_open_shift(books, site, table)
+        who = (cashier or "").strip()
+        if not who:
+            me = books.employees.get(actor.employee_id)
+            if k is SlipKind.FILL and me is not None and me.has(Role.CASHIER):
+                who = actor.employee_id
+            else:
+                raise InvalidInput("name the chip bank cashier (employee id) who initials the slip")
+        section = "99-01.3-08-05.3.c" if k is SlipKind.FILL else "99-01.3-08-05.6"
+        require_role(
+            books, who, (Role.CASHIER, Role.DEALER), "initial a slip as the cashier", section
+        )
+        now = self.clock.now()
+        with self.store.engine.begin() as conn:
+            made = conn.execute(
+                sa.insert(slip_drafts).values(
+                    org_id=self.org_id,
+                    kind=k.value,
+                    site=site,
+                    table_number=table,
+                    chips=chips_text(lines),
+                    cashier=who,
+                    jar_bar=jar_bar,
+                    preparer_account=actor.name,
+                    preparer_employee=actor.employee_id,
+                    prepared_at=now,
+                    status=PENDING,
+                )
+            )
+            key = made.inserted_primary_key
+            assert key is not None
+            draft_id = int(key[0])
+        return self.draft(draft_id)
+
+    def _claim(self, draft_id: int, to: str = VERIFYING) -> bool:
+        with self.store.engine.begin() as conn:
+            done = conn.execute(
+                sa.update(slip_drafts)
+                .where(
+                    slip_drafts.c.draft_id == draft_id,
+                    slip_drafts.c.org_id == self.org_id,
+                    slip_drafts.c.status == PENDING,
+                )
+                .values(status=to)
+            )
+            return bool(done.rowcount == 1)
+
+    def _close(
+        self, draft_id: int, status: str, actor: Actor | None, number: int | None = None
+    ) -> None:
+        values: dict[str, object] = {"status": status}
+        if actor is not None:
+            values.update(closed_by_account=actor.name, closed_at=self.clock.now(), number=number)
+        with self.store.engine.begin() as conn:
+            conn.execute(
+                sa.update(slip_drafts).where(slip_drafts.c.draft_id == draft_id).values(**values)
+            )
+
+    def _record(self, request: Request) -> Recorded:
+        numbers: list[int] = []
+        original: Callable[[Event], str | None] | None = request.then
+
+        def then(e: Event) -> str | None:
+            number = getattr(e, "number", None)
+            if isinstance(number, int):
+                numbers.append(number)
+            return original(e) if original is not None else None
+
+        with self._lock:
+            lines = self.books_service.record(replace(request, then=then), None)
+        return Recorded(tuple(lines), numbers[0] if numbers else None)
+
+    def _facts(self, draft: Draft) -> SlipFacts:
+        return SlipFacts(draft.preparer_account, draft.preparer_employee)
+
+    def verify_slip(self, actor: Actor, draft_id: int) -> Recorded:
+        """Verify a prepared slip as the signed-in person (99-01.3-08-05.5): the books record
+        it (chips move) with its preparer, cashier and this verifier. The preparer may not."""
+        draft = self.draft(draft_id)
+        self._require_org()
+        with self._lock:
+            books = self.books_service.books()
+            st = books.sites.get(draft.site)
+            keys = st.open_shift.values() if st is not None else ()
+            dealing = frozenset(books.shifts[key].started.dealer_id for key in keys)
+        authorize(actor, Action.VERIFY_SLIP, slip=self._facts(draft), dealing_now=dealing)
+        if draft.status != PENDING or not self._claim(draft_id):
+            raise InvalidInput(f"slip {draft_id} is not awaiting verification ({draft.status})")
+        try:
+            request = books_day.slip(
+                draft.kind,
+                draft.site,
+                draft.table,
+                draft.chips,
+                draft.preparer_employee,
+                draft.cashier,
+                actor.employee_id,
+                draft.jar_bar,
+            )
+            done = self._record(request)
+        except BaseException:
+            self._close(draft_id, PENDING, None)
+            raise
+        self._close(draft_id, ISSUED, actor, done.number)
+        return replace(done, draft=self.draft(draft_id))
+
+    def void_slip(self, actor: Actor, draft_id: int) -> Recorded:
+        """The preparer voids the slip they prepared: the books record the form under the next
+        number, marked VOID and initialed by the preparer (99-01.3-08-05.2)."""
+        draft = self.draft(draft_id)
+        k = _kind(draft.kind)
+        action = Action.VOID_FILL if k is SlipKind.FILL else Action.VOID_CREDIT
+        authorize(actor, action, slip=self._facts(draft))
+        if draft.status != PENDING or not self._claim(draft_id):
+            raise InvalidInput(f"slip {draft_id} is not awaiting verification ({draft.status})")
+        try:
+            done = self._void(actor, k, draft.site)
+        except BaseException:
+            self._close(draft_id, PENDING, None)
+            raise
+        self._close(draft_id, VOID, actor, done.number)
+        return replace(done, draft=self.draft(draft_id))
+
+    def void_next(self, actor: Actor, kind: str, site: str) -> Recorded:
+        """Void the next blank form of a series (a spoiled form), as its preparer (-05.2)."""
+        k = _kind(kind)
+        authorize(actor, Action.VOID_FILL if k is SlipKind.FILL else Action.VOID_CREDIT)
+        return self._void(actor, k, site)
+
+    def _void(self, actor: Actor, kind: SlipKind, site: str) -> Recorded:
+        assert actor.employee_id is not None  # authorize refuses an unlinked account
+        books = self._require_org()
+        me = books.employees.get(actor.employee_id)
+        initials = me.initials if me is not None else ""
+        return self._record(books_day.void(kind.value, site, actor.employee_id, initials))

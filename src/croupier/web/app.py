@@ -1,0 +1,193 @@
+"""The web server: ``create_app(settings)`` builds the FastAPI application of one process.
+
+Pages (``web.pages``, Jinja2 templates and htmx served from ``web/static``, no CDN) and the JSON
+API under ``/api`` (``web.api``, OpenAPI at ``/docs``) call the service layer only. Every
+request is authorized on the server (``service.authz``) and every state-changing one is
+checked for its CSRF token first (``web.security.csrf_guard``). A refusal is one line: 401 to
+sign in, 403 with the rule's section (``{"detail": ..., "section": ...}`` from the API, a page
+for a browser), 422 for input that cannot be read; nothing is changed by any of them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
+from pathlib import Path
+
+from fastapi import Depends, FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.openapi.docs import get_swagger_ui_html
+from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
+from fastapi.staticfiles import StaticFiles
+from fastapi.templating import Jinja2Templates
+
+from croupier import __version__
+from croupier.core.errors import CroupierError, InvalidInput, RuleViolation
+from croupier.service.webserver import open_server
+from croupier.web import api, pages
+from croupier.web.security import (
+    CSRF_SECTION,
+    CsrfRefused,
+    MustChangePassword,
+    NotSignedIn,
+    csrf_guard,
+    is_api,
+    session_of,
+)
+from croupier.web.settings import WebSettings, from_environment
+
+HERE = Path(__file__).parent
+TEMPLATES = Jinja2Templates(directory=str(HERE / "templates"))
+CSP = (
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+    "frame-ancestors 'none'; form-action 'self'; base-uri 'none'; object-src 'none'"
+)
+
+
+def _one_line(text: str) -> str:
+    return " ".join(text.split())
+
+
+def create_app(settings: WebSettings | None = None) -> FastAPI:
+    """The application of one server process over the settings' database and organization."""
+    settings = settings if settings is not None else WebSettings()
+    server = open_server(
+        settings.database_url,
+        settings.org_id,
+        clock=settings.clock,
+        rng=settings.rng,
+        config=settings.accounts,
+    )
+
+    @asynccontextmanager
+    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        yield
+        server.close()
+
+    app = FastAPI(
+        title="croupier",
+        version=__version__,
+        description=(
+            "The back office of a charitable gaming organization (N.D. Admin. Code 99-01.3). "
+            "Sign in with POST /api/login; send the returned csrf_token in the X-CSRF-Token "
+            "header of every POST. Amounts are dollars. A refusal is 401 (sign in), 403 "
+            '({"detail": ..., "section": ...}: the rule that forbids it) or 422.'
+        ),
+        docs_url=None,
+        redoc_url=None,
+        lifespan=lifespan,
+        dependencies=[Depends(csrf_guard)],
+    )
+    app.state.server = server
+    app.state.settings = settings
+    app.state.templates = TEMPLATES
+    app.mount("/static", StaticFiles(directory=str(HERE / "static")), name="static")
+    app.include_router(api.router)
+    app.include_router(pages.router)
+
+    @app.get("/docs", include_in_schema=False)
+    def docs() -> HTMLResponse:
+        return get_swagger_ui_html(
+            openapi_url="/openapi.json",
+            title="croupier API",
+            swagger_js_url="/static/swagger-ui/swagger-ui-bundle.js",
+            swagger_css_url="/static/swagger-ui/swagger-ui.css",
+            swagger_favicon_url="/static/favicon.svg",
+        )
+
+    _handlers(app)
+
+    @app.middleware("http")
+    async def headers(
+        request: Request, call_next: Callable[[Request], Awaitable[Response]]
+    ) -> Response:
+        response = await call_next(request)
+        response.headers.setdefault("X-Content-Type-Options", "nosniff")
+        response.headers.setdefault("X-Frame-Options", "DENY")
+        response.headers.setdefault("Referrer-Policy", "same-origin")
+        if request.url.path != "/docs":  # Swagger UI starts from an inline script
+            response.headers.setdefault("Content-Security-Policy", CSP)
+        if request.url.path != "/static" and not request.url.path.startswith("/static/"):
+            response.headers.setdefault("Cache-Control", "no-store")
+        return response
+
+    return app
+
+
+def create_app_from_environment() -> FastAPI:
+    """The application ``croupier serve`` starts in each worker (``uvicorn --factory``)."""
+    return create_app(from_environment())
+
+
+def _refusal(request: Request, status: int, detail: str, section: str | None) -> Response:
+    if is_api(request):
+        body: dict[str, str] = {"detail": detail}
+        if section is not None:
+            body["section"] = section
+        return JSONResponse(body, status_code=status)
+    return pages.error_page(request, status, detail, section)
+
+
+def _handlers(app: FastAPI) -> None:
+    @app.exception_handler(NotSignedIn)
+    async def not_signed_in(request: Request, _exc: NotSignedIn) -> Response:
+        if is_api(request):
+            return JSONResponse(
+                {"detail": "sign in first (POST /api/login)"},
+                status_code=401,
+                headers={"WWW-Authenticate": 'Cookie realm="croupier"'},
+            )
+        return RedirectResponse("/login", status_code=303)
+
+    @app.exception_handler(MustChangePassword)
+    async def stale_password(request: Request, _exc: MustChangePassword) -> Response:
+        if is_api(request):
+            return JSONResponse(
+                {
+                    "detail": "change your one-time password first (POST /api/password)",
+                    "section": "first sign-in (docs/web.md)",
+                },
+                status_code=403,
+            )
+        return RedirectResponse("/password", status_code=303)
+
+    @app.exception_handler(CsrfRefused)
+    async def csrf(request: Request, _exc: CsrfRefused) -> Response:
+        return _refusal(
+            request,
+            403,
+            "missing or wrong CSRF token: reload the page and try again; nothing was changed",
+            CSRF_SECTION,
+        )
+
+    @app.exception_handler(RuleViolation)
+    async def refused(request: Request, exc: RuleViolation) -> Response:
+        return _refusal(request, 403, _one_line(exc.detail), exc.section)
+
+    @app.exception_handler(InvalidInput)
+    async def invalid(request: Request, exc: InvalidInput) -> Response:
+        return _refusal(request, 422, _one_line(str(exc)), None)
+
+    @app.exception_handler(CroupierError)
+    async def other(request: Request, exc: CroupierError) -> Response:
+        return _refusal(request, 422, _one_line(str(exc)), None)
+
+    @app.exception_handler(RequestValidationError)
+    async def unreadable(request: Request, exc: RequestValidationError) -> Response:
+        problems = []
+        for err in exc.errors():
+            where = ".".join(str(x) for x in err.get("loc", ()) if x not in ("body", "query"))
+            problems.append(f"{where}: {err.get('msg', 'invalid')}" if where else err["msg"])
+        detail = "; ".join(problems) or "the request could not be read"
+        if is_api(request):
+            return JSONResponse({"detail": detail}, status_code=422)
+        if session_of(request) is None:
+            return RedirectResponse("/login", status_code=303)
+        return pages.error_page(request, 422, detail, None)
+
+    @app.exception_handler(Exception)
+    async def internal(request: Request, exc: Exception) -> Response:
+        detail = f"internal error ({type(exc).__name__}); please report"
+        if is_api(request):
+            return JSONResponse({"detail": detail}, status_code=500)
+        return pages.error_page(request, 500, detail, None)

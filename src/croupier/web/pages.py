@@ -1,0 +1,400 @@
+"""The browser's pages: sign in and out, the password, a home page per role, the books status
+of a site, the fill and credit slip flow, the hash-chain check, the daily report and accounts.
+
+Server-rendered (Jinja2) with htmx for in-place updates; every form carries the session's CSRF
+token and works without JavaScript too. What a page offers comes from the policy
+(``service.authz.decide``) and every action is authorized again on the server when it arrives.
+"""
+
+from __future__ import annotations
+
+import hmac
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Form, Query, Request
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from fastapi.templating import Jinja2Templates
+
+from croupier.core.errors import CroupierError, InvalidInput
+from croupier.core.money import format_money
+from croupier.service.accounts import ROLES, SignInRefused, random_token
+from croupier.service.authz import Action, Actor, SlipFacts, authorize, decide
+from croupier.service.backoffice import Draft, actor_of
+from croupier.service.webserver import add_user
+from croupier.web.security import (
+    LOGIN_COOKIE,
+    SESSION_COOKIE,
+    ActorDep,
+    AnySessionDep,
+    SessionDep,
+    client_address,
+    server_of,
+    session_of,
+    set_session_cookie,
+)
+
+router = APIRouter(include_in_schema=False)
+
+NAV: tuple[tuple[Action, str, str], ...] = (
+    (Action.HOME, "Home", "/"),
+    (Action.VIEW_STATUS, "Sites", "/sites"),
+    (Action.VIEW_SLIPS, "Slips", "/slips"),
+    (Action.VIEW_VERIFY, "Verify", "/verify"),
+    (Action.VIEW_DAILY, "Daily report", "/reports/daily"),
+    (Action.VIEW_ACCOUNTS, "Accounts", "/accounts"),
+)
+
+
+def _templates(request: Request) -> Jinja2Templates:
+    found: Jinja2Templates = request.app.state.templates
+    return found
+
+
+def render(request: Request, name: str, http_status: int = 200, **context: Any) -> HTMLResponse:
+    """A page in the site's layout: the signed-in person, the menu the policy allows, the
+    CSRF token for its forms, the organization and the damaged-chain banner if any."""
+    session = session_of(request)
+    server = server_of(request)
+    nav: list[tuple[str, str]] = []
+    may: dict[str, bool] = {}
+    if session is not None and not session.account.must_change_password:
+        actor = actor_of(session.account)
+        may = {a.name: decide(actor, a).allowed for a in Action}
+        nav = [(label, href) for action, label, href in NAV if may[action.name]]
+    org = None
+    warning = None
+    try:
+        org = server.backoffice.organization()
+        warning = server.backoffice.warning() if session is not None else None
+    except CroupierError:
+        org = None
+    base = {
+        "session": session,
+        "account": session.account if session else None,
+        "csrf": session.csrf if session else "",
+        "nav": nav,
+        "may": may,
+        "org": org,
+        "chain_warning": warning,
+        "money": format_money,
+    }
+    return _templates(request).TemplateResponse(
+        request, name, {**base, **context}, status_code=http_status
+    )
+
+
+def error_page(request: Request, status: int, detail: str, section: str | None) -> HTMLResponse:
+    titles = {403: "Refused", 422: "Not understood", 500: "Internal error"}
+    return render(
+        request,
+        "error.html",
+        http_status=status,
+        title=titles.get(status, "Error"),
+        status_code=status,
+        detail=detail,
+        section=section,
+    )
+
+
+# -- signing in and out -------------------------------------------------------------------
+
+
+def _login_page(request: Request, error: str | None = None, status: int = 200) -> HTMLResponse:
+    token = random_token(server_of(request).accounts.rng, 24)
+    page = render(
+        request, "login.html", http_status=status, title="Sign in", login_csrf=token, error=error
+    )
+    secure = request.app.state.settings.secure_cookie
+    page.set_cookie(
+        LOGIN_COOKIE, token, httponly=True, samesite="strict", secure=secure, max_age=3600
+    )
+    return page
+
+
+@router.get("/login")
+def login_form(request: Request) -> Response:
+    if session_of(request) is not None:
+        return RedirectResponse("/", status_code=303)
+    return _login_page(request)
+
+
+@router.post("/login")
+def login(
+    request: Request,
+    name: Annotated[str, Form(max_length=200)] = "",
+    password: Annotated[str, Form(max_length=2048)] = "",
+    login_csrf: Annotated[str, Form(max_length=200)] = "",
+) -> Response:
+    expected = request.cookies.get(LOGIN_COOKIE, "")
+    if not expected or not hmac.compare_digest(expected.encode(), login_csrf.encode()):
+        return _login_page(request, "the sign-in form expired; please try again", 403)
+    server = server_of(request)
+    try:
+        signed = server.accounts.sign_in(name.strip(), password, client_address(request))
+    except SignInRefused as exc:
+        return _login_page(request, str(exc), 429 if exc.locked else 401)
+    target = "/password" if signed.session.account.must_change_password else "/"
+    response = RedirectResponse(target, status_code=303)
+    set_session_cookie(request, response, signed.token)
+    response.delete_cookie(LOGIN_COOKIE)
+    return response
+
+
+@router.post("/logout")
+def logout(request: Request) -> Response:
+    server_of(request).accounts.sign_out(request.cookies.get(SESSION_COOKIE))
+    response = RedirectResponse("/login", status_code=303)
+    response.delete_cookie(SESSION_COOKIE, path="/")
+    return response
+
+
+@router.get("/password")
+def password_form(request: Request, session: AnySessionDep) -> HTMLResponse:
+    return render(request, "password.html", title="Change password")
+
+
+@router.post("/password")
+def change_password(
+    request: Request,
+    session: AnySessionDep,
+    current: Annotated[str, Form(max_length=2048)] = "",
+    new: Annotated[str, Form(max_length=2048)] = "",
+    again: Annotated[str, Form(max_length=2048)] = "",
+) -> Response:
+    try:
+        if new != again:
+            raise InvalidInput("the new password and its repetition differ; nothing was changed")
+        server_of(request).accounts.change_password(
+            session.account, current, new, session.token_hash
+        )
+    except InvalidInput as exc:
+        return render(
+            request, "password.html", http_status=422, title="Change password", error=str(exc)
+        )
+    return RedirectResponse("/?done=password", status_code=303)
+
+
+# -- home -----------------------------------------------------------------------------------
+
+
+@router.get("/")
+def home(request: Request, session: SessionDep, done: str | None = None) -> HTMLResponse:
+    actor = actor_of(session.account)
+    server = server_of(request)
+    sites = server.backoffice.sites() if decide(actor, Action.VIEW_STATUS).allowed else []
+    pending: list[Draft] = []
+    if decide(actor, Action.VIEW_SLIPS).allowed:
+        pending = server.backoffice.drafts(actor)
+    message = "Your password was changed." if done == "password" else None
+    return render(
+        request,
+        "home.html",
+        title="Home",
+        sites=sites,
+        pending=pending,
+        message=message,
+        can=_slip_rights(actor, pending),
+    )
+
+
+# -- sites ----------------------------------------------------------------------------------
+
+
+@router.get("/sites")
+def sites(request: Request, actor: ActorDep) -> HTMLResponse:
+    authorize(actor, Action.VIEW_STATUS)
+    return render(request, "sites.html", title="Sites", sites=server_of(request).backoffice.sites())
+
+
+@router.get("/sites/{site}")
+def site_status(request: Request, actor: ActorDep, site: str) -> HTMLResponse:
+    server = server_of(request)
+    status = server.backoffice.status(actor, site)
+    info = next((s for s in server.backoffice.sites() if s.site_id == site), None)
+    return render(request, "status.html", title=f"Site {site}", site=site, info=info, status=status)
+
+
+# -- slips ----------------------------------------------------------------------------------
+
+
+def _slip_rights(actor: Actor, drafts: list[Draft]) -> dict[int, dict[str, bool]]:
+    """For each draft: may the person verify it, may they void it (the policy's answer)."""
+    out: dict[int, dict[str, bool]] = {}
+    for d in drafts:
+        facts = SlipFacts(d.preparer_account, d.preparer_employee)
+        void = Action.VOID_FILL if d.kind == "fill" else Action.VOID_CREDIT
+        out[d.draft_id] = {
+            "verify": decide(actor, Action.VERIFY_SLIP, slip=facts).allowed,
+            "void": decide(actor, void, slip=facts).allowed,
+        }
+    return out
+
+
+def _slips_page(
+    request: Request,
+    actor: Actor,
+    message: list[str] | None = None,
+    error: str | None = None,
+    status: int = 200,
+) -> HTMLResponse:
+    server = server_of(request)
+    pending = server.backoffice.drafts(actor)
+    recent = [d for d in server.backoffice.drafts(actor, None) if d.status != "pending"][:20]
+    return render(
+        request,
+        "slips.html",
+        http_status=status,
+        title="Fill and credit slips",
+        pending=pending,
+        recent=recent,
+        can=_slip_rights(actor, pending),
+        sites=server.backoffice.sites(),
+        message=message,
+        error=error,
+    )
+
+
+@router.get("/slips")
+def slips(request: Request, actor: ActorDep) -> HTMLResponse:
+    authorize(actor, Action.VIEW_SLIPS)
+    return _slips_page(request, actor)
+
+
+@router.post("/slips/prepare")
+def prepare(
+    request: Request,
+    actor: ActorDep,
+    kind: Annotated[str, Form(max_length=20)],
+    site: Annotated[str, Form(max_length=200)],
+    table: Annotated[int, Form(ge=0, le=100000)],
+    chips: Annotated[str, Form(max_length=400)],
+    cashier: Annotated[str, Form(max_length=200)] = "",
+    jar_bar: Annotated[bool, Form()] = False,
+) -> HTMLResponse:
+    draft = server_of(request).backoffice.prepare(
+        actor, kind, site, table, chips, cashier or None, jar_bar
+    )
+    lines = [
+        f"{draft.kind} slip prepared (draft {draft.draft_id}): table {draft.table}, "
+        f"{draft.described}; it awaits verification by another person (99-01.3-08-05.5)"
+    ]
+    return _slips_page(request, actor, lines)
+
+
+@router.post("/slips/{draft_id}/verify")
+def verify_slip(request: Request, actor: ActorDep, draft_id: int) -> HTMLResponse:
+    done = server_of(request).backoffice.verify_slip(actor, draft_id)
+    return _slips_page(request, actor, list(done.lines))
+
+
+@router.post("/slips/{draft_id}/void")
+def void_slip(request: Request, actor: ActorDep, draft_id: int) -> HTMLResponse:
+    done = server_of(request).backoffice.void_slip(actor, draft_id)
+    return _slips_page(request, actor, list(done.lines))
+
+
+@router.post("/slips/void-next")
+def void_next(
+    request: Request,
+    actor: ActorDep,
+    kind: Annotated[str, Form(max_length=20)],
+    site: Annotated[str, Form(max_length=200)],
+) -> HTMLResponse:
+    done = server_of(request).backoffice.void_next(actor, kind, site)
+    return _slips_page(request, actor, list(done.lines))
+
+
+# -- verify and the daily report --------------------------------------------------------------
+
+
+@router.get("/verify")
+def verify(request: Request, actor: ActorDep) -> HTMLResponse:
+    checks = server_of(request).backoffice.check_chains(actor)
+    broken = [c for c in checks if c.broken_at is not None]
+    return render(request, "verify.html", title="Hash chains", checks=checks, broken=broken)
+
+
+@router.get("/reports/daily")
+def daily(
+    request: Request,
+    actor: ActorDep,
+    site: Annotated[str | None, Query(max_length=200)] = None,
+    day: Annotated[str | None, Query(max_length=20)] = None,
+) -> HTMLResponse:
+    authorize(actor, Action.VIEW_DAILY)
+    server = server_of(request)
+    all_sites = server.backoffice.sites()
+    chosen = site or (all_sites[0].site_id if all_sites else None)
+    when = day or (server.backoffice.default_day(chosen) if chosen else None)
+    form = None
+    if chosen is not None and when is not None:
+        form = server.backoffice.daily(actor, chosen, when)
+    return render(
+        request,
+        "daily.html",
+        title="Daily report",
+        sites=all_sites,
+        site=chosen,
+        day=when,
+        form=form,
+    )
+
+
+@router.get("/reports/daily/download")
+def daily_download(
+    request: Request,
+    actor: ActorDep,
+    site: Annotated[str, Query(max_length=200)],
+    day: Annotated[str, Query(max_length=20)],
+    format: Annotated[str, Query(max_length=10)] = "pdf",
+) -> Response:
+    file = server_of(request).backoffice.daily_file(actor, site, day, format)
+    return Response(
+        file.data,
+        media_type=file.media_type,
+        headers={"Content-Disposition": f'attachment; filename="{file.filename}"'},
+    )
+
+
+# -- accounts -------------------------------------------------------------------------------
+
+
+def _accounts_page(
+    request: Request, actor: Actor, created: tuple[str, str] | None = None, error: str | None = None
+) -> HTMLResponse:
+    authorize(actor, Action.VIEW_ACCOUNTS)
+    server = server_of(request)
+    return render(
+        request,
+        "accounts.html",
+        http_status=422 if error else 200,
+        title="Accounts",
+        accounts=server.accounts.all(),
+        roles=ROLES,
+        created=created,
+        error=error,
+    )
+
+
+@router.get("/accounts")
+def accounts(request: Request, actor: ActorDep) -> HTMLResponse:
+    return _accounts_page(request, actor)
+
+
+@router.post("/accounts")
+def create_account(
+    request: Request,
+    session: SessionDep,
+    name: Annotated[str, Form(max_length=200)],
+    roles: Annotated[list[str], Form()],
+    employee: Annotated[str, Form(max_length=200)] = "",
+) -> HTMLResponse:
+    actor = actor_of(session.account)
+    authorize(actor, Action.MANAGE_ACCOUNTS)
+    try:
+        account, password = add_user(
+            server_of(request), name.strip(), roles, employee or None, session.account.name
+        )
+    except InvalidInput as exc:
+        return _accounts_page(request, actor, error=str(exc))
+    return _accounts_page(request, actor, created=(account.name, password))

@@ -1,0 +1,128 @@
+"""Sessions, CSRF and the signed-in person, for every request.
+
+- The session cookie (``croupier_session``) holds a random token; the server keeps only its
+  hash (``service.accounts``). It is ``HttpOnly``, ``SameSite=Lax``, ``Path=/`` and ``Secure``
+  unless the server runs on plain HTTP at a loopback address with the flag turned off.
+- CSRF: a synchronizer token tied to the session (an HMAC of the session token, so nothing is
+  stored). Every state-changing request (POST, PUT, PATCH, DELETE) of a signed-in browser must
+  carry it, in the form field ``csrf_token`` or the ``X-CSRF-Token`` header (htmx sends the
+  header, pages put the field in every form); ``csrf_guard`` runs before every route. Signing in
+  has no session yet: the sign-in form is protected by a double-submit token (a random value in
+  a ``croupier_login`` cookie and in the form), the JSON sign-in by its content type (a page of
+  another site cannot send ``application/json`` here without a CORS preflight, which this server
+  never grants).
+"""
+
+from __future__ import annotations
+
+import hmac
+from typing import Annotated
+
+from fastapi import Depends, Request, Response
+
+from croupier.service.accounts import Session
+from croupier.service.authz import Actor
+from croupier.service.backoffice import actor_of
+from croupier.service.webserver import Server
+
+SESSION_COOKIE = "croupier_session"
+LOGIN_COOKIE = "croupier_login"
+CSRF_FIELD = "csrf_token"
+CSRF_HEADER = "X-CSRF-Token"
+UNSAFE = frozenset({"POST", "PUT", "PATCH", "DELETE"})
+SESSIONLESS = frozenset({"/login", "/api/login"})
+CSRF_SECTION = "CSRF protection (docs/web.md)"
+
+
+class NotSignedIn(Exception):
+    """No live session: 401 for the API, the sign-in page for a browser."""
+
+
+class MustChangePassword(Exception):
+    """A generated password is still in use: it must be changed before anything else."""
+
+
+class CsrfRefused(Exception):
+    """A state-changing request without the session's CSRF token."""
+
+
+def is_api(request: Request) -> bool:
+    return request.url.path.startswith("/api/")
+
+
+def server_of(request: Request) -> Server:
+    server: Server = request.app.state.server
+    return server
+
+
+def session_of(request: Request) -> Session | None:
+    """The live session of the request's cookie (looked up once per request)."""
+    if not hasattr(request.state, "session"):
+        token = request.cookies.get(SESSION_COOKIE)
+        request.state.session = server_of(request).accounts.session(token)
+    found: Session | None = request.state.session
+    return found
+
+
+def client_address(request: Request) -> str:
+    return request.client.host if request.client is not None else "unknown"
+
+
+async def csrf_guard(request: Request) -> None:
+    """Refuse a state-changing request of a signed-in browser without its CSRF token."""
+    if request.method not in UNSAFE or request.url.path in SESSIONLESS:
+        return
+    session = session_of(request)
+    if session is None:
+        return  # the route's sign-in check answers 401 (or the sign-in page)
+    sent = request.headers.get(CSRF_HEADER)
+    if sent is None:
+        content = request.headers.get("content-type", "")
+        if content.startswith(("application/x-www-form-urlencoded", "multipart/form-data")):
+            form = await request.form()
+            value = form.get(CSRF_FIELD)
+            sent = value if isinstance(value, str) else None
+    if sent is None or not hmac.compare_digest(sent.encode(), session.csrf.encode()):
+        raise CsrfRefused()
+
+
+def _signed_in(request: Request, *, allow_stale_password: bool) -> Session:
+    session = session_of(request)
+    if session is None:
+        raise NotSignedIn()
+    if session.account.must_change_password and not allow_stale_password:
+        raise MustChangePassword()
+    return session
+
+
+def current_session(request: Request) -> Session:
+    """The signed-in session (whose password need not be changed first)."""
+    return _signed_in(request, allow_stale_password=False)
+
+
+def any_session(request: Request) -> Session:
+    """The signed-in session, even one that must change its password (the password page)."""
+    return _signed_in(request, allow_stale_password=True)
+
+
+def current_actor(request: Request) -> Actor:
+    return actor_of(current_session(request).account)
+
+
+def set_session_cookie(request: Request, response: Response, token: str) -> None:
+    """The session cookie: HttpOnly, SameSite=Lax, Secure (unless turned off for localhost)."""
+    settings = request.app.state.settings
+    response.set_cookie(
+        SESSION_COOKIE,
+        token,
+        httponly=True,
+        samesite="lax",
+        secure=settings.secure_cookie,
+        path="/",
+        max_age=int(settings.accounts.session_lifetime.total_seconds()),
+    )
+
+
+SessionDep = Annotated[Session, Depends(current_session)]
+AnySessionDep = Annotated[Session, Depends(any_session)]
+ActorDep = Annotated[Actor, Depends(current_actor)]

@@ -1,0 +1,113 @@
+"""``croupier serve`` and ``croupier users``: the first start, the demo, the command line."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+from tests.web.conftest import BASE, sign_in_form
+
+from croupier.service.accounts import BOOKS_ROLES, TEST_CONFIG
+from croupier.service.authz import policy_markdown
+from croupier.service.serve import prepare
+from croupier.web.app import create_app
+from croupier.web.settings import WebSettings
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_serve_demo_smoke_every_role_signs_in_and_loads_its_pages(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'demo.db'}"
+    notes = prepare(url, "demo", demo=True, config=TEST_CONFIG)
+    assert notes.owner_password is not None
+    roles = {login.roles for login in notes.demo}
+    assert roles == {*BOOKS_ROLES, "player"}  # an account in every role the rules name
+    again = prepare(url, "demo", demo=True, config=TEST_CONFIG)
+    assert (again.owner_password, again.demo, again.demo_existed) == (None, (), True)
+    app = create_app(WebSettings(url, "demo", accounts=TEST_CONFIG))
+    try:
+        logins = [*((login.name, login.password) for login in notes.demo)]
+        logins.append(("owner", notes.owner_password))
+        for name, password in logins:
+            client = TestClient(app, base_url=BASE)
+            sign_in_form(client, name, password)
+            if name == "owner":  # a one-time password: changed first
+                assert client.get("/", follow_redirects=False).headers["location"] == "/password"
+                continue
+            home = client.get("/")
+            assert home.status_code == 200, (name, home.text[-500:])
+            assert f"Signed in as <strong>{name}</strong>" in home.text
+            links = [
+                href
+                for href in ("/sites", "/slips", "/verify", "/reports/daily", "/accounts")
+                if f'href="{href}"' in home.text
+            ]
+            for href in links:
+                page = client.get(href)
+                assert page.status_code == 200, (name, href, page.text[-500:])
+    finally:
+        app.state.server.close()
+
+
+def _croupier(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("CROUPIER_")}
+    return subprocess.run(
+        [sys.executable, "-m", "croupier.cli.main", *args],
+        capture_output=True,
+        text=True,
+        check=False,
+        cwd=cwd,
+        env=env,
+    )
+
+
+def test_more_than_one_worker_on_sqlite_is_refused_in_one_line(tmp_path: Path) -> None:
+    done = _croupier(
+        "serve", "--workers", "2", "--db", f"sqlite:///{tmp_path / 'x.db'}", cwd=tmp_path
+    )
+    assert done.returncode == 2
+    assert done.stderr.strip().splitlines() == [
+        "error: --workers 2 needs PostgreSQL: SQLite has one writer, so it is served by one "
+        "worker (use --db postgresql+psycopg://... for more)"
+    ]
+    assert not (tmp_path / "x.db").exists()
+
+
+def test_insecure_cookies_only_on_a_loopback_address(tmp_path: Path) -> None:
+    done = _croupier("serve", "--host", "0.0.0.0", "--insecure-cookie", cwd=tmp_path)
+    assert done.returncode == 2
+    assert "--insecure-cookie is for plain HTTP on 127.0.0.1" in done.stderr
+
+
+def test_users_add_and_list(tmp_path: Path) -> None:
+    db = f"sqlite:///{tmp_path / 'u.db'}"
+    assert _croupier("users", "list", "--db", db, cwd=tmp_path).returncode == 2  # no database
+    assert _croupier("db", "upgrade", "--db", db, cwd=tmp_path).returncode == 0
+    added = _croupier("users", "add", "kim", "--role", "player", "--db", db, cwd=tmp_path)
+    assert added.returncode == 0, added.stderr
+    assert "One-time password" in added.stdout
+    refused = _croupier(
+        "users", "add", "pat", "--role", "pit-boss", "--employee", "pb", "--db", db, cwd=tmp_path
+    )
+    assert refused.returncode == 2
+    assert "no organization 'org' in the books" in refused.stderr
+    listed = _croupier("users", "list", "--db", db, cwd=tmp_path)
+    assert "kim" in listed.stdout
+    assert "one-time password" in listed.stdout
+    assert "pat" not in listed.stdout
+
+
+def test_docs_web_shows_the_policy_as_the_code_has_it() -> None:
+    text = (ROOT / "docs" / "web.md").read_text(encoding="utf-8")
+    assert policy_markdown() in text, "docs/web.md: paste policy_markdown() into the roles table"
+
+
+@pytest.mark.postgres
+def test_workers_on_postgresql_are_accepted(postgres_url: str) -> None:
+    from croupier.service.webserver import check_workers
+
+    check_workers(postgres_url, 4)
