@@ -22,10 +22,11 @@ $(COMPILED): $(STAMP) tools/compile.py $(COMPILED_SOURCES)
 
 compile: $(COMPILED)
 
-## The main job: the terminal twenty-one table on the embedded SQLite database (croupier.db).
+## The main job: the web server (back office, API) on the embedded SQLite database (croupier.db);
+## the first start prints the owner's one-time password. The terminal table: `croupier play twentyone`.
 run: $(COMPILED)
 	$(BIN)/croupier db upgrade
-	$(BIN)/croupier play twentyone
+	$(BIN)/croupier serve
 
 ## The whole test suite and every quality gate (what CI runs). The poker tests run twice: on
 ## the plain Python sources first, then (with everything else) on the compiled engine.
