@@ -166,6 +166,10 @@ def _roles_text(roles: Iterable[str]) -> str:
     return ", ".join(ordered[:-1]) + " or " + ordered[-1]
 
 
+def _article(text: str) -> str:
+    return ("an " if text[:1] in "aeiou" else "a ") + text
+
+
 def decide(
     actor: Actor | None,
     action: Action,
@@ -185,7 +189,7 @@ def decide(
         return Decision(
             False,
             f"{actor.name} ({_roles_text(actor.roles)}) may not {what}; "
-            f"only a {_roles_text(rule.roles)} may",
+            f"only {_article(_roles_text(rule.roles))} may",
             rule.section or HOUSE,
         )
     if rule.writes and AUDITOR in actor.roles:
