@@ -22,6 +22,7 @@ from croupier.web.security import (
     SESSION_COOKIE,
     ActorDep,
     AnySessionDep,
+    DraftId,
     SessionDep,
     client_address,
     server_of,
@@ -306,13 +307,13 @@ def prepare(request: Request, actor: ActorDep, body: SlipRequest) -> SlipOut:
 
 
 @router.post("/slips/{draft_id}/verify", responses=REFUSALS)
-def verify_slip(request: Request, actor: ActorDep, draft_id: int) -> RecordedOut:
+def verify_slip(request: Request, actor: ActorDep, draft_id: DraftId) -> RecordedOut:
     """Verify a prepared slip (not its preparer: 99-01.3-08-05.5); the books record it."""
     return _recorded(server_of(request).backoffice.verify_slip(actor, draft_id))
 
 
 @router.post("/slips/{draft_id}/void", responses=REFUSALS)
-def void_slip(request: Request, actor: ActorDep, draft_id: int) -> RecordedOut:
+def void_slip(request: Request, actor: ActorDep, draft_id: DraftId) -> RecordedOut:
     """Void a prepared slip, as its preparer (99-01.3-08-05.2)."""
     return _recorded(server_of(request).backoffice.void_slip(actor, draft_id))
 

@@ -26,6 +26,7 @@ from croupier.web.security import (
     SESSION_COOKIE,
     ActorDep,
     AnySessionDep,
+    DraftId,
     SessionDep,
     client_address,
     server_of,
@@ -282,13 +283,13 @@ def prepare(
 
 
 @router.post("/slips/{draft_id}/verify")
-def verify_slip(request: Request, actor: ActorDep, draft_id: int) -> HTMLResponse:
+def verify_slip(request: Request, actor: ActorDep, draft_id: DraftId) -> HTMLResponse:
     done = server_of(request).backoffice.verify_slip(actor, draft_id)
     return _slips_page(request, actor, list(done.lines))
 
 
 @router.post("/slips/{draft_id}/void")
-def void_slip(request: Request, actor: ActorDep, draft_id: int) -> HTMLResponse:
+def void_slip(request: Request, actor: ActorDep, draft_id: DraftId) -> HTMLResponse:
     done = server_of(request).backoffice.void_slip(actor, draft_id)
     return _slips_page(request, actor, list(done.lines))
 

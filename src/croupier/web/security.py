@@ -18,12 +18,16 @@ from __future__ import annotations
 import hmac
 from typing import Annotated
 
-from fastapi import Depends, Request, Response
+from fastapi import Depends, Path, Request, Response
 
 from croupier.service.accounts import Session
 from croupier.service.authz import Actor
 from croupier.service.backoffice import actor_of
 from croupier.service.webserver import Server
+
+DraftId = Annotated[int, Path(ge=1, le=2**31 - 1, description="a prepared slip's number")]
+"""A prepared slip's id in a path: a database integer (a larger one is a 422, not a crash)."""
+
 
 SESSION_COOKIE = "croupier_session"
 LOGIN_COOKIE = "croupier_login"
