@@ -45,6 +45,7 @@ MODULES: tuple[str, ...] = (
     "croupier.cli.bench_cmds",
     "croupier.cli.serve_cmds",
     "croupier.cli.users_cmds",
+    "croupier.cli.anchor_cmds",
 )
 """Every module that defines commands."""
 
@@ -59,6 +60,7 @@ GROUPS: tuple[GroupEntry, ...] = (
     GroupEntry("db", "The event store's database: schema and streams."),
     GroupEntry("poker", "Poker (N.D. Admin. Code 99-01.3-09) tools."),
     GroupEntry("users", "Accounts of the people who sign in to croupier serve."),
+    GroupEntry("anchor", "Signed anchors: the heads of every stream, signed with a key kept outside the database."),
 )
 COMMANDS: tuple[CommandEntry, ...] = (
     CommandEntry("", "replay", "Replay a round (a disputed hand, 99-01.3-08-11.17) and print its settlement.", "croupier.cli.replay_cmds"),
@@ -127,6 +129,9 @@ COMMANDS: tuple[CommandEntry, ...] = (
     CommandEntry("db", "upgrade", "Create the database's tables, or migrate them to this croupier's schema.", "croupier.cli.store_cmds"),
     CommandEntry("db", "streams", "List the event streams and their versions (number of events).", "croupier.cli.store_cmds"),
     CommandEntry("poker", "phh", "Replay a PHH hand history through the engine and print each player's final stack.", "croupier.cli.poker_cmds"),
+    CommandEntry("anchor", "keygen", "Make a new Ed25519 signing key (OUT) and its public key (OUT.pub).", "croupier.cli.anchor_cmds"),
+    CommandEntry("anchor", "sign", "Check every chain, then sign the heads of every stream; print the anchor to keep.", "croupier.cli.anchor_cmds"),
+    CommandEntry("anchor", "show", "Print the newest anchor kept in the database.", "croupier.cli.anchor_cmds"),
     CommandEntry("users", "add", "Create an account with a one-time password, printed once.", "croupier.cli.users_cmds"),
     CommandEntry("users", "list", "List the accounts: roles, employee, state.", "croupier.cli.users_cmds"),
     CommandEntry("users", "reset-password", "Give an account a new one-time password, printed once; its sessions end.", "croupier.cli.users_cmds"),

@@ -26,9 +26,30 @@ DbOption = Annotated[
 
 @app.command()
 @reports_errors
-def verify(db: DbOption = None) -> None:
+def verify(
+    db: DbOption = None,
+    anchor: Annotated[
+        str | None,
+        typer.Option(
+            "--anchor",
+            help="Also prove the history against a printed anchor (the line, or a file with it).",
+            show_default=False,
+        ),
+    ] = None,
+    public_key: Annotated[
+        str | None,
+        typer.Option(
+            "--public-key",
+            help="The anchor's public key (default: $CROUPIER_ANCHOR_PUBLIC_KEY).",
+            show_default=False,
+        ),
+    ] = None,
+) -> None:
     """Check every event stream's hash chain; exit 1 if any link is broken."""
     from croupier.service.store import verify as check
+
+    if anchor is not None:
+        _prove(database_url(db), anchor, public_key)
 
     checks = check(database_url(db))
     table = Table(title="Event streams")
@@ -76,3 +97,16 @@ def streams(
     for name in sorted(versions):
         table.add_row(Text(name), str(versions[name]))
     console.print(table, soft_wrap=True)
+
+
+def _prove(url: str, anchor: str, public_key: str | None) -> None:
+    from croupier.service.anchors import prove
+
+    found = prove(url, anchor, public_key)
+    if not found.proven:
+        console.print(f"[bold red]NOT PROVEN[/]: anchor of {found.signed_at}: {found.problem}")
+        raise typer.Exit(1)
+    console.print(
+        f"[green]proven[/]: the stored history matches the anchor signed {found.signed_at} "
+        f"({found.streams} streams, {found.events} events; later events are not covered by it)"
+    )

@@ -164,3 +164,17 @@ slip_drafts = sa.Table(
     sa.Column("closed_at", UtcDateTime(), nullable=True),
     sa.Column("number", sa.Integer(), nullable=True),
 )
+
+
+# -- signed anchors (docs/anchors.md): the heads of every stream at a moment; the signature and
+# the digest live on paper (the printed anchor line), this table keeps the list they cover.
+anchors = sa.Table(
+    "anchors",
+    metadata,
+    sa.Column("anchor_id", sa.Integer(), primary_key=True, autoincrement=True),
+    sa.Column("digest", sa.String(HASH_LENGTH), nullable=False),
+    sa.Column("signed_at", UtcDateTime(), nullable=False),
+    sa.Column("heads", sa.Text(), nullable=False),
+    sa.Column("line", sa.Text(), nullable=False),
+    sa.UniqueConstraint("digest"),
+)

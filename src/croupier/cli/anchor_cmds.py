@@ -1,0 +1,65 @@
+"""``croupier anchor keygen|sign|show``: signed anchors of the stored history (docs/anchors.md).
+
+``croupier verify --anchor`` (in ``store_cmds``) proves the history against a printed one.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from croupier.cli.apps import app
+from croupier.cli.common import console, database_url, reports_errors
+from croupier.cli.store_cmds import DbOption
+
+anchor_app = typer.Typer(
+    help="Signed anchors: the heads of every stream, signed with a key kept outside the database.",
+    no_args_is_help=True,
+)
+app.add_typer(anchor_app, name="anchor")
+
+KeyOption = Annotated[
+    str | None,
+    typer.Option(
+        "--key",
+        help="Signing key file (default: $CROUPIER_ANCHOR_KEY, a path or the PEM text).",
+        show_default=False,
+    ),
+]
+
+
+@anchor_app.command("keygen")
+@reports_errors
+def keygen(
+    out: Annotated[Path, typer.Option("--out", help="Where to write the signing key (0600).")],
+) -> None:
+    """Make a new Ed25519 signing key (OUT) and its public key (OUT.pub)."""
+    from croupier.service.anchors import keygen as make
+
+    private, public, kid = make(out)
+    console.print(f"signing key {private} (keep it off the database machine's backups)")
+    console.print(f"public key {public} (give it to the auditors); key id {kid}")
+
+
+@anchor_app.command("sign")
+@reports_errors
+def sign(db: DbOption = None, key: KeyOption = None) -> None:
+    """Check every chain, then sign the heads of every stream; print the anchor to keep."""
+    from croupier.service.anchors import sign as sign_heads
+
+    console.print(sign_heads(database_url(db), key), soft_wrap=True, highlight=False)
+
+
+@anchor_app.command("show")
+@reports_errors
+def show(db: DbOption = None) -> None:
+    """Print the newest anchor kept in the database."""
+    from croupier.service.anchors import latest_line
+
+    line = latest_line(database_url(db))
+    if line is None:
+        console.print("no anchor has been signed yet (`croupier anchor sign`)")
+        raise typer.Exit(1)
+    console.print(line, soft_wrap=True, highlight=False)

@@ -1,0 +1,139 @@
+"""Signed anchors from a shell or a page: keys, signing the heads, proving a printed anchor.
+
+The signing key never goes into the database: it comes from ``--key FILE`` or the
+environment variable ``CROUPIER_ANCHOR_KEY`` (a file's path, or the PEM text itself).
+Proving needs only the public key: ``--public-key FILE`` or ``CROUPIER_ANCHOR_PUBLIC_KEY``
+(again a path or PEM text). See docs/anchors.md for handling, rotation and loss.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey, Ed25519PublicKey
+from cryptography.hazmat.primitives.serialization import (
+    Encoding,
+    NoEncryption,
+    PrivateFormat,
+    PublicFormat,
+    load_pem_private_key,
+    load_pem_public_key,
+)
+
+from croupier.core.clock import Clock, SystemClock
+from croupier.core.errors import InvalidInput
+from croupier.service.files import read_text
+from croupier.store import anchor as anchors
+from croupier.store import open_existing_store
+
+KEY_ENV = "CROUPIER_ANCHOR_KEY"
+PUBLIC_KEY_ENV = "CROUPIER_ANCHOR_PUBLIC_KEY"
+
+
+def keygen(out: Path) -> tuple[Path, Path, str]:
+    """Write a new Ed25519 signing key to ``out`` (PEM, readable by its owner only) and its
+    public key to ``out`` + ``.pub``; refuse to overwrite either. Returns both paths and the
+    key id."""
+    public_path = out.with_name(out.name + ".pub")
+    for path in (out, public_path):
+        if path.exists():
+            raise InvalidInput(f"{path} exists; a signing key is never overwritten")
+    if not out.parent.is_dir():
+        raise InvalidInput(f"no folder {out.parent} for the key")
+    key = Ed25519PrivateKey.generate()
+    private_pem = key.private_bytes(Encoding.PEM, PrivateFormat.PKCS8, NoEncryption())
+    public_pem = key.public_key().public_bytes(Encoding.PEM, PublicFormat.SubjectPublicKeyInfo)
+    try:
+        fd = os.open(out, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(private_pem)
+        public_path.write_bytes(public_pem)
+    except OSError as exc:
+        raise InvalidInput(f"cannot write the key to {out}: {exc.strerror}") from None
+    return out, public_path, anchors.key_id(key.public_key())
+
+
+def _pem(spec: str | None, env: str, what: str) -> bytes:
+    text = spec or os.environ.get(env)
+    if not text:
+        flag = "--key" if env == KEY_ENV else "--public-key"
+        raise InvalidInput(f"no {what}: give {flag} FILE or set {env}")
+    if "-----BEGIN" not in text:
+        text = read_text(Path(text), what)
+    return text.encode("utf-8")
+
+
+def load_private_key(spec: str | None = None) -> Ed25519PrivateKey:
+    """The signing key named by ``spec`` or ``$CROUPIER_ANCHOR_KEY`` (path or PEM text)."""
+    try:
+        key = load_pem_private_key(_pem(spec, KEY_ENV, "anchor signing key"), password=None)
+    except (ValueError, TypeError):
+        raise InvalidInput("the anchor signing key is not an unencrypted PEM private key") from None
+    if not isinstance(key, Ed25519PrivateKey):
+        raise InvalidInput("the anchor signing key must be an Ed25519 key")
+    return key
+
+
+def load_public_key(spec: str | None = None) -> Ed25519PublicKey:
+    """The public key named by ``spec`` or ``$CROUPIER_ANCHOR_PUBLIC_KEY`` (path or PEM)."""
+    try:
+        key = load_pem_public_key(_pem(spec, PUBLIC_KEY_ENV, "anchor public key"))
+    except (ValueError, TypeError):
+        raise InvalidInput("the anchor public key is not a PEM public key") from None
+    if not isinstance(key, Ed25519PublicKey):
+        raise InvalidInput("the anchor public key must be an Ed25519 key")
+    return key
+
+
+def signing_configured() -> bool:
+    """Whether a signing key is configured in the environment."""
+    return bool(os.environ.get(KEY_ENV))
+
+
+def sign(url: str, key: str | None = None, clock: Clock | None = None) -> str:
+    """Check every chain, sign the heads of every stream, keep the list; the printed line."""
+    private_key = load_private_key(key)
+    when = (clock or SystemClock()).now()
+    with open_existing_store(url) as store:
+        return anchors.sign(store, private_key, when).line
+
+
+@dataclass(frozen=True)
+class AnchorCheck:
+    """The result of proving a printed anchor, in words."""
+
+    proven: bool
+    signed_at: str
+    streams: int
+    events: int
+    problem: str
+
+
+def anchor_text(given: str) -> str:
+    """The anchor line itself, or the first anchor line in the file it names."""
+    text = given.strip()
+    if text.startswith(anchors.PREFIX):
+        return text
+    for line in read_text(Path(text), "anchor file").splitlines():
+        if anchors.PREFIX in line:
+            return line[line.index(anchors.PREFIX) :].split()[0]
+    raise InvalidInput(f"no croupier anchor in {text}")
+
+
+def prove(url: str, given: str, public_key: str | None = None) -> AnchorCheck:
+    """Prove the stored history against a printed anchor (the line, or a file holding it)."""
+    line = anchor_text(given)
+    key = load_public_key(public_key)
+    with open_existing_store(url) as store:
+        proof = anchors.prove(store, line, key)
+    return AnchorCheck(
+        proof.proven, proof.anchor.signed_at, proof.streams, proof.events, proof.problem
+    )
+
+
+def latest_line(url: str) -> str | None:
+    """The newest anchor line kept in the database, if any."""
+    with open_existing_store(url) as store:
+        return anchors.latest(store)

@@ -1,0 +1,144 @@
+"""Signed anchors: a printed anchor proves the stored history, and a rewrite that recomputes
+every hash (so that `verify` says intact) still fails the proof. Both backends."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import timedelta
+
+import pytest
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+
+from croupier.core.clock import FixedClock
+from croupier.core.errors import InvalidInput
+from croupier.core.events import Event, canonical_json, event
+from croupier.store import CorruptStream, EventStore
+from croupier.store import anchor as anchors
+from croupier.store.hashing import GENESIS_HASH, event_hash
+
+
+@event("test.store.anchor.counted")
+@dataclass(frozen=True, slots=True)
+class Counted(Event):
+    cents: int
+
+
+KEY = Ed25519PrivateKey.generate()
+OTHER = Ed25519PrivateKey.generate()
+
+
+@pytest.fixture
+def filled(store: EventStore) -> EventStore:
+    store.append("tray-1", [Counted(c) for c in (100, 200, 300, 400)], 0)
+    store.append("tray-2", [Counted(5)], 0)
+    return store
+
+
+def signed(store: EventStore, clock: FixedClock) -> str:
+    return anchors.sign(store, KEY, clock.now()).line
+
+
+def rewrite(tamper, store: EventStore, stream: str, seq: int, cents: int) -> None:  # type: ignore[no-untyped-def]
+    """What an attacker with the database file does: change one event's payload and recompute
+    that stream's hashes from there on, so that every link checks again."""
+    statements: list[str] = []
+    params: dict[str, str] = {}
+    prev = GENESIS_HASH
+    for row in store.read_raw(stream):
+        payload = dict(row.payload)
+        if row.seq == seq:
+            payload["cents"] = cents
+        text = canonical_json(payload)
+        digest = event_hash(stream, row.seq, row.type, text, row.recorded_at, prev)
+        n = row.seq
+        statements.append(
+            f"UPDATE events SET payload = :p{n}, prev_hash = :a{n}, hash = :h{n} "
+            f"WHERE stream = :s AND seq = {n}"
+        )
+        params.update({f"p{n}": text, f"a{n}": prev, f"h{n}": digest, "s": stream})
+        prev = digest
+    tamper(*statements, **params)
+
+
+def test_an_untouched_history_is_proven_and_later_appends_do_not_matter(
+    filled: EventStore, clock: FixedClock
+) -> None:
+    line = signed(filled, clock)
+    filled.append("tray-1", [Counted(500)], 4)
+    filled.append("tray-3", [Counted(1)], 0)
+    proof = anchors.prove(filled, line, KEY.public_key())
+    assert proof.proven, proof.problem
+    assert (proof.streams, proof.events) == (2, 5)
+
+
+def test_a_rewrite_with_recomputed_hashes_passes_verify_but_fails_the_anchor(
+    filled: EventStore,
+    clock: FixedClock,
+    tamper,
+    database_url: str,  # type: ignore[no-untyped-def]
+) -> None:
+    line = signed(filled, clock)
+    rewrite(tamper, filled, "tray-1", 2, 999)
+    assert filled.verify() == [], "the attacker's rewrite should pass the plain chain check"
+    assert [e.event for e in filled.read("tray-1")][1] == Counted(999)
+    proof = anchors.prove(filled, line, KEY.public_key())
+    assert not proof.proven
+    assert "stream 'tray-1' was rewritten" in proof.problem
+
+
+@pytest.mark.parametrize(
+    ("statement", "problem"),
+    [
+        ("DELETE FROM anchors", "no head list"),
+        ("UPDATE anchors SET heads = replace(heads, '\"tray-2\",1', '\"tray-2\",0')", "altered"),
+        ("DELETE FROM events WHERE stream = 'tray-1' AND seq = 4", "damaged at event 4"),
+    ],
+)
+def test_deleting_or_editing_what_the_anchor_covers_fails_it(
+    filled: EventStore,
+    clock: FixedClock,
+    tamper,
+    statement: str,
+    problem: str,  # type: ignore[no-untyped-def]
+) -> None:
+    line = signed(filled, clock)
+    tamper(statement)
+    proof = anchors.prove(filled, line, KEY.public_key())
+    assert not proof.proven
+    assert problem in proof.problem
+
+
+def test_another_key_or_an_edited_line_is_refused(filled: EventStore, clock: FixedClock) -> None:
+    line = signed(filled, clock)
+    wrong = anchors.prove(filled, line, OTHER.public_key())
+    assert not wrong.proven
+    assert "signed by key" in wrong.problem
+    forged = anchors.sign(filled, OTHER, clock.now() + timedelta(seconds=1)).line
+    assert not anchors.prove(filled, forged, KEY.public_key()).proven
+    record, signature = line.removeprefix(anchors.PREFIX).split(":")
+    flipped = signature[:-2] + ("A" if signature[-2] != "A" else "B") + signature[-1]
+    assert (
+        "does not verify"
+        in anchors.prove(filled, f"{anchors.PREFIX}{record}:{flipped}", KEY.public_key()).problem
+    )
+    with pytest.raises(InvalidInput, match="not a croupier anchor"):
+        anchors.parse("hello")
+    with pytest.raises(InvalidInput, match="damaged"):
+        anchors.parse(anchors.PREFIX + "%%%:%%%")
+
+
+def test_anchors_chain_and_a_damaged_store_is_not_anchored(
+    filled: EventStore,
+    clock: FixedClock,
+    tamper,  # type: ignore[no-untyped-def]
+) -> None:
+    first = anchors.sign(filled, KEY, clock.now())
+    filled.append("tray-2", [Counted(6)], 1)
+    second = anchors.sign(filled, KEY, clock.now() + timedelta(minutes=1))
+    assert second.record["prev"] == first.digest
+    assert first.record["prev"] == GENESIS_HASH
+    assert anchors.prove(filled, first.line, KEY.public_key()).proven
+    assert anchors.latest(filled) == second.line
+    tamper("UPDATE events SET payload = replace(payload, '300', '301') WHERE seq = 3")
+    with pytest.raises(CorruptStream, match="not anchored"):
+        anchors.sign(filled, KEY, clock.now() + timedelta(minutes=2))
