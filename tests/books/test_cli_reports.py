@@ -138,8 +138,15 @@ def test_cli_runs_a_day_and_prints_every_report(tmp_path: Path) -> None:
     )
     ok("books", "redeem", "S1", "5x34,1x20", "c1", t, "2026-01-05T22:10:00+00:00")
     ok("books", "deposit", "S1", "$200", "--by", "sm", t, "2026-01-05T22:20:00+00:00")
-    ok("books", "close-day", "S1", "$1,810.00", "--by", "sm", t, "2026-01-05T23:00:00+00:00")
+    key = tmp_path / "anchor.key"
+    ok("anchor", "keygen", "--out", str(key))
+    closed = ok(
+        "books", "close-day", "S1", "$1,810.00", "--by", "sm", t, "2026-01-05T23:00:00+00:00",
+        "--anchor-key", str(key),
+    )  # fmt: skip
+    anchor = "".join(closed[closed.index("croupier-anchor:1:") :].split())
     daily = ok("report", "daily", "S1", "2026-01-05", "--format", "csv")
+    assert anchor in daily  # the anchor signed at the close is printed on the day's report
     # by hand: drop 200, fills 300, closing tray 80 x $1 + 6 x $5 = 110: win 10, prizes 190
     assert "21,$200.00,$190.00,$10.00,$10.00,$0.00" in daily
     for name, args in {

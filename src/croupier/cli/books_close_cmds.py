@@ -106,11 +106,31 @@ def close_day(
     db: Db = None,
     org: Org = None,
     at: At = None,
+    anchor_key: Annotated[
+        str | None,
+        typer.Option(
+            "--anchor-key",
+            help="Sign the day's anchor with this key (default: $CROUPIER_ANCHOR_KEY).",
+            show_default=False,
+        ),
+    ] = None,
 ) -> None:
-    """Close the gaming day with the counted cash bank and chip bank."""
+    """Close the gaming day with the counted cash bank and chip bank, then sign an anchor of
+    the history when a signing key is configured (docs/anchors.md)."""
+    from croupier.service import anchors
     from croupier.service import books_close as s
 
     record(db, org, at, s.close_day(site, cash_bank, by, chip_bank))
+    if anchor_key is None and not anchors.signing_configured():
+        console.print(
+            "the day is not anchored: no signing key (give --anchor-key FILE or set "
+            "CROUPIER_ANCHOR_KEY; docs/anchors.md)",
+            highlight=False,
+        )
+        return
+    line = anchors.sign(database_url(db), anchor_key)
+    console.print("signed anchor of the history (keep it with the daily report):")
+    console.print(line, highlight=False, soft_wrap=True)
 
 
 @books_app.command("status")

@@ -48,6 +48,9 @@ class Form:
     people: tuple[FormPerson, ...] = ()
     warning: str | None = None
     """A banner printed above everything (e.g. a broken hash chain in the store)."""
+    anchor: str | None = None
+    """The signed anchor of the store's history to keep with this record (docs/anchors.md):
+    printed as text, and as a QR code in the PDF."""
 
     @property
     def header(self) -> tuple[tuple[str, str], ...]:

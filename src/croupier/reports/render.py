@@ -54,6 +54,9 @@ def to_csv(form: Form) -> bytes:
     for note in form.notes:
         w.writerow([])
         w.writerow([note])
+    if form.anchor:
+        w.writerow([])
+        w.writerow([ANCHOR_LABEL, form.anchor])
     return out.getvalue().encode("utf-8")
 
 
@@ -87,6 +90,9 @@ def to_html(form: Form) -> bytes:
             f"src='data:image/png;base64,{png}'>"
         )
     parts.extend(f"<p><i>{e(n)}</i></p>" for n in form.notes)
+    if form.anchor:
+        code = f"<code style='word-break:break-all'>{e(form.anchor)}</code>"
+        parts.append(f"<p>{e(ANCHOR_LABEL)}:<br>{code}</p>")
     parts.extend(
         f"<p>{e(who)}: ______________________ Signature or initials: ________ "
         "Date: ____________</p>"
@@ -167,6 +173,9 @@ def to_pdf(form: Form) -> bytes:
     for note in form.notes:
         story.append(Spacer(1, 6))
         story.append(Paragraph(html.escape(note), small))
+    if form.anchor:
+        story.append(Spacer(1, 10))
+        story.append(KeepTogether(_anchor_block(form.anchor, small)))
     if form.signatures:
         lines = [
             [f"{who}:", "_" * 40, "Signature or initials:", "_" * 14, "Date:", "_" * 16]
@@ -178,6 +187,27 @@ def to_pdf(form: Form) -> bytes:
         story.append(KeepTogether([sig]))
     doc.build(story, canvasmaker=_numbered_canvas(form))
     return buf.getvalue()
+
+
+ANCHOR_LABEL = "Signed anchor of the history (keep it; prove it with croupier verify --anchor)"
+
+
+def _anchor_block(anchor: str, style: Any) -> list[Any]:
+    """The anchor as text (broken every 100 characters) beside its QR code."""
+    from reportlab.graphics.barcode.qr import QrCodeWidget
+    from reportlab.graphics.shapes import Drawing
+    from reportlab.platypus import Paragraph, Table
+
+    qr = QrCodeWidget(anchor, barLevel="L")
+    x0, y0, x1, y1 = qr.getBounds()
+    size = 150.0
+    drawing = Drawing(size, size, transform=[size / (x1 - x0), 0, 0, size / (y1 - y0), 0, 0])
+    drawing.add(qr)
+    chunks = "<br/>".join(html.escape(anchor[i : i + 100]) for i in range(0, len(anchor), 100))
+    text = Paragraph(
+        f"<b>{html.escape(ANCHOR_LABEL)}:</b><br/><font face='Courier'>{chunks}</font>", style
+    )
+    return [Table([[text, drawing]], colWidths=[520, 160], hAlign="LEFT")]
 
 
 def _numbered_canvas(form: Form) -> Any:

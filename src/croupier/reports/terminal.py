@@ -99,4 +99,8 @@ def terminal_view(form: Form) -> RenderableType:
     if form.hold_lines:
         parts.append(Text("The weekly hold plot is in the HTML and PDF forms (--format)."))
     parts.extend(Text(n, style="italic") for n in form.notes if not n.startswith("WARNING"))
+    if form.anchor:
+        parts.append(Text(""))
+        parts.append(Text("Signed anchor of the history (keep it; croupier verify --anchor):"))
+        parts.append(Text(form.anchor, overflow="fold"))
     return Group(*parts)

@@ -93,7 +93,20 @@ def daily_report(svc: BooksService, site: str, day: str, step: Step = _quiet) ->
     if (site, iso) not in books.days:
         raise InvalidInput(f"no gaming day {iso} at site {site!r}")
     step("building the daily summary")
-    return _report(daily_form(books, daily_record(books, site, iso)), warning)
+    form = daily_form(books, daily_record(books, site, iso))
+    closed = books.days[(site, iso)].closed
+    if closed is not None:
+        form = replace(form, anchor=_anchor_since(svc, closed.at))
+    return _report(form, warning)
+
+
+def _anchor_since(svc: BooksService, closed_at: str) -> str | None:
+    """The first anchor signed at or after a day's close: it covers the whole day."""
+    from datetime import datetime
+
+    from croupier.store import anchor as anchors
+
+    return anchors.first_since(svc.store, datetime.fromisoformat(closed_at))
 
 
 def quarterly_report(

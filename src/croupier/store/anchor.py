@@ -254,3 +254,17 @@ def latest(store: EventStore, since: datetime | None = None) -> str | None:
     with store.engine.connect() as conn:
         found = conn.execute(query).scalar_one_or_none()
     return None if found is None else str(found)
+
+
+def first_since(store: EventStore, since: datetime) -> str | None:
+    """The first anchor line signed at or after ``since`` (the one that covers what was
+    recorded before it), or None."""
+    query = (
+        sa.select(anchors.c.line)
+        .where(anchors.c.signed_at >= since)
+        .order_by(anchors.c.anchor_id)
+        .limit(1)
+    )
+    with store.engine.connect() as conn:
+        found = conn.execute(query).scalar_one_or_none()
+    return None if found is None else str(found)
