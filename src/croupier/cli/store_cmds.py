@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -110,3 +111,52 @@ def _prove(url: str, anchor: str, public_key: str | None) -> None:
         f"[green]proven[/]: the stored history matches the anchor signed {found.signed_at} "
         f"({found.streams} streams, {found.events} events; later events are not covered by it)"
     )
+
+
+@db_app.command("backup")
+@reports_errors
+def backup(
+    out: Annotated[Path, typer.Argument(help="The new backup file (never overwritten).")],
+    db: DbOption = None,
+) -> None:
+    """Copy the SQLite database to a new file, consistent even while it is written."""
+    from croupier.service.backup import backup as copy
+
+    count = copy(database_url(db), out)
+    console.print(f"backed up {count:,} events to {out}", highlight=False)
+
+
+@db_app.command("restore")
+@reports_errors
+def restore(
+    backup_file: Annotated[Path, typer.Argument(help="A file made by `croupier db backup`.")],
+    db: DbOption = None,
+    public_key: Annotated[
+        str | None,
+        typer.Option(
+            "--public-key",
+            help="The anchors' public key (default: $CROUPIER_ANCHOR_PUBLIC_KEY).",
+            show_default=False,
+        ),
+    ] = None,
+) -> None:
+    """Restore a backup into a new SQLite database, then verify it and prove it against its
+    newest anchor; exit 1 if either fails."""
+    from croupier.service.backup import restore as put_back
+
+    done = put_back(backup_file, database_url(db), public_key)
+    console.print(f"restored {done.streams} streams, {done.events:,} events", highlight=False)
+    failed = False
+    for broken in done.broken:
+        console.print(f"[red]broken chain[/]: {broken}", highlight=False)
+        failed = True
+    if done.anchor_at is not None and not done.anchor_problem:
+        console.print(
+            f"[green]proven[/] against the anchor signed {done.anchor_at}", highlight=False
+        )
+    else:
+        where = f"anchor signed {done.anchor_at}: " if done.anchor_at else ""
+        console.print(f"[bold red]NOT PROVEN[/]: {where}{done.anchor_problem}", highlight=False)
+        failed = True
+    if failed:
+        raise typer.Exit(1)

@@ -268,3 +268,14 @@ def first_since(store: EventStore, since: datetime) -> str | None:
     with store.engine.connect() as conn:
         found = conn.execute(query).scalar_one_or_none()
     return None if found is None else str(found)
+
+
+def lines_newest_first(store: EventStore) -> list[str]:
+    """Every anchor line kept in the database, the newest first."""
+    with store.engine.connect() as conn:
+        return [
+            str(line)
+            for line in conn.execute(
+                sa.select(anchors.c.line).order_by(anchors.c.anchor_id.desc())
+            ).scalars()
+        ]
