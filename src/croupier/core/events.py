@@ -134,65 +134,137 @@ def to_json_value(value: object) -> JSON:
 
 def from_json_value(tp: Any, value: JSON) -> Any:
     """Rebuild a field value of annotated type ``tp`` from JSON data."""
-    origin = get_origin(tp)
-    if origin in (Union, types.UnionType):
-        args = get_args(tp)
-        if value is None and type(None) in args:
+    return _decoder(tp)(value)
+
+
+Decoder = typing.Callable[[Any], Any]
+_DECODERS: dict[Any, Decoder] = {}
+
+
+def _decoder(tp: Any) -> Decoder:
+    """The function that rebuilds values of type ``tp``, built once per type: decoding a stored
+    event then costs a few calls per field instead of re-inspecting its annotations."""
+    found = _DECODERS.get(tp)
+    if found is None:
+        found = _build_decoder(tp)
+        _DECODERS[tp] = found
+    return found
+
+
+def _union_decoder(tp: Any) -> Decoder:
+    args = get_args(tp)
+    optional = type(None) in args
+    parts = [(arg, _decoder(arg)) for arg in args if arg is not type(None)]
+
+    def decode(value: Any) -> Any:
+        if value is None and optional:
             return None
         errors: list[str] = []
-        for arg in args:
-            if arg is type(None):
-                continue
+        for _arg, part in parts:
             try:
-                return from_json_value(arg, value)
+                return part(value)
             except (TypeError, ValueError, InvalidInput) as exc:
                 errors.append(str(exc))
         raise ValueError(f"{value!r} matches none of {tp}: {errors}")
-    if origin is tuple:
-        args = get_args(tp)
+
+    return decode
+
+
+def _tuple_decoder(tp: Any) -> Decoder:
+    args = get_args(tp)
+    if len(args) == 2 and args[1] is Ellipsis:
+        item = _decoder(args[0])
+
+        def decode_all(value: Any) -> Any:
+            if not isinstance(value, list):
+                raise ValueError(f"expected a list for {tp}, got {value!r}")
+            return tuple(item(v) for v in value)
+
+        return decode_all
+    items = [_decoder(a) for a in args]
+
+    def decode_fixed(value: Any) -> Any:
         if not isinstance(value, list):
             raise ValueError(f"expected a list for {tp}, got {value!r}")
-        if len(args) == 2 and args[1] is Ellipsis:
-            return tuple(from_json_value(args[0], v) for v in value)
-        return tuple(from_json_value(a, v) for a, v in zip(args, value, strict=True))
-    if origin in (dict, Mapping):
-        _key_tp, val_tp = get_args(tp)
+        return tuple(f(v) for f, v in zip(items, value, strict=True))
+
+    return decode_fixed
+
+
+def _mapping_decoder(tp: Any) -> Decoder:
+    _key_tp, val_tp = get_args(tp)
+    item = _decoder(val_tp)
+
+    def decode(value: Any) -> Any:
         if not isinstance(value, dict):
             raise ValueError(f"expected an object for {tp}, got {value!r}")
-        return {k: from_json_value(val_tp, v) for k, v in value.items()}
-    if tp is Any:
+        return {k: item(v) for k, v in value.items()}
+
+    return decode
+
+
+def _scalar(tp: type, what: str) -> Decoder:
+    def decode(value: Any) -> Any:
+        if isinstance(value, bool) and tp is not bool:
+            raise ValueError(f"expected {what}, got {value!r}")
+        if not isinstance(value, tp):
+            raise ValueError(f"expected {what}, got {value!r}")
         return value
-    if tp is Card:
-        if not isinstance(value, str):
-            raise ValueError(f"expected a card, got {value!r}")
-        return parse_card(value)
-    if isinstance(tp, type) and issubclass(tp, Enum):
-        return tp(value)
-    if tp is bool:
-        if not isinstance(value, bool):
-            raise ValueError(f"expected a boolean, got {value!r}")
-        return value
-    if tp is int:
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise ValueError(f"expected an integer, got {value!r}")
-        return value
-    if tp is str:
-        if not isinstance(value, str):
-            raise ValueError(f"expected a string, got {value!r}")
-        return value
-    if tp is type(None):
-        if value is not None:
-            raise ValueError(f"expected null, got {value!r}")
-        return None
-    if isinstance(tp, type) and dataclasses.is_dataclass(tp):
+
+    return decode
+
+
+def _card(value: Any) -> Any:
+    if not isinstance(value, str):
+        raise ValueError(f"expected a card, got {value!r}")
+    return parse_card(value)
+
+
+def _none(value: Any) -> Any:
+    if value is not None:
+        raise ValueError(f"expected null, got {value!r}")
+    return None
+
+
+def _any(value: Any) -> Any:
+    return value
+
+
+def _dataclass_decoder(tp: type) -> Decoder:
+    fields = [(name, _decoder(hint)) for name, hint, _optional in _field_types(tp)]
+
+    def decode(value: Any) -> Any:
         if not isinstance(value, dict):
             raise ValueError(f"expected an object for {tp.__name__}, got {value!r}")
-        kwargs = {
-            name: from_json_value(hint, value[name])
-            for name, hint, _optional in _field_types(tp)
-            if name in value
-        }
-        return tp(**kwargs)
+        return tp(**{name: part(value[name]) for name, part in fields if name in value})
+
+    return decode
+
+
+def _build_decoder(tp: Any) -> Decoder:
+    origin = get_origin(tp)
+    if origin in (Union, types.UnionType):
+        return _union_decoder(tp)
+    if origin is tuple:
+        return _tuple_decoder(tp)
+    if origin in (dict, Mapping):
+        return _mapping_decoder(tp)
+    if tp is Any:
+        return _any
+    if tp is Card:
+        return _card
+    if isinstance(tp, type) and issubclass(tp, Enum):
+        return tp
+    if tp is bool:
+        return _scalar(bool, "a boolean")
+    if tp is int:
+        return _scalar(int, "an integer")
+    if tp is str:
+        return _scalar(str, "a string")
+    if tp is type(None):
+        return _none
+    if isinstance(tp, type) and dataclasses.is_dataclass(tp):
+        return _dataclass_decoder(tp)
     raise TypeError(f"unsupported event field type {tp!r}")
 
 
@@ -233,7 +305,7 @@ def event_from_dict(data: Mapping[str, JSON]) -> Event:
                 continue
             raise InvalidInput(f"event {name!r} is missing field {field_name!r}")
         try:
-            kwargs[field_name] = from_json_value(hint, data[field_name])
+            kwargs[field_name] = _decoder(hint)(data[field_name])
         except (TypeError, ValueError) as exc:
             raise InvalidInput(f"event {name!r} field {field_name!r}: {exc}") from exc
     extra = set(data) - {"type"} - {f[0] for f in fields}
