@@ -107,7 +107,7 @@ COMMANDS: tuple[CommandEntry, ...] = (
     CommandEntry("books", "count", "Record a drop box count by a two-person count team.", "croupier.cli.books_close_cmds"),
     CommandEntry("books", "correct-count", "Correct a recorded count with a new entry that references it.", "croupier.cli.books_close_cmds"),
     CommandEntry("books", "deposit", "Deposit counted cash in the gaming account.", "croupier.cli.books_close_cmds"),
-    CommandEntry("books", "close-day", "Close the gaming day with the counted cash bank and chip bank.", "croupier.cli.books_close_cmds"),
+    CommandEntry("books", "close-day", "Close the gaming day with the counted cash bank and chip bank, then sign an anchor of the history when a signing key is configured (docs/anchors.md).", "croupier.cli.books_close_cmds"),
     CommandEntry("books", "status", "Where the site's cash and chips are now.", "croupier.cli.books_close_cmds"),
     CommandEntry("books", "poker-occasion", "Register a poker occasion at its sites (two per fiscal year, at most three days: 99-01.3-09-03.1).", "croupier.cli.books_game_cmds"),
     CommandEntry("books", "poker-fee", "Record a nontournament fee for one player, table and half hour, collected in advance by an employee (99-01.3-09-03.3, 99-01.3-09-07.1.b).", "croupier.cli.books_game_cmds"),

@@ -49,10 +49,14 @@ def verify(
     """Check every event stream's hash chain; exit 1 if any link is broken."""
     from croupier.service.store import verify as check
 
-    if anchor is not None:
-        _prove(database_url(db), anchor, public_key)
-
+    proven = None if anchor is None else _prove(database_url(db), anchor, public_key)
     checks = check(database_url(db))
+    if proven is not None and all(c.broken_at is None for c in checks):
+        # proven, and the events after the anchor chain too: one line
+        console.print(f"{proven}; all {len(checks)} chains intact", highlight=False, soft_wrap=True)
+        return
+    if proven is not None:
+        console.print(proven, highlight=False, soft_wrap=True)
     table = Table(title="Event streams")
     table.add_column("stream")
     table.add_column("events", justify="right")
@@ -100,14 +104,20 @@ def streams(
     console.print(table, soft_wrap=True)
 
 
-def _prove(url: str, anchor: str, public_key: str | None) -> None:
+def _prove(url: str, anchor: str, public_key: str | None) -> str:
+    """Prove the history against a printed anchor: exit 1 naming the first stream that does
+    not match, else the line to print."""
     from croupier.service.anchors import prove
 
     found = prove(url, anchor, public_key)
     if not found.proven:
-        console.print(f"[bold red]NOT PROVEN[/]: anchor of {found.signed_at}: {found.problem}")
+        console.print(
+            f"[bold red]NOT PROVEN[/]: anchor of {found.signed_at}: {found.problem}",
+            highlight=False,
+            soft_wrap=True,
+        )
         raise typer.Exit(1)
-    console.print(
+    return (
         f"[green]proven[/]: the stored history matches the anchor signed {found.signed_at} "
         f"({found.streams} streams, {found.events} events; later events are not covered by it)"
     )
@@ -123,7 +133,7 @@ def backup(
     from croupier.service.backup import backup as copy
 
     count = copy(database_url(db), out)
-    console.print(f"backed up {count:,} events to {out}", highlight=False)
+    console.print(f"backed up {count:,} events to {out}", highlight=False, soft_wrap=True)
 
 
 @db_app.command("restore")
@@ -144,11 +154,12 @@ def restore(
     newest anchor; exit 1 if either fails."""
     from croupier.service.backup import restore as put_back
 
-    done = put_back(backup_file, database_url(db), public_key)
+    url = database_url(db)
+    done = put_back(backup_file, url, public_key)
     console.print(f"restored {done.streams} streams, {done.events:,} events", highlight=False)
     failed = False
     for broken in done.broken:
-        console.print(f"[red]broken chain[/]: {broken}", highlight=False)
+        console.print(f"[red]broken chain[/]: {broken}", highlight=False, soft_wrap=True)
         failed = True
     if done.anchor_at is not None and not done.anchor_problem:
         console.print(
@@ -156,7 +167,16 @@ def restore(
         )
     else:
         where = f"anchor signed {done.anchor_at}: " if done.anchor_at else ""
-        console.print(f"[bold red]NOT PROVEN[/]: {where}{done.anchor_problem}", highlight=False)
+        console.print(
+            f"[bold red]NOT PROVEN[/]: {where}{done.anchor_problem}",
+            highlight=False,
+            soft_wrap=True,
+        )
         failed = True
     if failed:
+        console.print(
+            f"the restored copy ({url}) is kept for inspection; do not keep books in it",
+            highlight=False,
+            soft_wrap=True,
+        )
         raise typer.Exit(1)

@@ -9,6 +9,7 @@ Proving needs only the public key: ``--public-key FILE`` or ``CROUPIER_ANCHOR_PU
 from __future__ import annotations
 
 import os
+import string
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -111,14 +112,40 @@ class AnchorCheck:
     problem: str
 
 
+_SIGNATURE_CHARS = 86  # an Ed25519 signature (64 bytes) in unpadded base64url
+_BASE64URL = frozenset(string.ascii_letters + string.digits + "-_")
+
+
+def _cut(text: str, start: int) -> str:
+    """The anchor that begins at ``text[start]``, read across line breaks and spaces (a
+    terminal or a PDF wraps it) up to the end of its signature, or up to the first character
+    that cannot be part of it (the ``<`` of an HTML tag, a CSV comma)."""
+    out = [anchors.PREFIX]
+    signature = -1  # characters of the signature read; -1 while still in the record
+    for char in text[start + len(anchors.PREFIX) :]:
+        if signature >= _SIGNATURE_CHARS:
+            break
+        if char.isspace():
+            continue
+        if char == ":" and signature < 0:
+            signature = 0
+        elif char in _BASE64URL:
+            signature += signature >= 0
+        else:
+            break
+        out.append(char)
+    return "".join(out)
+
+
 def anchor_text(given: str) -> str:
-    """The anchor line itself, or the first anchor line in the file it names."""
+    """The anchor itself (line breaks and spaces in it ignored), or the first anchor in the
+    text file it names (a daily report as text, CSV or HTML, a saved `anchor sign`)."""
     text = given.strip()
     if text.startswith(anchors.PREFIX):
-        return text
-    for line in read_text(Path(text), "anchor file").splitlines():
-        if anchors.PREFIX in line:
-            return line[line.index(anchors.PREFIX) :].split()[0]
+        return _cut(text, 0)
+    content = read_text(Path(text), "anchor file")
+    if anchors.PREFIX in content:
+        return _cut(content, content.index(anchors.PREFIX))
     raise InvalidInput(f"no croupier anchor in {text}")
 
 

@@ -35,6 +35,12 @@ def _sqlite_file(url: str, what: str) -> Path:
     return path
 
 
+def _read_only(path: Path) -> str:
+    """A read-only SQLite URI for ``path`` (percent-encoded: a '?' or '#' in a folder's name
+    is part of the path, not of the URI's query)."""
+    return f"{path.resolve().as_uri()}?mode=ro"
+
+
 def backup(url: str, out: Path) -> int:
     """Copy the SQLite database at ``url`` to a new file ``out``; the number of events copied."""
     source = _sqlite_file(url, "backup")
@@ -46,7 +52,7 @@ def backup(url: str, out: Path) -> int:
         raise InvalidInput(f"no folder {out.parent} for the backup")
     with open_existing_store(url):  # refuses a file that is not this croupier's database
         pass
-    src = sqlite3.connect(f"file:{source}?mode=ro", uri=True)
+    src = sqlite3.connect(_read_only(source), uri=True)
     try:
         dst = sqlite3.connect(out)
         try:
@@ -79,8 +85,10 @@ def restore(backup_file: Path, url: str, public_key: str | None) -> Restored:
         raise InvalidInput(f"{target} exists; restore into a new file")
     if not backup_file.is_file():
         raise InvalidInput(f"no backup file {backup_file}")
+    if not target.parent.is_dir():
+        raise InvalidInput(f"no folder {target.parent} for the restored database")
     key = anchors.load_public_key(public_key)
-    src = sqlite3.connect(f"file:{backup_file}?mode=ro", uri=True)
+    src = sqlite3.connect(_read_only(backup_file), uri=True)
     try:
         dst = sqlite3.connect(target)
         try:
