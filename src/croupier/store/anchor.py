@@ -42,6 +42,7 @@ from sqlalchemy.exc import IntegrityError
 
 from croupier.core.errors import InvalidInput
 from croupier.core.events import canonical_json
+from croupier.store import engine as engines
 from croupier.store.event_store import EventStore
 from croupier.store.hashing import GENESIS_HASH
 from croupier.store.records import CorruptStream
@@ -49,6 +50,7 @@ from croupier.store.schema import anchors, event_streams, events
 from croupier.store.verify import ChainMark, ChainRow, check_rows
 
 PREFIX: Final = "croupier-anchor:1:"
+SIGN_LOCK_KEY: Final = 0x616E6368  # "anch": PostgreSQL advisory lock held while signing
 VERSION: Final = 1
 
 
@@ -128,44 +130,103 @@ def sign(store: EventStore, private_key: Ed25519PrivateKey, at: datetime) -> Anc
     (``CorruptStream``: anchoring it would vouch for the damage)."""
     if at.tzinfo is None:
         raise InvalidInput("an anchor's time needs a time zone")
-    breaks = store.verify()
-    if breaks:
-        first = breaks[0]
-        raise CorruptStream(
-            f"stream {first.stream!r} is damaged at event {first.seq}: {first.kind.value}; "
-            "a damaged store is not anchored (run `croupier verify`)"
-        )
-    with store.engine.begin() as conn:
-        heads = _heads(conn)
-        prev = conn.execute(
-            sa.select(anchors.c.digest).order_by(anchors.c.anchor_id.desc()).limit(1)
-        ).scalar_one_or_none()
-        heads_text = canonical_json({"prev": prev or GENESIS_HASH, "heads": heads})
-        digest = hashlib.sha256(heads_text.encode("utf-8")).hexdigest()
-        record = {
-            "v": VERSION,
-            "at": at.astimezone(UTC).isoformat(timespec="seconds"),
-            "streams": len(heads),
-            "events": sum(int(h[1]) for h in heads),
-            "digest": digest,
-            "prev": prev or GENESIS_HASH,
-            "key": key_id(private_key.public_key()),
-        }
-        record_text = canonical_json(record)
-        signature = private_key.sign(record_text.encode("utf-8"))
-        line = PREFIX + _b64(record_text.encode("utf-8")) + ":" + _b64(signature)
-        try:
-            with conn.begin_nested():
-                conn.execute(
-                    sa.insert(anchors).values(
-                        digest=digest, signed_at=at, heads=heads_text, line=line
-                    )
+    with store.engine.connect() as conn:
+        # One signer at a time (else two could chain to the same previous anchor), and the
+        # heads checked in the same transaction as they are read and signed: an event appended
+        # meanwhile is neither signed nor left unchecked.
+        conn.execution_options(**{engines.SQLITE_BEGIN_OPTION: "IMMEDIATE"})
+        with conn.begin():
+            if conn.dialect.name == "postgresql":
+                conn.execute(sa.text("SELECT pg_advisory_xact_lock(:k)"), {"k": SIGN_LOCK_KEY})
+            heads = _heads(conn)
+            problem = _stray_events(conn) or _check_heads(conn, heads)
+            if problem is not None:
+                raise CorruptStream(
+                    f"{problem}; a damaged store is not anchored (run `croupier verify`)"
                 )
-        except IntegrityError:  # the same heads after the same anchor: already anchored
-            line = conn.execute(
-                sa.select(anchors.c.line).where(anchors.c.digest == digest)
-            ).scalar_one()
-            return parse(line)
+            return _sign_locked(conn, heads, private_key, at)
+
+
+def _stray_events(conn: sa.Connection) -> str | None:
+    """Events stored beyond their stream's recorded version, or in a stream without one."""
+    stored = conn.execute(
+        sa.select(events.c.stream, sa.func.max(events.c.seq)).group_by(events.c.stream)
+    ).all()
+    versions: dict[str, int] = {
+        row.stream: row.version
+        for row in conn.execute(sa.select(event_streams.c.stream, event_streams.c.version))
+    }
+    for stream, last in sorted(stored):
+        if last > versions.get(stream, 0):
+            return (
+                f"stream {stream!r} is damaged at event {versions.get(stream, 0) + 1}: "
+                f"{last} events are stored but its recorded version is {versions.get(stream, 0)}"
+            )
+    return None
+
+
+def _check_heads(conn: sa.Connection, heads: list[list[Any]]) -> str | None:
+    """The first problem of the listed streams' chains, each re-hashed from its first event up
+    to the listed version and required to end at the listed hash; None if all hold."""
+    for stream, version, head in heads:
+        rows = conn.execute(
+            sa.select(
+                events.c.seq,
+                events.c.type,
+                events.c.payload,
+                events.c.recorded_at,
+                events.c.prev_hash,
+                events.c.hash,
+            )
+            .where(events.c.stream == stream, events.c.seq <= version)
+            .order_by(events.c.seq)
+            .execution_options(yield_per=1000)
+        )
+        found, mark = check_rows(stream, (ChainRow(*row) for row in rows), version, ChainMark())
+        rows.close()
+        if found is not None:
+            return (
+                f"stream {stream!r} is damaged at event {found.seq}: "
+                f"{found.kind.value} ({found.detail})"
+            )
+        if mark.hash != head:
+            return (
+                f"stream {stream!r} was rewritten: its event {version} now hashes to "
+                f"{mark.hash[:12]}…, the anchor signed {head[:12]}…"
+            )
+    return None
+
+
+def _sign_locked(
+    conn: sa.Connection, heads: list[list[Any]], private_key: Ed25519PrivateKey, at: datetime
+) -> Anchor:
+    prev = conn.execute(
+        sa.select(anchors.c.digest).order_by(anchors.c.anchor_id.desc()).limit(1)
+    ).scalar_one_or_none()
+    heads_text = canonical_json({"prev": prev or GENESIS_HASH, "heads": heads})
+    digest = hashlib.sha256(heads_text.encode("utf-8")).hexdigest()
+    record = {
+        "v": VERSION,
+        "at": at.astimezone(UTC).isoformat(timespec="seconds"),
+        "streams": len(heads),
+        "events": sum(int(h[1]) for h in heads),
+        "digest": digest,
+        "prev": prev or GENESIS_HASH,
+        "key": key_id(private_key.public_key()),
+    }
+    record_text = canonical_json(record)
+    signature = private_key.sign(record_text.encode("utf-8"))
+    line = PREFIX + _b64(record_text.encode("utf-8")) + ":" + _b64(signature)
+    try:
+        with conn.begin_nested():
+            conn.execute(
+                sa.insert(anchors).values(digest=digest, signed_at=at, heads=heads_text, line=line)
+            )
+    except IntegrityError:  # the same heads after the same anchor: already anchored
+        line = conn.execute(
+            sa.select(anchors.c.line).where(anchors.c.digest == digest)
+        ).scalar_one()
+        return parse(line)
     return Anchor(record, signature, line)
 
 
@@ -211,38 +272,10 @@ def prove(store: EventStore, line: str, public_key: Ed25519PublicKey) -> Proof:
         listed = json.loads(stored)
         if listed.get("prev") != record["prev"]:
             return Proof(False, anchor, problem="the stored head list names another predecessor")
-        total = 0
-        for stream, version, head in listed["heads"]:
-            rows = conn.execute(
-                sa.select(
-                    events.c.seq,
-                    events.c.type,
-                    events.c.payload,
-                    events.c.recorded_at,
-                    events.c.prev_hash,
-                    events.c.hash,
-                )
-                .where(events.c.stream == stream, events.c.seq <= version)
-                .order_by(events.c.seq)
-                .execution_options(yield_per=1000)
-            )
-            found, mark = check_rows(stream, (ChainRow(*row) for row in rows), version, ChainMark())
-            rows.close()
-            if found is not None:
-                return Proof(
-                    False,
-                    anchor,
-                    problem=f"stream {stream!r} is damaged at event {found.seq}: "
-                    f"{found.kind.value} ({found.detail})",
-                )
-            if mark.hash != head:
-                return Proof(
-                    False,
-                    anchor,
-                    problem=f"stream {stream!r} was rewritten: its event {version} now hashes to "
-                    f"{mark.hash[:12]}…, the anchor signed {head[:12]}…",
-                )
-            total += int(version)
+        problem = _check_heads(conn, listed["heads"])
+        if problem is not None:
+            return Proof(False, anchor, problem=problem)
+        total = sum(int(version) for _stream, version, _head in listed["heads"])
     return Proof(True, anchor, len(listed["heads"]), total)
 
 

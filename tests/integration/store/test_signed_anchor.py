@@ -3,6 +3,7 @@ every hash (so that `verify` says intact) still fails the proof. Both backends."
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass
 from datetime import timedelta
 
@@ -142,3 +143,28 @@ def test_anchors_chain_and_a_damaged_store_is_not_anchored(
     tamper("UPDATE events SET payload = replace(payload, '300', '301') WHERE seq = 3")
     with pytest.raises(CorruptStream, match="not anchored"):
         anchors.sign(filled, KEY, clock.now() + timedelta(minutes=2))
+
+
+def test_signers_at_once_do_not_fork_the_chain_of_anchors(
+    filled: EventStore, clock: FixedClock
+) -> None:
+    """Signers take turns: every anchor's predecessor is the anchor stored just before it."""
+    import threading
+
+    def signer(n: int) -> None:
+        for k in range(3):
+            filled.append(f"signer-{n}", [Counted(k)], k)
+            anchors.sign(filled, KEY, clock.now() + timedelta(seconds=n * 10 + k))
+
+    threads = [threading.Thread(target=signer, args=(n,)) for n in (1, 2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert filled.version("signer-1") == filled.version("signer-2") == 3
+    lines = list(reversed(anchors.lines_newest_first(filled)))
+    chain = [anchors.parse(line) for line in lines]
+    assert len(chain) >= 2
+    assert chain[0].record["prev"] == GENESIS_HASH
+    for before, after in itertools.pairwise(chain):
+        assert after.record["prev"] == before.digest
