@@ -1,0 +1,134 @@
+"""How the live-table hub reaches each game: its protocol object, its setup type, how a
+round's setup is made from the seated players and their wagers, and its seat views
+(``croupier.games.<game>.seat_view``). Kept apart from the hub so that the hub has no game in it.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from croupier.core.errors import InvalidInput
+from croupier.core.events import JSON, Event
+from croupier.games.base import AnyGame
+from croupier.games.registry import get_game
+
+SetupMaker = Callable[[Any, Mapping[int, str], Mapping[int, int], int, Any], Any]
+"""(rules, seats -> player, seats -> wager cents, round number, last round's state or None)
+-> the game's setup of the next round."""
+
+
+@dataclass(frozen=True, slots=True)
+class LiveGame:
+    """One game as the hub drives it."""
+
+    name: str
+    game: AnyGame
+    setup_type: type
+    make_setup: SetupMaker
+    seat_view: Callable[[Any, str], dict[str, JSON]]
+    redact_event: Callable[[Event, str], dict[str, JSON]]
+    opening_action: Callable[[Any], Any] | None = None
+    """The dealer's first action right after the setup (twentyone's ``deal``), if any."""
+
+
+def _twentyone_setup(
+    rules: Any, seats: Mapping[int, str], wagers: Mapping[int, int], number: int, last: Any
+) -> Any:
+    from croupier.games.twentyone.actions import SeatWager
+    from croupier.games.twentyone.game import Setup
+
+    return Setup(
+        tuple(
+            SeatWager(seat, wagers[seat], player=seats[seat])
+            for seat in sorted(seats)
+            if wagers.get(seat)
+        )
+    )
+
+
+def _twentyone_deal(state: Any) -> Any:
+    from croupier.games.twentyone.actions import Action, ActionKind
+
+    return Action(ActionKind.DEAL)
+
+
+def _threecard21_setup(
+    rules: Any, seats: Mapping[int, str], wagers: Mapping[int, int], number: int, last: Any
+) -> Any:
+    from croupier.core.shoe import NJShuffleMethod
+    from croupier.games.threecard21.game import Setup
+    from croupier.games.threecard21.state import PersonWager, SpotWagers
+
+    return Setup(
+        tuple(
+            SpotWagers(seat, (PersonWager(wagers[seat]),))
+            for seat in sorted(seats)
+            if wagers.get(seat)
+        ),
+        burn_first=number == 1 and rules.shuffle is not NJShuffleMethod.BART_CARTER,
+    )
+
+
+def _poker_setup(
+    rules: Any, seats: Mapping[int, str], wagers: Mapping[int, int], number: int, last: Any
+) -> Any:
+    from croupier.games.poker.game import Setup
+    from croupier.games.poker.table import SeatSpec
+
+    playing = [s for s in sorted(seats) if wagers.get(s)]
+    if len(playing) < 2:
+        raise InvalidInput("a poker hand needs at least two seated players with chips")
+    button = playing[0]
+    if last is not None:  # the button moves one seat to the left each hand
+        previous = last.players[last.button].seat
+        button = next((s for s in playing if s > previous), playing[0])
+    return Setup(tuple(SeatSpec(s, wagers[s], seats[s]) for s in playing), button)
+
+
+def _paddlewheel_setup(
+    rules: Any, seats: Mapping[int, str], wagers: Mapping[int, int], number: int, last: Any
+) -> Any:
+    from croupier.games.paddlewheel.state import TableSetup
+
+    return last.next_setup() if last is not None else TableSetup()
+
+
+def _views(game: str) -> tuple[Callable[..., dict[str, JSON]], Callable[..., dict[str, JSON]]]:
+    module = importlib.import_module(f"croupier.games.{game}.seat_view")
+    return module.seat_view, module.redact_event
+
+
+def live_game(name: str) -> LiveGame:
+    """The hub's view of game ``name`` (``InvalidInput`` for an unknown game)."""
+    spec = get_game(name)
+    if spec.game is None:
+        raise InvalidInput(f"game {name!r} has no protocol object to run live")
+    seat_view, redact = _views(name)
+    setup_type: type
+    if name == "twentyone":
+        from croupier.games.twentyone.game import Setup as TwentyOneSetup
+
+        return LiveGame(
+            name, spec.game, TwentyOneSetup, _twentyone_setup, seat_view, redact, _twentyone_deal
+        )
+    if name == "threecard21":
+        from croupier.games.threecard21.game import Setup as ThreeCardSetup
+
+        setup_type = ThreeCardSetup
+        return LiveGame(name, spec.game, setup_type, _threecard21_setup, seat_view, redact)
+    if name == "poker":
+        from croupier.games.poker.game import Setup as PokerSetup
+
+        return LiveGame(name, spec.game, PokerSetup, _poker_setup, seat_view, redact)
+    if name == "paddlewheel":
+        from croupier.games.paddlewheel.state import TableSetup
+
+        return LiveGame(name, spec.game, TableSetup, _paddlewheel_setup, seat_view, redact)
+    raise InvalidInput(f"game {name!r} cannot be run live")  # pragma: no cover
+
+
+def redact_all(live: LiveGame, events: Sequence[Event], viewer: str) -> list[dict[str, JSON]]:
+    return [live.redact_event(e, viewer) for e in events]
