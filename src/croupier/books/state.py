@@ -1,7 +1,9 @@
 """The current books, rebuilt by applying books events in order (``Books.apply``).
 
 ``apply`` trusts its events: they were validated by the command that produced them (the
-functions in ``croupier.books.operations`` and friends), or read back from the store.
+functions in ``croupier.books.operations`` and friends). Entries read back from the store go
+through ``croupier.books.consistency.apply_checked`` first, which applies an entry that adds up
+and records one that does not in ``corrupt`` instead.
 """
 
 from __future__ import annotations
@@ -128,6 +130,27 @@ class SiteState:
     discontinued: dict[Game, str] = field(default_factory=dict)
 
 
+@dataclass(frozen=True, slots=True)
+class CorruptEntry:
+    """A stored entry that does not add up: where it is and what is wrong with it."""
+
+    stream: str
+    seq: int
+    type: str
+    position: int
+    """Its index in ``Books.entries`` (where corrections would cite it)."""
+    label: str
+    """What it claims to be, without its amounts (e.g. ``fill slip 5, table 1, S1 2026-01-05``)."""
+    problems: tuple[str, ...]
+
+    def line(self) -> str:
+        """One line naming the stream, the event number and what disagrees."""
+        return (
+            f"CORRUPT ENTRY: stream {self.stream!r} event {self.seq} ({self.label}): "
+            f"{'; '.join(self.problems)}. It is not shown as data; run `croupier verify --anchor`."
+        )
+
+
 class Books:
     """An organization's books: the state of every site and every record, from events."""
 
@@ -150,6 +173,9 @@ class Books:
         self.video_reviews: list[ev.VideoReviewDocumented] = []
         self.poker = PokerLedger()
         self.tickets = TicketLedger()
+        self.corrupt: list[CorruptEntry] = []
+        """Stored entries that did not add up when read (``consistency.apply_checked``): in
+        ``entries`` at their positions, but not applied."""
         self._handlers: dict[type[Event], Callable[[Any], None]] = {
             ev.OrganizationRegistered: self._organization,
             ev.SiteRegistered: self._site,

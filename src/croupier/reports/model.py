@@ -47,10 +47,16 @@ class Form:
     period: str = ""
     people: tuple[FormPerson, ...] = ()
     warning: str | None = None
-    """A banner printed above everything (e.g. a broken hash chain in the store)."""
+    """A banner printed above everything (e.g. a broken hash chain in the store, a corrupt
+    entry): one line per problem."""
     anchor: str | None = None
     """The signed anchor of the store's history to keep with this record (docs/anchors.md):
     printed as text, and as a QR code in the PDF."""
+
+    @property
+    def warnings(self) -> tuple[str, ...]:
+        """The banner's lines, each printed as its own warning."""
+        return tuple(line for line in (self.warning or "").splitlines() if line.strip())
 
     @property
     def header(self) -> tuple[tuple[str, str], ...]:

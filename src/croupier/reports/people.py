@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from croupier.books import events as ev
+from croupier.books.consistency import corrupt_positions
 from croupier.books.model import Role
 from croupier.books.state import Books
 from croupier.reports.model import FormPerson
@@ -155,8 +156,9 @@ def poker_people(books: Books) -> People:
             people.add(f.collected_by, "collected half-hour fees", occ_id)
         for w in occ.time_worked:
             people.add(w.employee_id, "time worked recorded", occ_id)
-    for e in books.entries:
-        if isinstance(e, PokerTournamentFee):
+    corrupt = corrupt_positions(books)  # read back but not data (``books.consistency``)
+    for position, e in enumerate(books.entries):
+        if isinstance(e, PokerTournamentFee) and position not in corrupt:
             people.add(
                 e.collected_by, "collected tournament fees", f"{e.occasion_id} {e.tournament_id}"
             )

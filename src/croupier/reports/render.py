@@ -41,8 +41,8 @@ def to_csv(form: Form) -> bytes:
     """Each table under a title row; the warning and the header fields first."""
     out = io.StringIO()
     w = csv.writer(out, lineterminator="\n")
-    if form.warning:
-        w.writerow([f"WARNING: {form.warning}"])
+    for warning in form.warnings:
+        w.writerow([f"WARNING: {warning}"])
     w.writerow([form.title, form.section])
     for name, value in form.header:
         w.writerow([name, value])
@@ -70,8 +70,10 @@ def to_html(form: Form) -> bytes:
         "th{background:#eee}.warning{border:3px solid #b00;color:#b00;padding:.5em;"
         "font-weight:bold}</style></head><body>",
     ]
-    if form.warning:
-        parts.append(f"<div class='warning' role='alert'>WARNING: {e(form.warning)}</div>")
+    parts.extend(
+        f"<div class='warning' role='alert'>WARNING: {e(warning)}</div>"
+        for warning in form.warnings
+    )
     parts.append(f"<h1>{e(form.title)}</h1><p>N.D. Admin. Code {e(form.section)}</p><dl>")
     for name, value in form.header:
         parts.append(f"<dt><b>{e(name)}</b></dt><dd>{e(value)}</dd>")
@@ -123,7 +125,7 @@ def to_pdf(form: Form) -> bytes:
     styles = getSampleStyleSheet()
     small = styles["BodyText"].clone("small", fontSize=7, leading=8)
     story: list[object] = []
-    if form.warning:
+    if form.warnings:
         banner = styles["Normal"].clone(
             "banner",
             textColor=colors.red,
@@ -132,7 +134,8 @@ def to_pdf(form: Form) -> bytes:
             borderPadding=6,
             fontName="Helvetica-Bold",
         )
-        story += [Paragraph(f"WARNING: {html.escape(form.warning)}", banner), Spacer(1, 12)]
+        for warning in form.warnings:
+            story += [Paragraph(f"WARNING: {html.escape(warning)}", banner), Spacer(1, 12)]
     story += [
         Paragraph(html.escape(form.title), styles["Title"]),
         Paragraph(f"N.D. Admin. Code {html.escape(form.section)}", styles["Normal"]),

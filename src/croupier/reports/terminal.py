@@ -78,8 +78,9 @@ class FittedTable:
 def terminal_view(form: Form) -> RenderableType:
     """The whole form, top to bottom."""
     parts: list[RenderableType] = []
-    if form.warning:
-        parts.append(Panel(Text(f"WARNING: {form.warning}", style="bold red"), border_style="red"))
+    if form.warnings:
+        banner = Text("\n".join(f"WARNING: {w}" for w in form.warnings), style="bold red")
+        parts.append(Panel(banner, border_style="red"))
     parts.append(
         Text.from_markup(f"[bold]{escape(form.title)}[/] (N.D. Admin. Code {escape(form.section)})")
     )

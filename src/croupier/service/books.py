@@ -21,6 +21,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
+from croupier.books.consistency import apply_checked, apply_stored, banner_lines, refusal
 from croupier.books.model import check_identifier
 from croupier.books.state import Books
 from croupier.books.timeline import check_entry_time
@@ -120,7 +121,9 @@ class BooksService:
         for entry in stored:
             if entry.event is None:  # pragma: no cover - read() always decodes
                 raise InvalidInput(f"entry {entry.seq} of {self.stream} could not be decoded")
-            self._books.apply(entry.event)
+            # Readers check what they read: an entry that does not add up is recorded in
+            # ``books.corrupt`` (stream, seq, what disagrees), not applied (books.consistency).
+            apply_checked(self._books, entry.event, entry.stream, entry.seq)
             self._version = entry.seq
 
     def execute(self, command: Command) -> list[Event]:
@@ -129,7 +132,8 @@ class BooksService:
         If another writer appended first, the books are refreshed and the command validated
         again after a jittered wait (``service.retry``): it is refused only by the domain, or
         after the back-off's deadline. A damaged books stream takes no more entries
-        (``CorruptStream``, one line naming the stream and its first broken link)."""
+        (``CorruptStream``, one line naming the stream and its first broken link), and neither
+        do books read with a corrupt entry (one line naming the first: ``books.consistency``)."""
 
         def attempt() -> list[Event]:
             self._refresh()
@@ -137,6 +141,9 @@ class BooksService:
                 raise CorruptStream(
                     f"{describe_break(self.chain)}; nothing was written (run `croupier verify`)"
                 )
+            corrupt = refusal(self._books)
+            if corrupt is not None:  # a corrupt entry: nothing more is written after it
+                raise CorruptStream(corrupt)
             events = command(self._books)
             if not events:
                 return []
@@ -149,9 +156,12 @@ class BooksService:
     def record(self, request: Request, at: str | None) -> list[str]:
         """Run ``request`` at ``at`` (an ISO time with offset, typed; default: now) and return
         one line per recorded entry saying what it recorded."""
-        when = parse_time(at, "--at") if at is not None else self.now()
+        typed = parse_time(at, "--at") if at is not None else None
 
         def command(books: Books) -> list[Event]:
+            # "now" is read on each attempt, after the books were refreshed: a writer that lost
+            # a race to a later entry must not be refused for being "before the last entry".
+            when = typed if typed is not None else self.now()
             events = request.build(books, when)
             if request.timed:
                 site = request.site(books) if callable(request.site) else request.site
@@ -230,29 +240,41 @@ def chain_warning(service: BooksService) -> str | None:
     )
 
 
+def read_warning(chain: str | None, books: Books) -> str | None:
+    """The banner to print above what a reading command read: the damaged chain (if any),
+    then one line per corrupt entry of ``books`` (``books.consistency.banner_lines``)."""
+    lines = [chain] if chain else []
+    lines += banner_lines(books)
+    return "\n".join(lines) if lines else None
+
+
 @dataclass(frozen=True)
 class BooksRead:
-    """The books as read by a reading command, and the banner to print above them."""
+    """The books as read by a reading command, and the banner to print above them (one line
+    per problem: ``read_warning``)."""
 
     books: Books
     warning: str | None
 
 
 def read_books(url: str, org_id: str) -> BooksRead:
-    """Read an existing organization's books (opening the store once) with the chain warning."""
+    """Read an existing organization's books (opening the store once) with the banner: the
+    chain warning and every corrupt entry (``read_warning``)."""
     svc = open_books(url, org_id)
     try:
         books = svc.books()
-        return BooksRead(books, chain_warning(svc))
+        return BooksRead(books, read_warning(chain_warning(svc), books))
     finally:
         svc.close()
 
 
 def rebuild(store: EventStore, org_id: str) -> Books:
-    """The books of an organization rebuilt from every stored entry."""
-    return Books.from_events(
-        e.event for e in store.read(stream_name(org_id)) if e.event is not None
-    )
+    """The books of an organization rebuilt from every stored entry, each checked as the
+    service reads it (a corrupt entry is in ``corrupt``, not applied: ``books.consistency``)."""
+    books = Books()
+    stored = store.read(stream_name(org_id))
+    apply_stored(books, ((e.stream, e.seq, e.event) for e in stored if e.event is not None))
+    return books
 
 
 def import_batches(url: str, org_id: str, batches: Iterable[Sequence[Event]]) -> int:

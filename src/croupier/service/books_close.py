@@ -126,10 +126,12 @@ class SiteStatus:
     trays: tuple[TrayLine, ...]
     chip_bank: str
     warning: str | None
+    """Lines to print above the status: a damaged chain, then each corrupt entry."""
 
 
 def site_status(url: str, org_id: str, site: str) -> SiteStatus:
-    """The status of a site, read from the books (with the damaged-chain warning, if any)."""
+    """The status of a site, read from the books, with the warning lines to print above it:
+    the damaged chain, if any, then one line per corrupt entry (``service.books.read_books``)."""
     read = read_books(url, org_id)
     try:
         require_site(read.books, site)

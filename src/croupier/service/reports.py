@@ -2,10 +2,12 @@
 ``croupier report`` commands (and the web pages) call.
 
 Each ``*_report`` function reads the books once, checks the books stream's hash chain (a broken
-link becomes a warning banner on the record, naming the first broken link), and builds one
-form. ``render`` turns a report into CSV, HTML or PDF bytes, ``terminal_view`` into rich
-renderables; ``write`` puts bytes in a file with a one-line error on failure. ``step`` callbacks
-(``Step``) are told each phase so a caller can show progress; they do nothing by default.
+link becomes a warning banner on the record, naming the first broken link), adds one banner line
+per corrupt entry the books were read with (``books.consistency``: an entry that does not add up is
+named, never printed as data), and builds one form. ``render`` turns a report into CSV, HTML
+or PDF bytes, ``terminal_view`` into rich renderables; ``write`` puts bytes in a file with a
+one-line error on failure. ``step`` callbacks (``Step``) are told each phase so a caller can
+show progress; they do nothing by default.
 """
 
 from __future__ import annotations
@@ -60,14 +62,25 @@ def open_books(url: str, org_id: str | None) -> BooksService:
 
 
 def _books(svc: BooksService, step: Step) -> tuple[Books, str | None]:
-    """The books, read once, and the banner naming the first broken link of their hash chain
-    (``service.books.chain_warning``; None when the chain is intact)."""
+    """The books, read once, and the banner: the first broken link of their hash chain
+    (``service.books.chain_warning``), then one line per corrupt entry (``banner``); None when
+    the chain is intact and every entry adds up."""
     from croupier.service.books import chain_warning
 
     step("reading the books and checking their hash chain")
     books = svc.books()
-    warning = chain_warning(svc)
-    return books, warning.removeprefix("WARNING: ") if warning else None
+    return books, banner(chain_warning(svc), books)
+
+
+def banner(chain: str | None, books: Books) -> str | None:
+    """The warning lines to print above anything read from ``books``, one problem a line:
+    the broken chain (``service.books.chain_warning``, if any), then every corrupt entry
+    (``books.consistency.banner_lines``). None when there is nothing to warn of."""
+    from croupier.books.consistency import banner_lines
+
+    lines = [chain.removeprefix("WARNING: ")] if chain else []
+    lines += banner_lines(books)
+    return "\n".join(lines) if lines else None
 
 
 def _report(form: Form, warning: str | None) -> Report:
