@@ -33,7 +33,7 @@ from croupier.service import books_day
 from croupier.service import reports as rpt
 from croupier.service.accounts import Account
 from croupier.service.authz import Action, Actor, SlipFacts, authorize
-from croupier.service.books import BooksService, Request, chain_warning
+from croupier.service.books import BooksService, Request, chain_warning, read_warning
 from croupier.service.books_close import SiteStatus, site_status
 from croupier.service.books_input import chips as parse_chips
 from croupier.service.books_input import describe_chips
@@ -182,10 +182,11 @@ class Backoffice:
         return books.org_id, books.org_name
 
     def warning(self) -> str | None:
-        """The damaged-chain banner of the books stream, or None."""
+        """The banner of the books as read: a damaged chain, then one line per corrupt entry
+        (``service.books.read_warning``), or None."""
         with self._lock:
-            self.books_service.books()
-            return chain_warning(self.books_service)
+            books = self.books_service.books()
+            return read_warning(chain_warning(self.books_service), books)
 
     def sites(self) -> list[SiteInfo]:
         with self._lock:  # the books are read and walked under the lock: a writer changes them
