@@ -1,0 +1,96 @@
+"""``croupier bench books``: books status, a fill, a daily and a quarterly report against the
+size of the books' history (issue 17)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from croupier.cli.apps import bench_app
+from croupier.cli.common import console, err_console, reports_errors
+
+if TYPE_CHECKING:
+    from croupier.service.bench_books import Row
+
+
+@bench_app.command("books")
+@reports_errors
+def bench_books(
+    sizes: Annotated[
+        str, typer.Option(help="Events in each database, comma separated (1e6 takes long).")
+    ] = "1e3,1e4,1e5",
+    db: Annotated[str, typer.Option("--db", help="sqlite, postgresql or both.")] = "both",
+    seed: Annotated[int, typer.Option(help="Seed of the generated year.")] = 0,
+    repeat: Annotated[int, typer.Option(help="Timings of each command (the median is shown).")] = 3,
+    markdown: Annotated[
+        bool, typer.Option("--markdown", help="Print the table as Markdown (for the docs).")
+    ] = False,
+) -> None:
+    """Time books status, a fill, a daily and a quarterly report on generated histories of a
+    four-site organization (median of --repeat, in-process); print them against the goals."""
+    from rich.markup import escape
+    from rich.table import Table
+
+    from croupier.service import bench_books as svc
+
+    wanted = svc.parse_sizes(sizes)
+    backends = svc.parse_backends(db)
+
+    def progress(line: str) -> None:
+        err_console.print(escape(line), highlight=False, style="dim")
+
+    rows, skipped = svc.run(wanted, backends, seed, repeat, progress)
+    for line in skipped:
+        err_console.print(line, highlight=False)
+    if markdown:
+        print(_markdown(rows, repeat, seed))
+        return
+    table = Table(
+        title=f"croupier bench books: median of {repeat} (seconds, in-process, seed {seed})"
+    )
+    columns = (
+        "size", "backend", "events", "status", "fill", "daily", "quarterly", "quarter",
+        "gen ev/s", "write ev/s", "goal",
+    )  # fmt: skip
+    for column in columns:
+        table.add_column(column, justify="left" if column in ("backend", "goal") else "right")
+    for r in rows:
+        table.add_row(
+            svc.size_label(r.size),
+            r.backend,
+            f"{r.events:,}",
+            f"{r.status:.3f}",
+            f"{r.fill:.3f}",
+            f"{r.daily:.3f}",
+            f"{r.quarterly:.3f}",
+            r.quarter,
+            f"{r.generated_per_second:,.0f}",
+            f"{r.written_per_second:,.0f}",
+            svc.goal(r),
+        )
+    console.print(table)
+    console.print(
+        f"goal (issue 17): status and fill under {svc.STATUS_FILL_GOAL} s at every size; the "
+        f"quarterly report under {svc.QUARTERLY_GOAL} s at {svc.QUARTERLY_GOAL_AT:,} events",
+        highlight=False,
+    )
+
+
+def _markdown(rows: list[Row], repeat: int, seed: int) -> str:
+    from croupier.service import bench_books as svc
+
+    lines = [
+        f"Median of {repeat} (seconds, in-process, seed {seed}).",
+        "",
+        "| size | backend | events | status | fill | daily | quarterly | quarter "
+        "| gen ev/s | write ev/s | goal |",
+        "|---|---|---|---|---|---|---|---|---|---|---|",
+    ]
+    for r in rows:
+        lines.append(
+            f"| {svc.size_label(r.size)} | {r.backend} | {r.events:,} | {r.status:.3f} "
+            f"| {r.fill:.3f} | {r.daily:.3f} | {r.quarterly:.3f} | {r.quarter} "
+            f"| {r.generated_per_second:,.0f} | {r.written_per_second:,.0f} | {svc.goal(r)} |"
+        )
+    return "\n".join(lines)
