@@ -46,7 +46,7 @@ from croupier.store import engine as engines
 from croupier.store.event_store import EventStore
 from croupier.store.hashing import GENESIS_HASH
 from croupier.store.records import CorruptStream
-from croupier.store.schema import anchors, event_streams, events
+from croupier.store.schema import CHAIN_COLUMNS, anchors, event_streams, events
 from croupier.store.verify import ChainMark, ChainRow, check_rows
 
 PREFIX: Final = "croupier-anchor:1:"
@@ -170,14 +170,7 @@ def _check_heads(conn: sa.Connection, heads: list[list[Any]]) -> str | None:
     to the listed version and required to end at the listed hash; None if all hold."""
     for stream, version, head in heads:
         rows = conn.execute(
-            sa.select(
-                events.c.seq,
-                events.c.type,
-                events.c.payload,
-                events.c.recorded_at,
-                events.c.prev_hash,
-                events.c.hash,
-            )
+            sa.select(*CHAIN_COLUMNS)
             .where(events.c.stream == stream, events.c.seq <= version)
             .order_by(events.c.seq)
             .execution_options(yield_per=1000)

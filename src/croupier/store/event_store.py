@@ -30,7 +30,13 @@ from croupier.store.records import (
     CorruptStream,
     StoredEvent,
 )
-from croupier.store.schema import STREAM_NAME_MAX, TYPE_NAME_MAX, event_streams, events
+from croupier.store.schema import (
+    CHAIN_COLUMNS,
+    STREAM_NAME_MAX,
+    TYPE_NAME_MAX,
+    event_streams,
+    events,
+)
 from croupier.store.verify import ChainMark, ChainRow, check_rows, first_break
 
 DEFAULT_LOCK_TIMEOUT: Final = 30.0
@@ -261,14 +267,7 @@ class EventStore:
         if start.seq == version:
             return None, start
         rows = conn.execute(
-            sa.select(
-                events.c.seq,
-                events.c.type,
-                events.c.payload,
-                events.c.recorded_at,
-                events.c.prev_hash,
-                events.c.hash,
-            )
+            sa.select(*CHAIN_COLUMNS)
             .where(events.c.stream == stream, events.c.seq > start.seq, events.c.seq <= version)
             .order_by(events.c.seq)
         ).all()
@@ -406,14 +405,7 @@ class EventStore:
             breaks: list[ChainBreak] = []
             for name in sorted(versions):
                 rows = conn.execute(
-                    sa.select(
-                        events.c.seq,
-                        events.c.type,
-                        events.c.payload,
-                        events.c.recorded_at,
-                        events.c.prev_hash,
-                        events.c.hash,
-                    )
+                    sa.select(*CHAIN_COLUMNS)
                     .where(events.c.stream == name)
                     .order_by(events.c.seq)
                     .execution_options(yield_per=1000)

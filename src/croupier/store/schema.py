@@ -89,6 +89,16 @@ events = sa.Table(
     sa.CheckConstraint("seq >= 1", name="seq_positive"),
 )
 
+CHAIN_COLUMNS = (
+    events.c.seq,
+    events.c.type,
+    events.c.payload,
+    events.c.recorded_at,
+    events.c.prev_hash,
+    events.c.hash,
+)
+"""The columns of an event that its hash covers, in ``store.verify.ChainRow`` order."""
+
 
 # -- the web server's people (issue 16): accounts, sessions, sign-in throttling, the append-only
 # log of every change to accounts, and fill/credit slips prepared and awaiting verification.

@@ -13,12 +13,12 @@ from datetime import timedelta
 from typing import Any
 
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+from tests.integration.store.attack import rewrite_stream
 
 from croupier.core.clock import FixedClock
 from croupier.core.events import Event, canonical_json, event
 from croupier.store import EventStore
 from croupier.store import anchor as anchors
-from croupier.store.hashing import GENESIS_HASH, event_hash
 
 
 @event("test.store.anchor_attacks.tallied")
@@ -35,29 +35,6 @@ def fill(store: EventStore) -> None:
     store.append("cage", [Tallied(c) for c in (10, 20, 30, 40)], 0)
     store.append("table-1", [Tallied(c) for c in (1, 2, 3)], 0)
     store.append("table-2", [Tallied(7)], 0)
-
-
-def rewritten(tamper, store: EventStore, stream: str, seq: int, cents: int) -> str:  # type: ignore[no-untyped-def]
-    """Change one event's payload and recompute the stream's hashes from the first event on
-    (independently of the store's own code path, with ``event_hash``); the new head hash."""
-    statements: list[str] = []
-    params: dict[str, Any] = {"s": stream}
-    prev = GENESIS_HASH
-    for row in store.read_raw(stream):
-        payload = dict(row.payload)
-        if row.seq == seq:
-            payload["cents"] = cents
-        text = canonical_json(payload)
-        digest = event_hash(stream, row.seq, row.type, text, row.recorded_at, prev)
-        n = row.seq
-        statements.append(
-            f"UPDATE events SET payload = :p{n}, prev_hash = :a{n}, hash = :h{n} "
-            f"WHERE stream = :s AND seq = {n}"
-        )
-        params.update({f"p{n}": text, f"a{n}": prev, f"h{n}": digest})
-        prev = digest
-    tamper(*statements, **params)
-    return prev
 
 
 def record_of(line: str) -> dict[str, Any]:
@@ -114,7 +91,7 @@ def test_a_rewrite_that_also_replaces_the_stored_head_list_fails_the_anchor(
 ) -> None:
     fill(store)
     line = anchors.sign(store, OLD_KEY, clock.now()).line
-    head = rewritten(tamper, store, "table-1", 2, 999)
+    head = rewrite_stream(tamper, store, "table-1", 2, 999)
     assert store.verify() == []
     prev = record_of(line)["prev"]
     heads = [["cage", 4, store.head("cage")[1]], ["table-1", 3, head]]
@@ -142,7 +119,7 @@ def test_an_edited_printed_digest_or_time_fails_the_signature(
     line = anchors.sign(store, OLD_KEY, clock.now()).line
     # after a rewrite, the attacker signs nothing but edits the printed digest to the digest
     # of a head list they stored: the signature was over the old record
-    rewritten(tamper, store, "cage", 1, 11)
+    rewrite_stream(tamper, store, "cage", 1, 11)
     record = record_of(line)
     for field, value in (("digest", "0" * 64), ("at", "2030-01-01T00:00:00+00:00")):
         edited = with_record(line, {**record, field: value})
@@ -164,7 +141,7 @@ def test_many_streams_keep_the_printed_line_short_and_the_proof_names_the_rewrit
     assert record_of(line)["events"] == 400
     # only the counts' digits grow: the head list stays in the database
     assert len(line) - len(small) <= 8
-    rewritten(tamper, store, "s-217", 1, 5)
+    rewrite_stream(tamper, store, "s-217", 1, 5)
     assert store.verify() == []
     proof = anchors.prove(store, line, OLD_KEY.public_key())
     assert not proof.proven

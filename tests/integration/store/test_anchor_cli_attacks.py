@@ -6,17 +6,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 import pytest
 from cryptography.hazmat.primitives.asymmetric.ec import SECP256R1, generate_private_key
 from cryptography.hazmat.primitives.serialization import Encoding, NoEncryption, PrivateFormat
+from tests.integration.store.attack import rewrite_stream
 from typer.testing import CliRunner
 
 from croupier.cli.main import app
-from croupier.core.events import Event, canonical_json, event
+from croupier.core.events import Event, event
 from croupier.store import open_store
-from croupier.store.hashing import GENESIS_HASH, event_hash
 
 runner = CliRunner()
 
@@ -47,24 +46,7 @@ def keyed(database_url: str, tmp_path: Path) -> tuple[str, Path, str]:
 
 def rewrite(tamper, url: str, stream: str, seq: int, cents: int) -> None:  # type: ignore[no-untyped-def]
     with open_store(url) as store:
-        rows = store.read_raw(stream)
-    statements: list[str] = []
-    params: dict[str, Any] = {"s": stream}
-    prev = GENESIS_HASH
-    for row in rows:
-        payload = dict(row.payload)
-        if row.seq == seq:
-            payload["cents"] = cents
-        text = canonical_json(payload)
-        digest = event_hash(stream, row.seq, row.type, text, row.recorded_at, prev)
-        n = row.seq
-        statements.append(
-            f"UPDATE events SET payload = :p{n}, prev_hash = :a{n}, hash = :h{n} "
-            f"WHERE stream = :s AND seq = {n}"
-        )
-        params.update({f"p{n}": text, f"a{n}": prev, f"h{n}": digest})
-        prev = digest
-    tamper(*statements, **params)
+        rewrite_stream(tamper, store, stream, seq, cents)
 
 
 def test_a_proven_history_is_one_line_and_later_appends_are_allowed(

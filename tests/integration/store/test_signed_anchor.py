@@ -9,13 +9,14 @@ from datetime import timedelta
 
 import pytest
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+from tests.integration.store.attack import rewrite_stream
 
 from croupier.core.clock import FixedClock
 from croupier.core.errors import InvalidInput
-from croupier.core.events import Event, canonical_json, event
+from croupier.core.events import Event, event
 from croupier.store import CorruptStream, EventStore
 from croupier.store import anchor as anchors
-from croupier.store.hashing import GENESIS_HASH, event_hash
+from croupier.store.hashing import GENESIS_HASH
 
 
 @event("test.store.anchor.counted")
@@ -39,28 +40,6 @@ def signed(store: EventStore, clock: FixedClock) -> str:
     return anchors.sign(store, KEY, clock.now()).line
 
 
-def rewrite(tamper, store: EventStore, stream: str, seq: int, cents: int) -> None:  # type: ignore[no-untyped-def]
-    """What an attacker with the database file does: change one event's payload and recompute
-    that stream's hashes from there on, so that every link checks again."""
-    statements: list[str] = []
-    params: dict[str, str] = {}
-    prev = GENESIS_HASH
-    for row in store.read_raw(stream):
-        payload = dict(row.payload)
-        if row.seq == seq:
-            payload["cents"] = cents
-        text = canonical_json(payload)
-        digest = event_hash(stream, row.seq, row.type, text, row.recorded_at, prev)
-        n = row.seq
-        statements.append(
-            f"UPDATE events SET payload = :p{n}, prev_hash = :a{n}, hash = :h{n} "
-            f"WHERE stream = :s AND seq = {n}"
-        )
-        params.update({f"p{n}": text, f"a{n}": prev, f"h{n}": digest, "s": stream})
-        prev = digest
-    tamper(*statements, **params)
-
-
 def test_an_untouched_history_is_proven_and_later_appends_do_not_matter(
     filled: EventStore, clock: FixedClock
 ) -> None:
@@ -79,7 +58,7 @@ def test_a_rewrite_with_recomputed_hashes_passes_verify_but_fails_the_anchor(
     database_url: str,  # type: ignore[no-untyped-def]
 ) -> None:
     line = signed(filled, clock)
-    rewrite(tamper, filled, "tray-1", 2, 999)
+    rewrite_stream(tamper, filled, "tray-1", 2, 999)
     assert filled.verify() == [], "the attacker's rewrite should pass the plain chain check"
     assert [e.event for e in filled.read("tray-1")][1] == Counted(999)
     proof = anchors.prove(filled, line, KEY.public_key())
