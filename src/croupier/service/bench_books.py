@@ -200,12 +200,13 @@ def measure(
     built = build(url, size, seed, progress)
     progress(f"{backend} {size:,}: timing books status")
     status = time_status(built, repeat)
-    progress(f"{backend} {size:,}: timing a fill")
+    progress(f"{backend} {size:,}: books status {status:.3f} s; timing a fill")
     fill = time_fill(built, repeat)
-    progress(f"{backend} {size:,}: timing the daily report")
+    progress(f"{backend} {size:,}: fill {fill:.3f} s; timing the daily report")
     daily = time_daily(built, repeat)
-    progress(f"{backend} {size:,}: timing the quarterly report")
+    progress(f"{backend} {size:,}: daily report {daily:.3f} s; timing the quarterly report")
     quarterly, quarter = time_quarterly(built, repeat)
+    progress(f"{backend} {size:,}: quarterly report {quarterly:.3f} s")
     return Row(
         size,
         backend,
