@@ -37,7 +37,7 @@ from typing import Any, Protocol
 import numpy as np
 
 from croupier.core.errors import CroupierError, InvalidInput, RuleViolation
-from croupier.core.events import JSON, Event, canonical_json, from_json_value, to_json_value
+from croupier.core.events import JSON, Event, canonical_json, to_json_value
 from croupier.core.money import format_money, parse_money
 from croupier.core.protocol import PendingKind, Play, Settlement
 from croupier.core.rng import LiveRng, Rng, SeededRng
@@ -234,7 +234,7 @@ class LiveTableHub:
                 continue
             if isinstance(e, RoundStarted):
                 table.round_number = e.number
-                setup = from_json_value(live.setup_type, json.loads(e.setup_json))
+                setup = live.setup_from_json(json.loads(e.setup_json))
                 round_events = []
                 table.round_open = True
             elif isinstance(e, RoundSettled):
@@ -327,7 +327,7 @@ class LiveTableHub:
             value = setup
             if not isinstance(value, table.live.setup_type):
                 try:
-                    value = from_json_value(table.live.setup_type, value)
+                    value = table.live.setup_from_json(value)
                 except (TypeError, ValueError, KeyError) as exc:
                     raise InvalidInput(f"not a {table.live.name} setup: {exc}") from None
             return self._start(table, value, by)

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from croupier.core.errors import InvalidInput
-from croupier.core.events import JSON, Event
+from croupier.core.events import JSON, Event, from_json_value
 from croupier.games.base import AnyGame
 from croupier.games.registry import get_game
 
@@ -32,6 +32,33 @@ class LiveGame:
     redact_event: Callable[[Event, str], dict[str, JSON]]
     opening_action: Callable[[Any], Any] | None = None
     """The dealer's first action right after the setup (twentyone's ``deal``), if any."""
+    decode_setup: Callable[[Any], Any] | None = None
+    """Rebuild the setup from its JSON, for a game whose setup class is compiled by mypyc
+    (its annotations lose their parameters, so ``from_json_value`` cannot read them)."""
+
+    def setup_from_json(self, data: Any) -> Any:
+        """The game's setup from its JSON form."""
+        if self.decode_setup is not None:
+            return self.decode_setup(data)
+        return from_json_value(self.setup_type, data)
+
+
+def _poker_setup_from_json(data: Any) -> Any:
+    from croupier.games.poker.game import Setup
+    from croupier.games.poker.table import SeatSpec
+
+    if not isinstance(data, dict) or not isinstance(data.get("seats"), list):
+        raise ValueError(f"expected a poker setup object, got {data!r}")
+    seats = tuple(
+        SeatSpec(
+            from_json_value(int, s["seat"]),
+            from_json_value(int, s["stack"]),
+            from_json_value(str | None, s.get("player")),
+            from_json_value(bool, s.get("absent", False)),
+        )
+        for s in data["seats"]
+    )
+    return Setup(seats, from_json_value(int, data["button"]))
 
 
 def _twentyone_setup(
@@ -122,7 +149,15 @@ def live_game(name: str) -> LiveGame:
     if name == "poker":
         from croupier.games.poker.game import Setup as PokerSetup
 
-        return LiveGame(name, spec.game, PokerSetup, _poker_setup, seat_view, redact)
+        return LiveGame(
+            name,
+            spec.game,
+            PokerSetup,
+            _poker_setup,
+            seat_view,
+            redact,
+            decode_setup=_poker_setup_from_json,
+        )
     if name == "paddlewheel":
         from croupier.games.paddlewheel.state import TableSetup
 
