@@ -76,11 +76,9 @@ def banner(chain: str | None, books: Books) -> str | None:
     """The warning lines to print above anything read from ``books``, one problem a line:
     the broken chain (``service.books.chain_warning``, if any), then every corrupt entry
     (``books.consistency.banner_lines``). None when there is nothing to warn of."""
-    from croupier.books.consistency import banner_lines
+    from croupier.service.books import read_warning
 
-    lines = [chain.removeprefix("WARNING: ")] if chain else []
-    lines += banner_lines(books)
-    return "\n".join(lines) if lines else None
+    return read_warning(chain.removeprefix("WARNING: ") if chain else None, books)
 
 
 def _report(form: Form, warning: str | None) -> Report:
