@@ -416,7 +416,8 @@ def test_99_01_3_08_16_a_correction_of_a_corrupt_count_is_itself_corrupt() -> No
 @dataclass
 class ReadOnly:
     """What a report reads from ``service.books.BooksService``: the books (as the reader built
-    them), the chain's first broken link (None: intact) and the store (unused: day not closed)."""
+    them, for the days or the whole history), the chain's first broken link (None: intact) and
+    the store (unused: day not closed)."""
 
     read: Books
     chain: None = None
@@ -424,6 +425,12 @@ class ReadOnly:
 
     def books(self) -> Books:
         return self.read
+
+    def read_days(self, first: str, last: str) -> tuple[Books, None]:
+        return self.read, None
+
+    def read_history(self) -> tuple[Books, None]:
+        return self.read, None
 
     def close(self) -> None:
         pass

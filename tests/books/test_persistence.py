@@ -13,6 +13,7 @@ import pytest
 from bookshelp import DAY, at, c, fingerprint, scripted_commands
 
 from croupier.books import slips
+from croupier.books.carry import with_checkpoint
 from croupier.books.daily import daily_record
 from croupier.books.model import SlipKind
 from croupier.books.state import Books
@@ -24,7 +25,7 @@ from croupier.store import open_store
 def _expected(commands_done: int) -> Books:
     books = Books()
     for cmd in scripted_commands()[:commands_done]:
-        books.apply_all(cmd(books))
+        books.apply_all(with_checkpoint(books, cmd(books)))
     return books
 
 
@@ -41,7 +42,7 @@ def test_books_rebuilt_from_the_store_equal_the_books_in_memory(database_url: st
         store.close()
     expected = Books()
     for cmd in cmds:
-        expected.apply_all(cmd(expected))
+        expected.apply_all(with_checkpoint(expected, cmd(expected)))
     assert fingerprint(rebuilt) == fingerprint(expected)
     record = daily_record(rebuilt, "S1", DAY.isoformat())
     assert record.closed
@@ -116,7 +117,7 @@ def test_killed_mid_day_loses_no_committed_entry(database_url: str) -> None:
     for cmd in scripted_commands():
         if events == len(stored):
             break
-        new = cmd(expected)
+        new = with_checkpoint(expected, cmd(expected))
         expected.apply_all(new)
         events += len(new)
         done += 1

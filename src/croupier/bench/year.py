@@ -41,6 +41,7 @@ from croupier.books import count as cnt
 from croupier.books import operations as ops
 from croupier.books import slips
 from croupier.books import surveillance as sv
+from croupier.books.carry import with_checkpoint
 from croupier.books.model import Affiliation, Chips, Game, Role, SlipKind, Token, chips
 from croupier.books.state import Books
 from croupier.core.events import Event
@@ -202,8 +203,12 @@ class YearGenerator:
         return self.clock
 
     def _do(self, events: list[Event], bulk: bool = False) -> None:
+        # Balances brought forward before a day that opens while the books are quiet, as the
+        # books service writes them (``books.carry``).
+        events = with_checkpoint(self.books, events)
         self.books.apply_all(events)
         if not self.keep_entries:
+            self.books.base += len(self.books.entries)
             self.books.entries.clear()
         self._batch.extend(events)
         self.stats.events += len(events)

@@ -30,6 +30,7 @@ from datetime import date, datetime
 from typing import Any
 
 from croupier.books import events as ev
+from croupier.books.carry import carry_forward, differences, is_quiet
 from croupier.books.model import (
     Chips,
     Counterpart,
@@ -540,6 +541,19 @@ def _discontinued(e: ev.GameDiscontinued) -> list[str]:
     return [*_id(e.site_id, "the site id"), *_day(e.day, "the day discontinued")]
 
 
+def _carried(e: ev.BooksCarriedForward) -> list[str]:
+    problems: list[str] = []
+    if not isinstance(e.position, int) or e.position < 0:
+        problems.append("its position is not a count of entries")
+    for name in ("next_fill_number", "next_credit_number"):
+        value = getattr(e, name)
+        if not isinstance(value, int) or value < 1:
+            problems.append(f"its {name.replace('_', ' ')} is not a slip number")
+    if not isinstance(e.last_iou, int) or e.last_iou < 0:
+        problems.append("its last IOU number is not a number")
+    return problems
+
+
 def _occasion(e: PokerOccasionOpened) -> list[str]:
     problems = [
         *_id(e.occasion_id, "the occasion id"),
@@ -701,6 +715,7 @@ CHECKS: dict[type[Event], Callable[[Any], list[str]]] = {
     ev.CameraRepaired: _repaired,
     ev.VideoReviewDocumented: _video,
     ev.GameDiscontinued: _discontinued,
+    ev.BooksCarriedForward: _carried,
     PokerOccasionOpened: _occasion,
     PokerHalfHourFee: _half_hour_fee,
     PokerTimeWorked: _time_worked,
@@ -827,7 +842,7 @@ def _ctx_day_opened(books: Books, e: ev.DayOpened) -> list[str]:
         return found
     if books.sites[e.site_id].open_day is not None:
         return [f"another gaming day is still open at {e.site_id!r}"]
-    if (e.site_id, e.day) in books.days:
+    if books.day_known(e.site_id, e.day):
         return [f"the gaming day {e.day} is opened twice ({RECORDS})"]
     return []
 
@@ -949,18 +964,26 @@ def _ctx_counted(books: Books, e: ev.DropBoxCounted) -> list[str]:
 
 def _ctx_corrected(books: Books, e: ev.CountCorrected) -> list[str]:
     index = e.corrects_entry
-    if not 0 <= index < len(books.entries) or not isinstance(
-        books.entries[index], ev.DropBoxCounted
-    ):
+    if not isinstance(index, int) or not isinstance(books.entry(index), ev.DropBoxCounted):
         return [f"it corrects entry {index}, which is not a drop box count"]
     if index in corrupt_positions(books):
         return [f"it corrects entry {index}, which is itself corrupt"]
-    counted = books.entries[index]
+    counted = books.entry(index)
     assert isinstance(counted, ev.DropBoxCounted)
     key = (counted.site_id, counted.day, counted.table, counted.shift)
     if key not in books.shifts or counted.site_id not in books.sites:
         return [f"it corrects entry {index}, whose drop box the books lack"]
     return []
+
+
+def _ctx_carried(books: Books, e: ev.BooksCarriedForward) -> list[str]:
+    """Balances brought forward must be what the entries before them add up to, at a moment
+    when no gaming day is open (``books.carry``)."""
+    if not is_quiet(books):
+        return ["it carries the balances forward while a gaming day or a shift is open"]
+    if e.position != books.next_position:
+        return [f"it says {e.position} entries precede it, but {books.next_position} do"]
+    return differences(e, carry_forward(books))
 
 
 def _ctx_deposited(books: Books, e: ev.CashDeposited) -> list[str]:
@@ -1025,6 +1048,7 @@ CONTEXT_CHECKS: dict[type[Event], Callable[[Books, Any], list[str]]] = {
     ev.ChipInventoryReceived: _ctx_site_only,
     ev.CashBankFunded: _ctx_site_only,
     ev.DayOpened: _ctx_day_opened,
+    ev.BooksCarriedForward: _ctx_carried,
     ev.ShiftStarted: _ctx_shift_started,
     ev.ShiftEnded: _ctx_shift_ended,
     ev.ChipsSold: _ctx_sold,
@@ -1125,7 +1149,7 @@ def _record(books: Books, e: Event, stream: str, seq: int, problems: list[str]) 
             f"the books before it hold a corrupt entry (stream {first.stream!r} event {first.seq})",
         ]
     found = CorruptEntry(
-        stream, seq, e.TYPE or type(e).__name__, len(books.entries), label(e), tuple(problems)
+        stream, seq, e.TYPE or type(e).__name__, books.next_position, label(e), tuple(problems)
     )
     books.corrupt.append(found)
     books.entries.append(e)

@@ -173,9 +173,7 @@ def correct_count(
     books: Books, entry: int, cents: int, reason: str, by: str, at: datetime
 ) -> list[Event]:
     """A correction of a recorded count: a new entry that references it (99-01.3-08-16)."""
-    if not 0 <= entry < len(books.entries) or not isinstance(
-        books.entries[entry], ev.DropBoxCounted
-    ):
+    if not isinstance(books.entry(entry), ev.DropBoxCounted):
         raise InvalidInput(f"entry {entry} is not a drop box count")
     if not reason.strip():
         raise InvalidInput("a correction must say why")

@@ -363,3 +363,77 @@ class GameDiscontinued(Event):
     site_id: str
     game: Game
     day: str
+
+
+# -- balances brought forward (issue 17: the books at a year's scale) -------------------------
+@dataclass(frozen=True, slots=True)
+class TableChips:
+    table: int
+    chips: Chips
+
+
+@dataclass(frozen=True, slots=True)
+class TableCents:
+    table: int
+    cents: int
+
+
+@dataclass(frozen=True, slots=True)
+class HolderChips:
+    holder: str
+    chips: Chips
+
+
+@dataclass(frozen=True, slots=True)
+class OpenFault:
+    """A camera fault still open: when it was found and the time its table has been open since
+    (in microseconds, exact), which its deadline counts (99-01.3-08-04.6)."""
+
+    table: int
+    since: str
+    active_us: int
+
+
+@dataclass(frozen=True, slots=True)
+class Discontinuance:
+    game: Game
+    day: str
+
+
+@dataclass(frozen=True, slots=True)
+class SiteCarried:
+    """Where a site's cash and chips stand when no gaming day is open, and what it has done."""
+
+    site_id: str
+    cash_bank: int
+    chip_bank: Chips
+    jar_bar: Chips
+    with_players: Chips
+    deposited: int
+    count_cash: int
+    ious: tuple[IouWritten, ...]
+    trays: tuple[TableChips, ...]
+    drop_boxes: tuple[TableCents, ...]
+    tips: tuple[HolderChips, ...]
+    open_faults: tuple[OpenFault, ...]
+    discontinued: tuple[Discontinuance, ...]
+    days: tuple[str, ...]
+    """Every gaming day ever opened at the site (a day is opened once: 99-01.3-08-16)."""
+
+
+@event("books.carried_forward")
+@dataclass(frozen=True, slots=True)
+class BooksCarriedForward(Event):
+    """The balances brought forward: the books as they stand between gaming days, written (by
+    ``books.carry``) before a day opens when no day is open anywhere. Hash-chained and anchored
+    like every entry; whoever reads the books from here on starts from it instead of replaying
+    the history before it, and whoever replays that history checks it against this entry."""
+
+    at: str | None
+    """The time of the latest entry before it (None if none was timed)."""
+    position: int
+    """How many entries precede it (its own position in the books)."""
+    next_fill_number: int
+    next_credit_number: int
+    last_iou: int
+    sites: tuple[SiteCarried, ...]

@@ -141,7 +141,7 @@ def open_day(
     st = books.sites[site_id]
     if st.open_day is not None:
         raise InvalidInput(f"the gaming day {st.open_day} is still open at site {site_id!r}")
-    if (site_id, day.isoformat()) in books.days:
+    if books.day_known(site_id, day.isoformat()):
         raise RuleViolation(
             f"the gaming day {day.isoformat()} at site {site_id!r} was already recorded and "
             "closed; it cannot be reopened",
@@ -365,7 +365,7 @@ def write_iou(
     employee(books, by)
     _require_cash(books, site_id, cents)
     st = books.sites[site_id]
-    number = max([*st.ious, *(i.number for d in books.days.values() for i in d.ious)], default=0)
+    number = max([books.last_iou, *st.ious])
     return [ev.IouWritten(site_id, iso, number + 1, cents, purpose, by, stamp(at))]
 
 

@@ -176,6 +176,18 @@ class Books:
         self.corrupt: list[CorruptEntry] = []
         """Stored entries that did not add up when read (``consistency.apply_checked``): in
         ``entries`` at their positions, but not applied."""
+        self.base = 0
+        """The position of ``entries[0]``: 0 for books replayed from the first entry, the
+        checkpoint's position for books read from balances brought forward (``books.carry``)."""
+        self.window: ev.BooksCarriedForward | None = None
+        """The checkpoint these books were restored from (``books.carry.restore``), or None."""
+        self.past_days: set[tuple[str, str]] = set()
+        """(site, day) of the gaming days opened before ``window`` (their records are not here)."""
+        self.last_iou = 0
+        """The highest IOU number written so far (IOUs are numbered across the organization)."""
+        self.carried_activity: dict[tuple[str, int], tuple[str, int]] = {}
+        """(site, table) -> (fault found at, microseconds the table was open since then up to
+        ``window``): the part of a camera fault's activity before these books (-04.6)."""
         self._handlers: dict[type[Event], Callable[[Any], None]] = {
             ev.OrganizationRegistered: self._organization,
             ev.SiteRegistered: self._site,
@@ -205,6 +217,7 @@ class Books:
             ev.CameraFaultReported: self._fault_reported,
             ev.VideoReviewDocumented: self._video_review,
             ev.GameDiscontinued: self._discontinued,
+            ev.BooksCarriedForward: self._carried,
         }
 
     # -- rebuilding -------------------------------------------------------------------------
@@ -234,7 +247,34 @@ class Books:
         if when is not None and (self.last_at is None or when > self.last_at):
             self.last_at = when
 
+    def apply_setup(self, e: Event) -> None:
+        """Take a set-up entry read from before a checkpoint (``books.carry.restore``): its
+        effect on who and where, without a position among the entries."""
+        self._handlers[type(e)](e)
+
     # -- queries -----------------------------------------------------------------------------
+    @property
+    def next_position(self) -> int:
+        """The position the next entry will have (``base`` plus the entries held)."""
+        return self.base + len(self.entries)
+
+    def entry(self, position: int) -> Event | None:
+        """The entry at ``position``, or None when it is not among these books' entries."""
+        index = position - self.base
+        if 0 <= index < len(self.entries):
+            return self.entries[index]
+        return None
+
+    def days_opened(self, site_id: str) -> set[str]:
+        """Every gaming day opened at a site, here or before these books' window."""
+        return {d for (s, d) in self.days if s == site_id} | {
+            d for (s, d) in self.past_days if s == site_id
+        }
+
+    def day_known(self, site_id: str, day: str) -> bool:
+        """Whether the day was ever opened at the site (here or before the window)."""
+        return (site_id, day) in self.days or (site_id, day) in self.past_days
+
     def site(self, site_id: str) -> SiteState:
         return self.sites[site_id]
 
@@ -395,6 +435,7 @@ class Books:
         st = self.sites[e.site_id]
         st.ious[e.number] = e
         st.cash_bank -= e.cents
+        self.last_iou = max(self.last_iou, e.number)
         self.days[(e.site_id, e.day)].ious.append(e)
 
     def _iou_cleared(self, e: ev.IouCleared) -> None:
@@ -404,11 +445,11 @@ class Books:
     def _counted(self, e: ev.DropBoxCounted) -> None:
         rec = self.shifts[(e.site_id, e.day, e.table, e.shift)]
         rec.count = e
-        rec.count_entry = len(self.entries)
+        rec.count_entry = self.next_position
         self.sites[e.site_id].count_cash += e.resolved
 
     def _corrected(self, e: ev.CountCorrected) -> None:
-        counted = self.entries[e.corrects_entry]
+        counted = self.entry(e.corrects_entry)
         assert isinstance(counted, ev.DropBoxCounted)
         rec = self.shifts[(counted.site_id, counted.day, counted.table, counted.shift)]
         previous = rec.counted_cash or 0
@@ -482,6 +523,10 @@ class Books:
 
     def _discontinued(self, e: ev.GameDiscontinued) -> None:
         self.sites[e.site_id].discontinued[e.game] = e.day
+
+    def _carried(self, e: ev.BooksCarriedForward) -> None:
+        """Balances brought forward change nothing: they state what the entries before them
+        add up to (``books.consistency`` checks that they do)."""
 
 
 def _take(source: Chips, taken: Chips) -> Chips:

@@ -68,8 +68,12 @@ def repair_camera(books: Books, site_id: str, table: int, at: datetime, by: str)
 def activity_since(
     books: Books, site_id: str, table: int, since: datetime, until: datetime
 ) -> timedelta:
-    """Hours a table was open (shift start to end) between two moments."""
+    """Hours a table was open (shift start to end) between two moments (with the part before
+    the books' window that a checkpoint carried for a fault found at ``since``)."""
     spent = timedelta()
+    carried = books.carried_activity.get((site_id, table))
+    if carried is not None and datetime.fromisoformat(carried[0]) == since:
+        spent += timedelta(microseconds=carried[1])
     for key, rec in books.shifts.items():
         if key[0] != site_id or key[2] != table:
             continue

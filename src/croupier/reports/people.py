@@ -157,7 +157,7 @@ def poker_people(books: Books) -> People:
         for w in occ.time_worked:
             people.add(w.employee_id, "time worked recorded", occ_id)
     corrupt = corrupt_positions(books)  # read back but not data (``books.consistency``)
-    for position, e in enumerate(books.entries):
+    for position, e in enumerate(books.entries, books.base):
         if isinstance(e, PokerTournamentFee) and position not in corrupt:
             people.add(
                 e.collected_by, "collected tournament fees", f"{e.occasion_id} {e.tournament_id}"

@@ -21,7 +21,9 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
+from croupier.books.carry import with_checkpoint
 from croupier.books.consistency import apply_checked, apply_stored, banner_lines, refusal
+from croupier.books.events import BooksCarriedForward
 from croupier.books.model import check_identifier
 from croupier.books.state import Books
 from croupier.books.timeline import check_entry_time
@@ -29,6 +31,13 @@ from croupier.core.clock import Clock, SystemClock
 from croupier.core.errors import InvalidInput
 from croupier.core.events import Event
 from croupier.service.books_input import parse_time
+from croupier.service.books_window import (
+    checkpoints,
+    cited_before,
+    covering,
+    days_window,
+    restored_at,
+)
 from croupier.service.retry import DEFAULT_BACKOFF, Backoff, retrying
 from croupier.store import (
     ChainBreak,
@@ -75,6 +84,9 @@ class BooksService:
         self._books = Books()
         self._version = 0
         self._checked = False
+        self._loaded = False
+        self._since = 1
+        """The seq the chain is checked from: the checkpoint the books were restored from."""
 
     @classmethod
     def open(cls, url: str, org_id: str, clock: Clock | None = None) -> BooksService:
@@ -111,12 +123,51 @@ class BooksService:
         self._refresh()
         return self._books
 
+    def _load(self, reach: int | None) -> None:
+        """Start the books at the latest checkpoint (at or before entry ``reach``, when a
+        command or a stored correction reaches back that far), or at the first entry when
+        there is none (``service.books_window``)."""
+        start = covering(checkpoints(self.store, self.stream), reach)
+        if start is None:
+            self._books, self._version, self._since = Books(), 0, 1
+        else:
+            self._books = restored_at(self.store, self.stream, start)
+            self._version = self._since = start
+        self._loaded = True
+        self._checked = False
+
+    def read_days(self, first: str, last: str) -> tuple[Books, ChainBreak | None]:
+        """The books of gaming days ``first`` to ``last`` (ISO dates), read from the checkpoint
+        before them to the one after (``service.books_window.days_window``), and the first
+        broken link of that part of the chain (None: intact). Separate from ``books()``."""
+        window = days_window(self.store, self.stream, first, last)
+        return window.books, window.chain
+
+    def read_history(self) -> tuple[Books, ChainBreak | None]:
+        """The books replayed from the first entry, every entry and checkpoint checked, and the
+        first broken link of the whole chain. Separate from ``books()``."""
+        return rebuild(self.store, self.org_id), self.store.chain_break(self.stream)
+
+    def reach(self, position: int) -> None:
+        """Make sure the books hold entry ``position`` (a command about an earlier entry: the
+        correction of a count recorded before the latest checkpoint)."""
+        if not self._loaded or position < self._books.base:
+            self._load(position)
+
     def _refresh(self) -> None:
+        if not self._loaded:
+            self._load(None)
         stored = self.store.read(self.stream, after=self._version)
+        if self._books.window is not None:
+            earlier = cited_before([s.event for s in stored], self._books.base)
+            if earlier is not None:  # a correction of a count before the checkpoint
+                self._load(earlier)
+                stored = self.store.read(self.stream, after=self._version)
         if stored or not self._checked:
             # The store checks incrementally from its verified-up-to mark (its own appends
-            # move the mark), so this hashes only what other writers added since.
-            self.chain = self.store.chain_break(self.stream)
+            # move the mark) or from the checkpoint the books start at, so this hashes only
+            # the entries the books read.
+            self.chain = self.store.chain_break(self.stream, since=self._since)
             self._checked = True
         for entry in stored:
             if entry.event is None:  # pragma: no cover - read() always decodes
@@ -125,6 +176,10 @@ class BooksService:
             # ``books.corrupt`` (stream, seq, what disagrees), not applied (books.consistency).
             apply_checked(self._books, entry.event, entry.stream, entry.seq)
             self._version = entry.seq
+            if isinstance(entry.event, BooksCarriedForward) and not self._books.corrupt:
+                # A newer checkpoint, checked against the entries before it: the next read
+                # starts there (a long-lived reader, the web server, stays small).
+                self._loaded = False
 
     def execute(self, command: Command) -> list[Event]:
         """Validate ``command`` against the current books and append its events atomically.
@@ -144,7 +199,7 @@ class BooksService:
             corrupt = refusal(self._books)
             if corrupt is not None:  # a corrupt entry: nothing more is written after it
                 raise CorruptStream(corrupt)
-            events = command(self._books)
+            events = with_checkpoint(self._books, command(self._books))
             if not events:
                 return []
             self._version = self.store.append(self.stream, events, self._version)
@@ -168,9 +223,13 @@ class BooksService:
                 check_entry_time(books, when, site)
             return events
 
+        if request.reaches is not None:
+            self.reach(request.reaches)
         events = self.execute(command)
         lines: list[str] = []
         for e in events:
+            if isinstance(e, BooksCarriedForward):
+                continue
             lines.append(f"recorded {e.TYPE.removeprefix('books.')}: {request.what}")
             if request.then is not None:
                 extra = request.then(e)
@@ -201,6 +260,9 @@ class Request:
     site: str | SiteOf | None = None
     timed: bool = True
     then: Callable[[Event], str | None] | None = None
+    reaches: int | None = None
+    """The earliest entry position the command needs in the books (a correction cites the
+    count it corrects), when it may be before the latest checkpoint."""
 
 
 def open_books(url: str, org_id: str, *, create: bool = False) -> BooksService:
@@ -232,10 +294,15 @@ def chain_warning(service: BooksService) -> str | None:
         WARNING: the books are damaged: stream 'books-p1' is damaged at event 7: hash mismatch
         (...). These records may have been altered; run `croupier verify`.
     """
-    if service.chain is None:
+    return chain_text(service.chain)
+
+
+def chain_text(found: ChainBreak | None) -> str | None:
+    """The warning line for a broken link found by a read (``chain_warning``), or None."""
+    if found is None:
         return None
     return (
-        f"WARNING: the books are damaged: {describe_break(service.chain)}. "
+        f"WARNING: the books are damaged: {describe_break(found)}. "
         "These records may have been altered; run `croupier verify`."
     )
 

@@ -84,6 +84,7 @@ def correct_count(entry: int, typed: str, reason: str, by: str) -> Request:
     return Request(
         f"entry {entry} corrected to {format_money(cents)}",
         lambda b, when: cnt.correct_count(b, entry, cents, reason, by, when),
+        reaches=entry,
     )
 
 

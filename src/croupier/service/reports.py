@@ -61,15 +61,24 @@ def open_books(url: str, org_id: str | None) -> BooksService:
     return open_existing(url, (org_id or "").strip() or DEFAULT_ORG)
 
 
-def _books(svc: BooksService, step: Step) -> tuple[Books, str | None]:
-    """The books, read once, and the banner: the first broken link of their hash chain
-    (``service.books.chain_warning``), then one line per corrupt entry (``banner``); None when
-    the chain is intact and every entry adds up."""
-    from croupier.service.books import chain_warning
+def _days(svc: BooksService, step: Step, first: str, last: str) -> tuple[Books, str | None]:
+    """The books of the gaming days ``first`` to ``last``, read from the checkpoint before
+    them (``BooksService.read_days``), and the banner of what that read found."""
+    from croupier.service.books import chain_text
 
-    step("reading the books and checking their hash chain")
-    books = svc.books()
-    return books, banner(chain_warning(svc), books)
+    step(f"reading the books of {first}" + (f" to {last}" if last != first else ""))
+    books, found = svc.read_days(first, last)
+    return books, banner(chain_text(found), books)
+
+
+def _history(svc: BooksService, step: Step) -> tuple[Books, str | None]:
+    """The books replayed from their first entry (a register of every number, a ledger of
+    every series): the whole chain checked, every entry and every checkpoint."""
+    from croupier.service.books import chain_text
+
+    step("reading the whole history of the books and checking its hash chain")
+    books, found = svc.read_history()
+    return books, banner(chain_text(found), books)
 
 
 def banner(chain: str | None, books: Books) -> str | None:
@@ -98,7 +107,7 @@ def daily_report(svc: BooksService, site: str, day: str, step: Step = _quiet) ->
     from croupier.reports.forms import daily_form
 
     iso = _day(day)
-    books, warning = _books(svc, step)
+    books, warning = _days(svc, step, iso, iso)
     if site not in books.sites:
         raise InvalidInput(f"no site {site!r}; sites: {', '.join(sorted(books.sites)) or 'none'}")
     if (site, iso) not in books.days:
@@ -130,7 +139,7 @@ def quarterly_report(
     from croupier.reports.forms import quarterly_form
 
     q = Quarter.parse(quarter)
-    books, warning = _books(svc, step)
+    books, warning = _days(svc, step, q.first_day.isoformat(), q.last_day.isoformat())
     step(f"building the quarterly summary {q}")
     return _report(quarterly_form(build(books, q, today), books), warning)
 
@@ -146,7 +155,10 @@ def hold_report(
     e = date.fromisoformat(_day(end)) if end else None
     if s and e and e < s:
         raise InvalidInput(f"--to {e} is before --from {s}")
-    books, warning = _books(svc, step)
+    if s and e:
+        books, warning = _days(svc, step, s.isoformat(), e.isoformat())
+    else:
+        books, warning = _history(svc, step)
     step("building the percent-of-hold record")
     return _report(hold_form(hold_lines(books, s, e), s, e, books), warning)
 
@@ -156,7 +168,7 @@ def count_report(svc: BooksService, site: str, day: str, step: Step = _quiet) ->
     from croupier.reports.forms import count_form
 
     iso = _day(day)
-    books, warning = _books(svc, step)
+    books, warning = _days(svc, step, iso, iso)
     if site not in books.sites:
         raise InvalidInput(f"no site {site!r}; sites: {', '.join(sorted(books.sites)) or 'none'}")
     step("building the count documentation")
@@ -172,7 +184,7 @@ def slips_report(svc: BooksService, kind: str, step: Step = _quiet) -> Report:
         k = SlipKind(kind.strip().lower())
     except ValueError:
         raise InvalidInput(f"slips are fill or credit, got {kind!r}") from None
-    books, warning = _books(svc, step)
+    books, warning = _history(svc, step)
     step(f"building the {k.value} slip register")
     return _report(slips_form(books, k), warning)
 
@@ -181,7 +193,7 @@ def poker_report(svc: BooksService, step: Step = _quiet) -> Report:
     """Poker occasions: fees by table and half hour, one summary per tournament."""
     from croupier.reports.forms import poker_form
 
-    books, warning = _books(svc, step)
+    books, warning = _history(svc, step)
     step("building the poker record")
     return _report(poker_form(books), warning)
 
@@ -190,7 +202,7 @@ def series_report(svc: BooksService, series: str, step: Step = _quiet) -> Report
     """A paddlewheel ticket card series (99-01.3-11-07.1)."""
     from croupier.reports.game_forms import series_form
 
-    books, warning = _books(svc, step)
+    books, warning = _history(svc, step)
     if series not in books.tickets.series:
         known = ", ".join(sorted(books.tickets.series)) or "none"
         raise InvalidInput(f"no ticket series {series!r}; series: {known}")

@@ -254,9 +254,10 @@ class EventStore:
         return new_version
 
     def _check(
-        self, conn: Connection, stream: str, version: int
+        self, conn: Connection, stream: str, version: int, since: int = 1
     ) -> tuple[ChainBreak | None, ChainMark]:
-        """Check events ``mark+1..version`` of ``stream`` from its verified-up-to mark.
+        """Check events ``mark+1..version`` of ``stream`` from its verified-up-to mark (or
+        from event ``since`` when the mark is before it).
 
         Events beyond ``version`` are not looked at here: a concurrent writer may have
         committed them since ``version`` was read (``chain_break`` checks them race-free).
@@ -264,6 +265,17 @@ class EventStore:
         start = self._marks.get(stream, ChainMark())
         if start.seq > version:  # the recorded version went down: check from the start
             start = ChainMark()
+        if start.seq < since - 1 and since <= version:
+            # A reader that starts at a checkpoint: the chain is checked from that event on,
+            # taking the link it stores to the event before it as given (``croupier verify``
+            # and the signed anchors cover the events before).
+            link = conn.execute(
+                sa.select(events.c.prev_hash).where(
+                    events.c.stream == stream, events.c.seq == since
+                )
+            ).scalar_one_or_none()
+            if link is not None:
+                start = ChainMark(since - 1, link)
         if start.seq == version:
             return None, start
         rows = conn.execute(
@@ -275,13 +287,15 @@ class EventStore:
         self._marks[stream] = mark
         return found, mark
 
-    def chain_break(self, stream: str) -> ChainBreak | None:
+    def chain_break(self, stream: str, since: int = 1) -> ChainBreak | None:
         """The first broken link of ``stream``'s hash chain, or None if it is intact.
 
         Incremental: the events up to this store's verified-up-to mark for the stream (set by
         an earlier check or by this store's own appends) are not hashed again, so checking
-        before every read or command costs only the events added since. ``verify`` checks
-        every event from the start; use it for an audit. A stream that does not exist is intact.
+        before every read or command costs only the events added since. With ``since`` (a
+        reader that starts at a checkpoint, ``service.books``) the check starts at that event
+        when the mark is before it. ``verify`` checks every event from the start; use it for an
+        audit. A stream that does not exist is intact.
         """
         _check_stream(stream)
 
@@ -293,7 +307,7 @@ class EventStore:
 
         with self._engine.connect() as conn:
             version = recorded_version(conn)
-            found, _mark = self._check(conn, stream, version)
+            found, _mark = self._check(conn, stream, version, since)
             if found is not None:
                 return found
             last = conn.execute(
@@ -310,6 +324,31 @@ class EventStore:
                 )
         return None
 
+    def chain_break_between(self, stream: str, since: int, upto: int) -> ChainBreak | None:
+        """The first broken link among events ``since..upto`` of ``stream`` (a report's window),
+        taking event ``since``'s stored link to the one before as given; None if intact. Does
+        not move this store's verified-up-to marks."""
+        _check_stream(stream)
+        with self._engine.connect() as conn:
+            start = ChainMark()
+            if since > 1:
+                link = conn.execute(
+                    sa.select(events.c.prev_hash).where(
+                        events.c.stream == stream, events.c.seq == since
+                    )
+                ).scalar_one_or_none()
+                if link is None:
+                    return ChainBreak(
+                        stream, since, BreakKind.SEQUENCE_GAP, f"event {since} is missing"
+                    )
+                start = ChainMark(since - 1, link)
+            rows = conn.execute(
+                sa.select(*CHAIN_COLUMNS)
+                .where(events.c.stream == stream, events.c.seq > start.seq, events.c.seq <= upto)
+                .order_by(events.c.seq)
+            ).all()
+        return check_rows(stream, (ChainRow(*row) for row in rows), upto, start)[0]
+
     # -- reading ---------------------------------------------------------------------------
 
     def _rows(self, stream: str, after: int) -> list[sa.Row[Any]]:
@@ -321,6 +360,43 @@ class EventStore:
         )
         with self._engine.connect() as conn:
             return list(conn.execute(query))
+
+    def read_between(self, stream: str, after: int, upto: int | None = None) -> list[StoredEvent]:
+        """The stream's events with ``after < seq <= upto`` (to the end without ``upto``), in
+        order, decoded."""
+        _check_stream(stream)
+        query = sa.select(events).where(events.c.stream == stream, events.c.seq > after)
+        if upto is not None:
+            query = query.where(events.c.seq <= upto)
+        with self._engine.connect() as conn:
+            rows = list(conn.execute(query.order_by(events.c.seq)))
+        return [_stored(row, decode=True) for row in rows]
+
+    def read_types(
+        self, stream: str, types: Sequence[str], upto: int | None = None, after: int = 0
+    ) -> list[StoredEvent]:
+        """The stream's events of the given types (``after < seq <= upto``), in order,
+        decoded; found through the (stream, type, seq) index, so the cost is theirs alone."""
+        _check_stream(stream)
+        query = sa.select(events).where(
+            events.c.stream == stream, events.c.type.in_(list(types)), events.c.seq > after
+        )
+        if upto is not None:
+            query = query.where(events.c.seq <= upto)
+        with self._engine.connect() as conn:
+            rows = list(conn.execute(query.order_by(events.c.seq)))
+        return [_stored(row, decode=True) for row in rows]
+
+    def seqs_of_type(self, stream: str, type_: str) -> list[int]:
+        """The seqs of the stream's events of one type, in order (index only, no payloads)."""
+        _check_stream(stream)
+        query = (
+            sa.select(events.c.seq)
+            .where(events.c.stream == stream, events.c.type == type_)
+            .order_by(events.c.seq)
+        )
+        with self._engine.connect() as conn:
+            return list(conn.execute(query).scalars())
 
     def read_raw(self, stream: str, after: int = 0) -> list[StoredEvent]:
         """The stream's events after seq ``after``, in order, payloads as JSON data (no decoding).

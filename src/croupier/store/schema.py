@@ -87,6 +87,8 @@ events = sa.Table(
     sa.Column("hash", sa.String(HASH_LENGTH), nullable=False),
     sa.UniqueConstraint("stream", "seq"),
     sa.CheckConstraint("seq >= 1", name="seq_positive"),
+    # revision r0005: a stream's entries of one type (the books' checkpoints) found by index
+    sa.Index("ix_events_stream_type_seq", "stream", "type", "seq"),
 )
 
 CHAIN_COLUMNS = (

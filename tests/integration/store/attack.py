@@ -17,13 +17,29 @@ def rewrite_stream(
 ) -> str:
     """Set field ``cents`` of event ``seq`` of ``stream`` and recompute the chain; the new head
     hash. ``tamper`` runs raw SQL with the append-only triggers set aside (conftest)."""
+
+    def change(payload: dict[str, Any]) -> None:
+        payload["cents"] = cents
+
+    return rewrite_stream_with(tamper, store, stream, seq, change)
+
+
+def rewrite_stream_with(
+    tamper: Callable[..., None],
+    store: EventStore,
+    stream: str,
+    seq: int,
+    change: Callable[[dict[str, Any]], None],
+) -> str:
+    """Change event ``seq``'s payload in place with ``change`` and recompute the chain from the
+    first event on; the new head hash."""
     statements: list[str] = []
     params: dict[str, Any] = {"s": stream}
     prev = GENESIS_HASH
     for row in store.read_raw(stream):
         payload = dict(row.payload)
         if row.seq == seq:
-            payload["cents"] = cents
+            change(payload)
         text = canonical_json(payload)
         digest = event_hash(stream, row.seq, row.type, text, row.recorded_at, prev)
         n = row.seq
