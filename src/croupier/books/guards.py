@@ -66,9 +66,9 @@ def require_open_day(books: Books, site_id: str, day: date) -> str:
     require_site(books, site_id)
     iso = day.isoformat()
     record = books.days.get((site_id, iso))
-    if record is None:
+    if record is None and not books.day_known(site_id, iso):
         raise InvalidInput(f"the gaming day {iso} is not open at site {site_id!r}")
-    if record.closed is not None:
+    if record is None or record.closed is not None:  # a day before the books' window is closed
         raise RuleViolation(
             f"the gaming day {iso} at site {site_id!r} is closed; its records are kept as they "
             "are and a correction is a new entry that references the corrected one",

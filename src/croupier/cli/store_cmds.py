@@ -45,15 +45,26 @@ def verify(
             show_default=False,
         ),
     ] = None,
+    books: Annotated[
+        bool,
+        typer.Option(
+            "--books",
+            help="Also replay every organization's books from the first entry, each entry and "
+            "each balances-brought-forward checked (an audit: it reads the whole history).",
+        ),
+    ] = False,
 ) -> None:
     """Check every event stream's hash chain; exit 1 if any link is broken."""
     from croupier.service.store import verify as check
 
     proven = None if anchor is None else _prove(database_url(db), anchor, public_key)
     checks = check(database_url(db))
+    books_sound = _audit_books(database_url(db)) if books else True
     if proven is not None and all(c.broken_at is None for c in checks):
         # proven, and the events after the anchor chain too: one line
         console.print(f"{proven}; all {len(checks)} chains intact", highlight=False, soft_wrap=True)
+        if not books_sound:
+            raise typer.Exit(1)
         return
     if proven is not None:
         console.print(proven, highlight=False, soft_wrap=True)
@@ -74,6 +85,28 @@ def verify(
         console.print(f"[bold red]{broken} of {table.row_count} streams broken[/]")
         raise typer.Exit(1)
     console.print(f"[green]all {table.row_count} chains intact[/]")
+    if not books_sound:
+        raise typer.Exit(1)
+
+
+def _audit_books(url: str) -> bool:
+    """Print what replaying each organization's books found; False if an entry is corrupt."""
+    from croupier.service.store import audit_books
+
+    sound = True
+    for audit in audit_books(url):
+        if audit.corrupt:
+            sound = False
+            for line in audit.corrupt:
+                console.print(f"[bold red]{line}[/]", highlight=False, soft_wrap=True)
+        else:
+            console.print(
+                f"books {audit.org_id!r}: {audit.entries:,} entries replayed, "
+                f"{audit.checkpoints:,} balances brought forward, every one adds up",
+                highlight=False,
+                soft_wrap=True,
+            )
+    return sound
 
 
 @db_app.command("upgrade")

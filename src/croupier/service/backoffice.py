@@ -241,7 +241,7 @@ class Backoffice:
                 return None
             if st.open_day is not None:
                 return st.open_day
-            days = sorted(d for (s, d) in books.days if s == site)
+            days = sorted(books.days_opened(site))  # with those before the books' window
             return days[-1] if days else None
 
     def _daily(self, actor: Actor, site: str, day: str) -> rpt.Report:

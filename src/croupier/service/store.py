@@ -50,3 +50,39 @@ def stream_versions(url: str, prefix: str = "") -> dict[str, int]:
     """The streams (whose name starts with ``prefix``) and their versions."""
     with open_existing_store(url) as store:
         return store.stream_versions(prefix)
+
+
+@dataclass(frozen=True)
+class BooksAudit:
+    """One organization's books replayed from their first entry (``croupier verify --books``)."""
+
+    org_id: str
+    entries: int
+    checkpoints: int
+    corrupt: tuple[str, ...]
+    """One line per entry that does not add up, a disagreeing checkpoint included."""
+
+
+def audit_books(url: str) -> list[BooksAudit]:
+    """Replay every organization's books from the first entry, every entry checked as a reader
+    checks it and every balances-brought-forward entry against the entries before it."""
+    from croupier.books.events import BooksCarriedForward
+    from croupier.service.books import STREAM_PREFIX, rebuild
+
+    store = open_existing_store(url)
+    try:
+        out: list[BooksAudit] = []
+        for stream in store.streams(STREAM_PREFIX):
+            org_id = stream.removeprefix(STREAM_PREFIX)
+            books = rebuild(store, org_id)
+            out.append(
+                BooksAudit(
+                    org_id,
+                    len(books.entries),
+                    sum(isinstance(e, BooksCarriedForward) for e in books.entries),
+                    tuple(c.line() for c in books.corrupt),
+                )
+            )
+        return out
+    finally:
+        store.close()

@@ -290,3 +290,32 @@ def test_a_checkpoint_rewritten_with_its_chain_is_found_by_a_full_read(
     assert books.corrupt
     assert books.corrupt[0].seq == seq
     assert "cash bank of site" in books.corrupt[0].line()
+
+
+def test_verify_books_replays_the_history_and_names_a_rewritten_checkpoint(
+    built: bench_books.Built, tamper: Tamper
+) -> None:
+    from typer.testing import CliRunner
+
+    from croupier.cli.main import app
+
+    runner = CliRunner()
+    ok = runner.invoke(app, ["verify", "--db", built.url, "--books"])
+    assert ok.exit_code == 0, ok.output
+    assert "every one adds up" in ok.output
+    store = open_store(built.url)
+    try:
+        seq = store.seqs_of_type(STREAM, ev.BooksCarriedForward.TYPE)[1]
+
+        def change(payload: dict[str, Any]) -> None:
+            payload["next_fill_number"] += 1
+
+        rewrite_stream_with(tamper, store, STREAM, seq, change)
+    finally:
+        store.close()
+    plain = runner.invoke(app, ["verify", "--db", built.url])
+    assert plain.exit_code == 0  # every hash recomputes
+    found = runner.invoke(app, ["verify", "--db", built.url, "--books"])
+    assert found.exit_code == 1
+    assert f"event {seq}" in found.output
+    assert "next fill number disagrees" in found.output
