@@ -20,6 +20,7 @@ from croupier.core.clock import FixedClock
 from croupier.core.rng import SeededRng
 from croupier.service.accounts import TEST_CONFIG
 from croupier.service.demo import seed_demo
+from croupier.service.tables_live import SeededRngSource
 from croupier.service.webserver import first_start, open_server
 from croupier.web.app import create_app
 from croupier.web.settings import WebSettings
@@ -29,6 +30,7 @@ DAY = "2026-01-05"
 ORG = "demo"
 OWNER_PASSWORD = "owner's own password"
 BASE = "https://testserver"
+RULES_DIR = Path(__file__).resolve().parents[2] / "examples" / "rules"
 
 
 @dataclass
@@ -93,7 +95,15 @@ def make_demo(url: str) -> Demo:
     finally:
         server.close()
     passwords["owner"] = OWNER_PASSWORD
-    settings = WebSettings(url, ORG, clock=clock, rng=SeededRng(11), accounts=TEST_CONFIG)
+    settings = WebSettings(
+        url,
+        ORG,
+        clock=clock,
+        rng=SeededRng(11),
+        accounts=TEST_CONFIG,
+        tables_rng=SeededRngSource(5),
+        rules_dir=RULES_DIR,
+    )
     return Demo(url, clock, create_app(settings), passwords)
 
 

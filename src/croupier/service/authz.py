@@ -58,6 +58,9 @@ class Action(Enum):
     VIEW_VERIFY = "check the hash chains (verify)"
     VIEW_DAILY = "daily report (view, CSV, PDF)"
     RECORD_COUNT = "count a drop box"
+    VIEW_TABLE = "see a live table (as the rules let this person see it)"
+    RUN_TABLE = "run a live table (open, deal, the dealer's actions, settle, close)"
+    PLAY_AT_TABLE = "take a seat, wager and act at a live table"
 
 
 @dataclass(frozen=True)
@@ -108,6 +111,14 @@ POLICY: dict[Action, Rule] = {
         writes=True,
         note="one of the two members; not two who both conducted games at the site that day",
     ),
+    Action.VIEW_TABLE: Rule(EVERYONE, ""),
+    Action.RUN_TABLE: Rule(
+        _r(DEALER, WHEEL, PB, SM),
+        HOUSE,
+        writes=True,
+        note="the game is conducted by the organization's people (99-01.3-08, -09, -11)",
+    ),
+    Action.PLAY_AT_TABLE: Rule(_r(PLAYER), HOUSE, note="a player acts for their own seat only"),
 }
 """The policy: every action the server knows and who may do it. Anything else is refused."""
 

@@ -9,25 +9,30 @@ password, to be printed once and changed at the first sign-in.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 
 from croupier.core.clock import Clock, SystemClock
 from croupier.core.errors import InvalidInput
 from croupier.core.rng import Rng
 from croupier.service.accounts import BOOKS_ROLES, Account, Accounts, AccountsConfig, parse_roles
 from croupier.service.backoffice import Backoffice
+from croupier.service.tables_desk import TablesDesk
+from croupier.service.tables_live import RngSource
 from croupier.store import EventStore, open_existing_store, open_store
 from croupier.store.engine import parse_url
 
 
 @dataclass
 class Server:
-    """One process's handle on the database: accounts and one organization's back office."""
+    """One process's handle on the database: accounts, one organization's back office and the
+    live tables."""
 
     url: str
     org_id: str
     store: EventStore
     accounts: Accounts
     backoffice: Backoffice
+    tables: TablesDesk
 
     def close(self) -> None:
         self.store.close()
@@ -41,6 +46,8 @@ def open_server(
     rng: Rng | None = None,
     config: AccountsConfig | None = None,
     create: bool = True,
+    tables_rng: RngSource | None = None,
+    rules_dir: Path | None = None,
 ) -> Server:
     """Open the database at ``url`` for organization ``org_id``: created or migrated (the
     server), or, with ``create=False``, only an existing one at this schema (``croupier users``:
@@ -48,7 +55,8 @@ def open_server(
     clock = clock if clock is not None else SystemClock()
     store = open_store(url, clock=clock) if create else open_existing_store(url, clock=clock)
     accounts = Accounts(store.engine, clock, rng, config)
-    return Server(url, org_id, store, accounts, Backoffice(store, url, org_id, clock))
+    tables = TablesDesk(store, tables_rng, rules_dir)
+    return Server(url, org_id, store, accounts, Backoffice(store, url, org_id, clock), tables)
 
 
 def first_start(server: Server) -> str | None:

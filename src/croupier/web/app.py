@@ -24,7 +24,7 @@ from fastapi.templating import Jinja2Templates
 from croupier import __version__
 from croupier.core.errors import CroupierError, InvalidInput, RuleViolation
 from croupier.service.webserver import open_server
-from croupier.web import api, pages
+from croupier.web import api, api_tables, pages
 from croupier.web.security import (
     CSRF_SECTION,
     CsrfRefused,
@@ -57,6 +57,8 @@ def create_app(settings: WebSettings | None = None) -> FastAPI:
         clock=settings.clock,
         rng=settings.rng,
         config=settings.accounts,
+        tables_rng=settings.tables_rng,
+        rules_dir=settings.rules_dir,
     )
 
     @asynccontextmanager
@@ -83,6 +85,7 @@ def create_app(settings: WebSettings | None = None) -> FastAPI:
     app.state.templates = TEMPLATES
     app.mount("/static", StaticFiles(directory=str(HERE / "static")), name="static")
     app.include_router(api.router)
+    app.include_router(api_tables.router)
     app.include_router(pages.router)
 
     @app.get("/docs", include_in_schema=False)

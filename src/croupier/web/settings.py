@@ -9,15 +9,20 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from croupier.core.clock import Clock
 from croupier.core.rng import Rng
 from croupier.service.accounts import TEST_CONFIG, AccountsConfig
+from croupier.service.tables_live import RngSource
 
 ENV_DB = "CROUPIER_DATABASE_URL"
 ENV_ORG = "CROUPIER_ORG"
 ENV_INSECURE = "CROUPIER_WEB_INSECURE_COOKIE"
 ENV_TEST_HASHES = "CROUPIER_WEB_TEST_HASHES"
+ENV_RULES = "CROUPIER_RULES_DIR"
+DEFAULT_RULES_DIR = "examples/rules"
+"""The example rules files of a checkout (``make run`` starts in it)."""
 DEFAULT_DATABASE_URL = "sqlite:///croupier.db"
 DEFAULT_ORG = "org"
 LOOPBACK = frozenset({"127.0.0.1", "localhost", "::1"})
@@ -36,6 +41,10 @@ class WebSettings:
     rng: Rng | None = None
     accounts: AccountsConfig = field(default_factory=AccountsConfig)
     title: str = "croupier"
+    tables_rng: RngSource | None = None
+    """Where the live tables' shuffles and spins come from (default: the operating system)."""
+    rules_dir: Path | None = None
+    """The posted rules files a live table may be opened with (``CROUPIER_RULES_DIR``)."""
 
 
 def from_environment() -> WebSettings:
@@ -45,4 +54,5 @@ def from_environment() -> WebSettings:
         org_id=os.environ.get(ENV_ORG) or DEFAULT_ORG,
         secure_cookie=os.environ.get(ENV_INSECURE) != "1",
         accounts=TEST_CONFIG if os.environ.get(ENV_TEST_HASHES) == "1" else AccountsConfig(),
+        rules_dir=Path(os.environ.get(ENV_RULES) or DEFAULT_RULES_DIR),
     )

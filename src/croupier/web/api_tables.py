@@ -1,0 +1,198 @@
+"""The live tables' JSON API and WebSocket (``service.tables_desk``).
+
+A table is run by staff and played by players, each seeing it as the rules let them
+(``GET /api/tables/{table}``: the view and the actions offered to this person now). An action is
+chosen by its number among those offered, with the table's version (``POST .../choose``); a
+version that moved on is a 409 and nothing is done. Updates come over
+``/api/tables/{table}/ws`` (``?after=N`` resumes after version N): one JSON message per change,
+the redacted events and the view as this person may see them.
+
+Refusals: 403 with the section when a rule refuses (``{"detail", "section"}``), 409 when the
+table moved on, 422 for input that cannot be read.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from typing import Annotated, Any
+from urllib.parse import urlsplit
+
+from fastapi import APIRouter, Path, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi.responses import JSONResponse
+from pydantic import BaseModel, Field
+
+from croupier.core.errors import CroupierError, InvalidInput
+from croupier.core.events import JSON
+from croupier.service.authz import Forbidden
+from croupier.service.backoffice import actor_of
+from croupier.service.tables_desk import TablesDesk, describe_result
+from croupier.service.tables_live import CommandResult
+from croupier.web.security import SESSION_COOKIE, ActorDep, server_of
+
+router = APIRouter(prefix="/api/tables", tags=["live tables"])
+
+TableId = Annotated[
+    str, Path(pattern=r"^[a-z0-9][a-z0-9-]{0,39}$", description="a live table's id")
+]
+RESPONSES: dict[int | str, dict[str, Any]] = {
+    401: {"description": "not signed in"},
+    403: {"description": "refused: {detail, section} names the rule"},
+    409: {"description": "the table moved on: reload and choose again; nothing was done"},
+    422: {"description": "input that cannot be read: {detail}"},
+}
+
+
+class OpenTable(BaseModel):
+    table: str = Field(pattern=r"^[a-z0-9][a-z0-9-]{0,39}$")
+    game: str = Field(max_length=40)
+    rules: str = Field(max_length=200, description="a rules file the server offers")
+
+
+class TakeSeat(BaseModel):
+    seat: int = Field(ge=1, le=99)
+
+
+class Wager(BaseModel):
+    amount: str = Field(max_length=40, description="dollars, e.g. 25 or $12.50")
+
+
+class Choice(BaseModel):
+    option: int = Field(ge=0, le=100_000, description="the number of an offered action")
+    version: int = Field(ge=0, le=2**31 - 1, description="the table's version it was offered at")
+
+
+class CommandOut(BaseModel):
+    accepted: bool
+    version: int
+    refusal: str | None = None
+    section: str | None = None
+    conflict: bool = False
+
+
+def _desk(request: Request) -> TablesDesk:
+    return server_of(request).tables
+
+
+def _result(result: CommandResult) -> Any:
+    body = describe_result(result)
+    if result.accepted:
+        return CommandOut(**body)
+    if result.conflict:
+        return JSONResponse({"detail": result.refusal, "conflict": True}, status_code=409)
+    if result.section:
+        return JSONResponse({"detail": result.refusal, "section": result.section}, status_code=403)
+    return JSONResponse({"detail": result.refusal}, status_code=422)
+
+
+@router.get("", responses=RESPONSES)
+def tables(request: Request, actor: ActorDep) -> dict[str, Any]:
+    """The open tables and the rules files a table may be opened with."""
+    desk = _desk(request)
+    return {"tables": desk.tables(), "rules": desk.rules_files()}
+
+
+@router.post("", responses=RESPONSES, status_code=201)
+def open_table(request: Request, actor: ActorDep, body: OpenTable) -> Any:
+    return _result(_desk(request).open_table(actor, body.table, body.game, body.rules))
+
+
+@router.get("/{table}", responses=RESPONSES)
+def view(request: Request, actor: ActorDep, table: TableId) -> dict[str, Any]:
+    """The table as this person may see it, with ``options``: the actions offered to them."""
+    return _desk(request).view(actor, table)
+
+
+@router.post("/{table}/seat", responses=RESPONSES)
+def seat(request: Request, actor: ActorDep, table: TableId, body: TakeSeat) -> Any:
+    return _result(_desk(request).seat(actor, table, body.seat))
+
+
+@router.post("/{table}/unseat", responses=RESPONSES)
+def unseat(request: Request, actor: ActorDep, table: TableId) -> Any:
+    return _result(_desk(request).unseat(actor, table))
+
+
+@router.post("/{table}/wager", responses=RESPONSES)
+def wager(request: Request, actor: ActorDep, table: TableId, body: Wager) -> Any:
+    return _result(_desk(request).wager(actor, table, body.amount))
+
+
+@router.post("/{table}/deal", responses=RESPONSES)
+def deal(request: Request, actor: ActorDep, table: TableId) -> Any:
+    return _result(_desk(request).deal(actor, table))
+
+
+@router.post("/{table}/chance", responses=RESPONSES)
+def chance(request: Request, actor: ActorDep, table: TableId) -> Any:
+    """Every chance move due now: cards from the shoe, a spin of the wheel."""
+    return _result(_desk(request).chance(actor, table))
+
+
+@router.post("/{table}/choose", responses=RESPONSES)
+def choose(request: Request, actor: ActorDep, table: TableId, body: Choice) -> Any:
+    return _result(_desk(request).choose(actor, table, body.option, body.version))
+
+
+@router.post("/{table}/settle", responses=RESPONSES)
+def settle(request: Request, actor: ActorDep, table: TableId) -> Any:
+    return _result(_desk(request).settle(actor, table))
+
+
+@router.post("/{table}/close", responses=RESPONSES)
+def close_table(request: Request, actor: ActorDep, table: TableId) -> Any:
+    return _result(_desk(request).close_table(actor, table))
+
+
+def _same_origin(websocket: WebSocket) -> bool:
+    """A browser's socket must come from a page of this server (no cross-site socket rides on
+    the session cookie); a program that sends no Origin is let through to the session check."""
+    origin = websocket.headers.get("origin")
+    if origin is None:
+        return True
+    return urlsplit(origin).netloc == websocket.headers.get("host", "")
+
+
+@router.websocket("/{table}/ws")
+async def updates(
+    websocket: WebSocket,
+    table: Annotated[str, Path(pattern=r"^[a-z0-9][a-z0-9-]{0,39}$")],
+    after: Annotated[int | None, Query(ge=0, le=2**31 - 1)] = None,
+) -> None:
+    """One JSON message per change of the table, as this person may see it."""
+    server = websocket.app.state.server
+    session = server.accounts.session(websocket.cookies.get(SESSION_COOKIE))
+    if not _same_origin(websocket) or session is None or session.account.must_change_password:
+        await websocket.close(code=1008)  # policy violation: sign in (from this site) first
+        return
+    actor = actor_of(session.account)
+    desk: TablesDesk = server.tables
+    loop = asyncio.get_running_loop()
+    queue: asyncio.Queue[dict[str, JSON]] = asyncio.Queue()
+
+    def deliver(update: dict[str, JSON]) -> None:
+        loop.call_soon_threadsafe(queue.put_nowait, update)
+
+    try:
+        sub = desk.subscribe(actor, table, deliver, after)
+    except (Forbidden, InvalidInput, CroupierError) as exc:
+        await websocket.accept()
+        await websocket.send_json({"error": str(exc)})
+        await websocket.close(code=1008)
+        return
+    await websocket.accept()
+    try:
+        await websocket.send_json({"view": desk.view(actor, table)})
+        while True:
+            update = await queue.get()
+            view = update.get("view")
+            if isinstance(view, dict):
+                # the actions offered depend on the person, not only on their seat
+                update = {**update, "view": desk.view(actor, table)}
+            await websocket.send_json(update)
+    except WebSocketDisconnect:
+        pass
+    finally:
+        desk.unsubscribe(sub)
+        with contextlib.suppress(Exception):
+            await websocket.close()

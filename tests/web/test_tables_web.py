@@ -1,0 +1,152 @@
+"""Live tables over the web (issue 16): a dealer and two players play a twenty-one round to
+settlement through the JSON API, choosing among the actions offered; updates arrive over the
+WebSocket as each person may see them; who may do what is checked on the server."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
+
+from .conftest import Demo
+
+RULES = "twentyone-hole-card-no-peek-6deck-s17.toml"
+TABLE = "bj-1"
+
+
+def _post(client: TestClient, csrf: str, path: str, body: dict[str, Any] | None = None) -> Any:
+    return client.post(path, json=body or {}, headers={"X-CSRF-Token": csrf})
+
+
+def _socket(client: TestClient, path: str) -> Any:
+    """A WebSocket with the client's session cookie (the test client's socket URL is ws://,
+    to which a browser would not send a Secure cookie either; a browser uses wss://)."""
+    token = client.cookies.get("croupier_session")
+    return client.websocket_connect(path, headers={"cookie": f"croupier_session={token}"})
+
+
+def _open_and_seat(demo: Demo) -> dict[str, tuple[TestClient, str]]:
+    people = {name: demo.api_client(name) for name in ("d1", "player1", "player2")}
+    dealer, dcsrf = people["d1"]
+    r = _post(dealer, dcsrf, "/api/tables", {"table": TABLE, "game": "twentyone", "rules": RULES})
+    assert r.status_code == 201, r.text
+    for name, seat, amount in (("player1", 2, "10"), ("player2", 4, "$25")):
+        client, csrf = people[name]
+        assert _post(client, csrf, f"/api/tables/{TABLE}/seat", {"seat": seat}).status_code == 200
+        r = _post(client, csrf, f"/api/tables/{TABLE}/wager", {"amount": amount})
+        assert r.status_code == 200, r.text
+    return people
+
+
+def test_a_dealer_and_two_players_play_a_twenty_one_round_to_settlement(demo: Demo) -> None:
+    people = _open_and_seat(demo)
+    dealer, dcsrf = people["d1"]
+    assert _post(dealer, dcsrf, f"/api/tables/{TABLE}/deal").status_code == 200
+    for _ in range(200):
+        view = dealer.get(f"/api/tables/{TABLE}").json()
+        pending = view["pending"]
+        if pending is None or pending["kind"] == "none":
+            break
+        if pending["kind"] == "chance":
+            assert _post(dealer, dcsrf, f"/api/tables/{TABLE}/chance").status_code == 200
+            continue
+        if pending["kind"] == "dealer":
+            client, csrf = dealer, dcsrf
+        else:
+            name = view["seats"][str(pending["seat"])]
+            client, csrf = people[name]
+            others = [p for p in people if p not in (name, "d1")]
+            # the seat not to act is offered nothing
+            for other in others:
+                assert people[other][0].get(f"/api/tables/{TABLE}").json()["options"] == []
+        mine = client.get(f"/api/tables/{TABLE}").json()
+        assert mine["options"], mine
+        labels = [o["label"] for o in mine["options"]]
+        stand = next((o["index"] for o in mine["options"] if "stand" in o["label"].lower()), 0)
+        r = _post(
+            client,
+            csrf,
+            f"/api/tables/{TABLE}/choose",
+            {"option": stand, "version": mine["version"]},
+        )
+        assert r.status_code == 200, (r.text, labels)
+    else:
+        raise AssertionError("the round did not finish")
+    r = _post(dealer, dcsrf, f"/api/tables/{TABLE}/settle")
+    assert r.status_code == 200, r.text
+    settled = dealer.get(f"/api/tables/{TABLE}").json()["last_settlement"]
+    cents = [round(float(v.replace("$", "").replace(",", "")) * 100) for v in settled.values()]
+    assert sum(cents) == 0  # what the players won the house lost, and the reverse
+
+
+def test_a_player_may_not_deal_and_a_dealer_may_not_take_a_seat(demo: Demo) -> None:
+    people = _open_and_seat(demo)
+    player, pcsrf = people["player1"]
+    before = demo.snapshot()
+    r = _post(player, pcsrf, f"/api/tables/{TABLE}/deal")
+    assert r.status_code == 403
+    assert r.json()["section"]
+    dealer, dcsrf = people["d1"]
+    r = _post(dealer, dcsrf, f"/api/tables/{TABLE}/seat", {"seat": 5})
+    assert r.status_code == 403
+    assert demo.snapshot() == before
+
+
+def test_a_choice_offered_at_an_older_version_is_a_conflict_and_changes_nothing(
+    demo: Demo,
+) -> None:
+    people = _open_and_seat(demo)
+    dealer, dcsrf = people["d1"]
+    assert _post(dealer, dcsrf, f"/api/tables/{TABLE}/deal").status_code == 200
+    for _ in range(20):
+        view = dealer.get(f"/api/tables/{TABLE}").json()
+        if view["pending"]["kind"] != "chance":
+            break
+        _post(dealer, dcsrf, f"/api/tables/{TABLE}/chance")
+    assert view["pending"]["kind"] == "seat"
+    name = view["seats"][str(view["pending"]["seat"])]
+    client, csrf = people[name]
+    before = demo.snapshot()
+    r = _post(
+        client, csrf, f"/api/tables/{TABLE}/choose", {"option": 0, "version": view["version"] - 1}
+    )
+    assert r.status_code == 409
+    assert demo.snapshot() == before
+
+
+def test_the_socket_sends_each_person_the_table_as_they_may_see_it(demo: Demo) -> None:
+    people = _open_and_seat(demo)
+    dealer, dcsrf = people["d1"]
+    player, _ = people["player1"]
+    with _socket(player, f"/api/tables/{TABLE}/ws") as ws:
+        first = ws.receive_json()
+        assert first["view"]["viewer"] == "player:2"
+        version = first["view"]["version"]
+        assert _post(dealer, dcsrf, f"/api/tables/{TABLE}/deal").status_code == 200
+        update = ws.receive_json()
+        assert update["version"] > version
+        assert update["view"]["viewer"] == "player:2"
+        assert all(e["version"] > version for e in update["events"])
+    with _socket(dealer, f"/api/tables/{TABLE}/ws?after=0") as ws:
+        assert ws.receive_json()["view"]["viewer"] == "dealer"
+        catch_up = ws.receive_json()  # a reconnecting browser resumes after what it saw
+        assert catch_up["events"][0]["version"] == 1
+
+
+def test_a_socket_without_a_session_or_from_another_site_is_closed(demo: Demo) -> None:
+    _open_and_seat(demo)
+    with (
+        pytest.raises(WebSocketDisconnect),
+        demo.client().websocket_connect(f"/api/tables/{TABLE}/ws") as ws,
+    ):
+        ws.receive_json()
+    player, _ = demo.api_client("player1")
+    token = player.cookies.get("croupier_session")
+    cross_site = {"cookie": f"croupier_session={token}", "origin": "https://evil.example"}
+    with (
+        pytest.raises(WebSocketDisconnect),
+        player.websocket_connect(f"/api/tables/{TABLE}/ws", headers=cross_site) as ws,
+    ):
+        ws.receive_json()
