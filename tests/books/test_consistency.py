@@ -432,6 +432,9 @@ class ReadOnly:
     def read_history(self) -> tuple[Books, None]:
         return self.read, None
 
+    def read_quarter(self, quarter: object) -> tuple[Books, None]:
+        return self.read, None
+
     def close(self) -> None:
         pass
 

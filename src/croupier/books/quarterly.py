@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 from fractions import Fraction
@@ -10,7 +11,7 @@ from croupier.books.amounts import Amount, Unknown, ratio, total
 from croupier.books.count import slip_discrepancies
 from croupier.books.daily import DailyRecord, daily_record
 from croupier.books.hold import HOLD_FLOOR
-from croupier.books.model import Game, SlipKind
+from croupier.books.model import Game, Site, SlipKind
 from croupier.books.quarters import Quarter, fiscal_year_start
 from croupier.books.slips import unaccounted_numbers
 from croupier.books.state import Books
@@ -113,6 +114,21 @@ def game_quarters(books: Books, quarter: Quarter) -> list[GameQuarter]:
                 )
             )
     return out
+
+
+def days_read(quarter: Quarter, sites: Iterable[Site]) -> tuple[date, date]:
+    """The first and last gaming day whose entries a quarterly report reads: its quarter, and
+    for a site without video surveillance the previous quarter too (the twenty-one wagers and
+    gross proceeds of -04), or for a seasonal one every quarter of the fiscal year so far. (The
+    video reviews of the six weeks after the quarter, -04.8, are read on their own.)"""
+    first = quarter.first_day
+    for site in sites:
+        if site.surveilled:
+            continue
+        first = min(first, quarter.previous().first_day)
+        if site.seasonal:
+            first = min(first, fiscal_year_start(quarter.first_day))
+    return first, quarter.last_day
 
 
 def quarterly_report(books: Books, quarter: Quarter, as_of: date | None = None) -> QuarterlyReport:

@@ -21,9 +21,11 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
-from croupier.books.carry import with_checkpoint
+from croupier.books.carry import SETUP_TYPES, with_checkpoint
 from croupier.books.consistency import apply_checked, apply_stored, banner_lines, refusal
-from croupier.books.events import BooksCarriedForward
+from croupier.books.events import BooksCarriedForward, VideoReviewDocumented
+from croupier.books.quarterly import days_read
+from croupier.books.quarters import Quarter
 from croupier.books.model import check_identifier
 from croupier.books.state import Books
 from croupier.books.timeline import check_entry_time
@@ -141,6 +143,23 @@ class BooksService:
         before them to the one after (``service.books_window.days_window``), and the first
         broken link of that part of the chain (None: intact). Separate from ``books()``."""
         window = days_window(self.store, self.stream, first, last)
+        return window.books, window.chain
+
+    def read_quarter(self, quarter: Quarter) -> tuple[Books, ChainBreak | None]:
+        """The books a quarterly report of ``quarter`` reads (``books.quarterly.days_read``:
+        the quarter, and the quarters before it that its findings look back on), with the video
+        reviews documented after it (-04.8: six weeks of reviews after a low hold)."""
+        setup = Books()
+        for stored in self.store.read_types(self.stream, SETUP_TYPES):
+            if stored.event is not None:
+                setup.apply_setup(stored.event)
+        first, last = days_read(quarter, (st.site for st in setup.sites.values()))
+        window = days_window(self.store, self.stream, first.isoformat(), last.isoformat())
+        for stored in self.store.read_types(
+            self.stream, (VideoReviewDocumented.TYPE,), after=window.end
+        ):
+            if isinstance(stored.event, VideoReviewDocumented):
+                window.books.video_reviews.append(stored.event)
         return window.books, window.chain
 
     def read_history(self) -> tuple[Books, ChainBreak | None]:

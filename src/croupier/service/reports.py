@@ -138,8 +138,12 @@ def quarterly_report(
     from croupier.books.quarters import Quarter
     from croupier.reports.forms import quarterly_form
 
+    from croupier.service.books import chain_text
+
     q = Quarter.parse(quarter)
-    books, warning = _days(svc, step, q.first_day.isoformat(), q.last_day.isoformat())
+    step(f"reading the books of {q} and of the quarters its findings look back on")
+    books, found = svc.read_quarter(q)
+    warning = banner(chain_text(found), books)
     step(f"building the quarterly summary {q}")
     return _report(quarterly_form(build(books, q, today), books), warning)
 

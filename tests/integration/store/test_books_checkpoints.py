@@ -13,6 +13,7 @@ from __future__ import annotations
 import itertools
 from collections import defaultdict
 from datetime import date, timedelta
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -231,11 +232,35 @@ def test_reports_read_from_checkpoints_equal_the_reports_of_the_whole_history(
         first_day = date.fromisoformat(days[0][1])
         quarter = Quarter(first_day.year, (first_day.month - 1) // 3 + 1)
         today = date.fromisoformat(days[-1][1])
-        books, chain = svc.read_days(quarter.first_day.isoformat(), quarter.last_day.isoformat())
+        books, chain = svc.read_quarter(quarter)
         assert chain is None
         assert quarterly_report(books, quarter, today) == quarterly_report(full, quarter, today)
     finally:
         svc.close()
+
+
+def test_99_01_3_08_04_a_quarterly_report_reads_the_quarter_before_for_unsurveilled_sites(
+    tmp_path: Path,
+) -> None:
+    """The surveillance requirement of -04 looks at the previous quarter's twenty-one wagers
+    and gross proceeds at a site without video surveillance: the report reads that quarter too,
+    and says what the report from the whole history says."""
+    url = f"sqlite:///{tmp_path / 'q.db'}"
+    bench_books.build(url, 30_000, SEED)
+    full = _full(url)
+    assert not all(st.site.surveilled for st in full.sites.values())
+    quarter = Quarter(2025, 2)
+    assert any(Quarter.of(date.fromisoformat(d)) == Quarter(2025, 3) for _s, d in full.days)
+    svc = BooksService.open_existing(url, ORG)
+    try:
+        books, chain = svc.read_quarter(quarter)
+    finally:
+        svc.close()
+    assert chain is None
+    assert books.corrupt == []
+    assert min(d for _s, d in books.days) < quarter.first_day.isoformat()  # Q1 read as well
+    today = quarter.last_day
+    assert quarterly_report(books, quarter, today) == quarterly_report(full, quarter, today)
 
 
 def test_a_checkpoint_edited_in_place_breaks_the_chain_and_takes_no_more_entries(
