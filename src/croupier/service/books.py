@@ -24,9 +24,9 @@ from datetime import datetime
 from croupier.books.carry import SETUP_TYPES, with_checkpoint
 from croupier.books.consistency import apply_checked, apply_stored, banner_lines, refusal
 from croupier.books.events import BooksCarriedForward, VideoReviewDocumented
+from croupier.books.model import check_identifier
 from croupier.books.quarterly import days_read
 from croupier.books.quarters import Quarter
-from croupier.books.model import check_identifier
 from croupier.books.state import Books
 from croupier.books.timeline import check_entry_time
 from croupier.core.clock import Clock, SystemClock

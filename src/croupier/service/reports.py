@@ -137,7 +137,6 @@ def quarterly_report(
     from croupier.books.quarterly import quarterly_report as build
     from croupier.books.quarters import Quarter
     from croupier.reports.forms import quarterly_form
-
     from croupier.service.books import chain_text
 
     q = Quarter.parse(quarter)
