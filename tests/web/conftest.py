@@ -82,7 +82,7 @@ def sign_in_form(client: TestClient, name: str, password: str) -> object:
     )
 
 
-def make_demo(url: str) -> Demo:
+def make_demo(url: str, *, secure_cookie: bool = True) -> Demo:
     clock = FixedClock(START)
     server = open_server(url, ORG, clock=clock, rng=SeededRng(7), config=TEST_CONFIG)
     try:
@@ -103,6 +103,7 @@ def make_demo(url: str) -> Demo:
         accounts=TEST_CONFIG,
         tables_rng=SeededRngSource(5),
         rules_dir=RULES_DIR,
+        secure_cookie=secure_cookie,
     )
     return Demo(url, clock, create_app(settings), passwords)
 

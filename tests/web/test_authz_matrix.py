@@ -11,6 +11,9 @@ server has, pages and API. The expectations are written here from the rule text,
 - 99-01.3-08-05.2: a voided slip is marked VOID and initialed by its preparer.
 - Reading the records (status, slips, hash chains, the daily record) is house policy,
   documented in docs/web.md; accounts are the owner's.
+- Live tables (house policy, docs/web.md): the organization's people who conduct games (dealer,
+  wheel operator, pit boss, shift manager) run a table; a player plays for their own seat;
+  everyone signed in may look (each as the rules let them see).
 
 A refused request is 403 with the section (401 or the sign-in page when not signed in) and
 leaves every stream version, every prepared slip and every account as it was.
@@ -25,7 +28,7 @@ from fastapi.testclient import TestClient
 from tests.web.conftest import DAY, Demo
 
 from croupier.service.authz import Actor
-from croupier.web import api, pages
+from croupier.web import api, api_tables, pages
 
 ANONYMOUS = "anonymous"
 ACCOUNT_OF = {
@@ -54,6 +57,9 @@ STATUS_READERS = frozenset(
 SLIP_READERS = STATUS_READERS | {"dealer", "wheel operator"}
 RECORD_READERS = frozenset({"owner", "gaming manager", "shift manager", "auditor"})
 OWNER_ONLY = frozenset({"owner"})
+TABLE_STAFF = frozenset({"dealer", "wheel operator", "pit boss", "shift manager"})
+PLAYERS = frozenset({"player"})
+RULES = "twentyone-hole-card-no-peek-6deck-s17.toml"
 
 HOUSE = "house policy (docs/web.md)"
 
@@ -75,6 +81,10 @@ class Endpoint:
     """The call ends the session (sign out): made from a session of its own."""
     changes: bool = True
     """An allowed POST changes something (the password ones send a wrong current password)."""
+    table: str | None = None
+    """A live table opened for the call, its id replacing ``{table}``: ``open`` (nobody
+    seated), ``wagered`` (player2 at seat 3 with a wager), ``dealt`` (and a round dealt) or
+    ``seated`` (player1 at seat 2)."""
 
     @property
     def api(self) -> bool:
@@ -147,6 +157,32 @@ ENDPOINTS: list[Endpoint] = [
     Endpoint("accounts", "GET", "/api/accounts", OWNER_ONLY, HOUSE),
     Endpoint("create account", "POST", "/api/accounts", OWNER_ONLY, HOUSE,
              json={"name": "api-{role}", "roles": ["player"]}),
+    # live tables: pages
+    Endpoint("tables page", "GET", "/tables", EVERYONE),
+    Endpoint("table page", "GET", "/tables/{table}", EVERYONE, table="wagered"),
+    Endpoint("open a table (form)", "POST", "/tables", TABLE_STAFF, HOUSE,
+             form={"table": "pg-{role}", "game": "twentyone", "rules": RULES}),
+    # live tables: API
+    Endpoint("tables", "GET", "/api/tables", EVERYONE),
+    Endpoint("open a table", "POST", "/api/tables", TABLE_STAFF, HOUSE,
+             json={"table": "api-{role}", "game": "twentyone", "rules": RULES}),
+    Endpoint("a table", "GET", "/api/tables/{table}", EVERYONE, table="wagered"),
+    Endpoint("take a seat", "POST", "/api/tables/{table}/seat", PLAYERS, HOUSE,
+             json={"seat": 5}, table="open"),
+    Endpoint("set a wager", "POST", "/api/tables/{table}/wager", PLAYERS, HOUSE,
+             json={"amount": "10"}, table="seated"),
+    Endpoint("leave a seat", "POST", "/api/tables/{table}/unseat", PLAYERS, HOUSE,
+             table="seated"),
+    Endpoint("deal", "POST", "/api/tables/{table}/deal", TABLE_STAFF, HOUSE, table="wagered"),
+    Endpoint("chance", "POST", "/api/tables/{table}/chance", TABLE_STAFF, HOUSE, table="dealt"),
+    # an old version: allowed to choose, answered 409, nothing changes
+    Endpoint("choose", "POST", "/api/tables/{table}/choose", TABLE_STAFF | PLAYERS, HOUSE,
+             json={"option": 0, "version": 1}, table="dealt", changes=False),
+    # no round to settle: allowed, answered 422, nothing changes
+    Endpoint("settle", "POST", "/api/tables/{table}/settle", TABLE_STAFF, HOUSE, table="open",
+             changes=False),
+    Endpoint("close a table", "POST", "/api/tables/{table}/close", TABLE_STAFF, HOUSE,
+             table="open"),
 ]  # fmt: skip
 PUBLIC = {("GET", "/login"), ("POST", "/login"), ("POST", "/api/login"), ("GET", "/docs")}
 """Endpoints for a person not signed in yet (the sign-in itself, the API's documentation)."""
@@ -154,7 +190,12 @@ PUBLIC = {("GET", "/login"), ("POST", "/login"), ("POST", "/api/login"), ("GET",
 
 def test_the_matrix_covers_every_endpoint(shared_demo: Demo) -> None:
     served = set()
-    routes = [*shared_demo.app.router.routes, *api.router.routes, *pages.router.routes]
+    routes = [
+        *shared_demo.app.router.routes,
+        *api.router.routes,
+        *pages.router.routes,
+        *api_tables.router.routes,
+    ]
     for route in routes:
         methods = getattr(route, "methods", None) or set()
         path = getattr(route, "path", "")
@@ -220,6 +261,26 @@ def _draft(demo: Demo) -> int:
     return int(draft.draft_id)
 
 
+_tables = iter(range(1, 10_000))
+
+
+def _live_table(demo: Demo, kind: str) -> str:
+    """A fresh live table in the state ``kind`` names (``Endpoint.table``)."""
+    desk = demo.app.state.server.tables
+    table = f"mx-{next(_tables)}"
+    staff = Actor("d1", frozenset({"dealer"}), "d1")
+    assert desk.open_table(staff, table, "twentyone", RULES).accepted
+    if kind in ("wagered", "dealt"):
+        p2 = Actor("player2", frozenset({"player"}))
+        assert desk.seat(p2, table, 3).accepted
+        assert desk.wager(p2, table, "10").accepted
+    if kind == "dealt":
+        assert desk.deal(staff, table).accepted
+    if kind == "seated":
+        assert desk.seat(Actor("player1", frozenset({"player"})), table, 2).accepted
+    return table
+
+
 CASES = [(e, role) for e in ENDPOINTS for role in ROLES]
 
 
@@ -231,6 +292,8 @@ def test_every_role_against_every_endpoint(
     path = endpoint.path
     if endpoint.needs_draft:
         path = path.replace("{id}", str(_draft(demo)))
+    if endpoint.table is not None:
+        path = path.replace("{table}", _live_table(demo, endpoint.table))
     client, csrf = _client(demo, role, endpoint.fresh_session)
     before = demo.snapshot()
     status, html, body = _call(client, csrf, endpoint, path, role)

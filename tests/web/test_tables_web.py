@@ -150,3 +150,32 @@ def test_a_socket_without_a_session_or_from_another_site_is_closed(demo: Demo) -
         player.websocket_connect(f"/api/tables/{TABLE}/ws", headers=cross_site) as ws,
     ):
         ws.receive_json()
+
+
+def test_the_pages_open_a_table_and_show_each_person_their_console(demo: Demo) -> None:
+    dealer, csrf = demo.page_client("d1")
+    page = dealer.get("/tables")
+    assert page.status_code == 200
+    assert RULES in page.text  # the rules files a table may be opened with
+    r = dealer.post(
+        "/tables",
+        data={"csrf_token": csrf, "table": "bj-2", "game": "twentyone", "rules": RULES},
+        follow_redirects=False,
+    )
+    assert r.status_code == 303
+    assert r.headers["location"] == "/tables/bj-2"
+    console = dealer.get("/tables/bj-2")
+    assert console.status_code == 200
+    assert "Deal the next round" in console.text
+    assert 'src="/static/table.js"' in console.text
+    player, _ = demo.page_client("player1")
+    view = player.get("/tables/bj-2")
+    assert "Take the seat" in view.text
+    assert "Deal the next round" not in view.text
+    assert "bj-2" in player.get("/tables").text
+    assert player.get("/static/table.js").status_code == 200
+    # a form without the CSRF token changes nothing
+    before = demo.snapshot()
+    r = dealer.post("/tables", data={"table": "bj-3", "game": "twentyone", "rules": RULES})
+    assert r.status_code == 403
+    assert demo.snapshot() == before

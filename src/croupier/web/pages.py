@@ -11,7 +11,7 @@ from __future__ import annotations
 import hmac
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Form, Query, Request
+from fastapi import APIRouter, Form, Path, Query, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from fastapi.templating import Jinja2Templates
 
@@ -39,6 +39,7 @@ router = APIRouter(include_in_schema=False)
 NAV: tuple[tuple[Action, str, str], ...] = (
     (Action.HOME, "Home", "/"),
     (Action.VIEW_STATUS, "Sites", "/sites"),
+    (Action.VIEW_TABLE, "Tables", "/tables"),
     (Action.VIEW_SLIPS, "Slips", "/slips"),
     (Action.VIEW_VERIFY, "Verify", "/verify"),
     (Action.VIEW_DAILY, "Daily report", "/reports/daily"),
@@ -399,3 +400,50 @@ def create_account(
     except InvalidInput as exc:
         return _accounts_page(request, actor, error=str(exc))
     return _accounts_page(request, actor, created=(account.name, password))
+
+
+# -- live tables ----------------------------------------------------------------------------
+
+LIVE_GAMES = ("twentyone", "threecard21", "poker", "paddlewheel")
+
+
+@router.get("/tables")
+def tables_page(request: Request, actor: ActorDep) -> HTMLResponse:
+    authorize(actor, Action.VIEW_TABLE)
+    desk = server_of(request).tables
+    return render(
+        request,
+        "tables.html",
+        title="Live tables",
+        tables=desk.tables(),
+        rules=desk.rules_files(),
+        games=LIVE_GAMES,
+    )
+
+
+@router.post("/tables")
+def open_table_form(
+    request: Request,
+    actor: ActorDep,
+    table: Annotated[str, Form(max_length=40)],
+    game: Annotated[str, Form(max_length=40)],
+    rules: Annotated[str, Form(max_length=200)],
+) -> Response:
+    result = server_of(request).tables.open_table(actor, table.strip(), game, rules)
+    if not result.accepted:
+        return error_page(
+            request, 403 if result.section else 422, result.refusal or "", result.section
+        )
+    return RedirectResponse(f"/tables/{table.strip()}", status_code=303)
+
+
+@router.get("/tables/{table}")
+def table_page(
+    request: Request,
+    actor: ActorDep,
+    table: Annotated[str, Path(pattern=r"^[a-z0-9][a-z0-9-]{0,39}$")],
+) -> HTMLResponse:
+    """A live table: the dealer's console, a player's view (it works on a phone) or the
+    surveillance view, by who is signed in; updates over the table's WebSocket."""
+    view = server_of(request).tables.view(actor, table)
+    return render(request, "table.html", title=f"Table {table}", view=view)
