@@ -215,13 +215,16 @@ class LiveTableHub:
     def rebuild(self, table_id: str) -> LiveTable:
         """The table rebuilt from its stream (after a crash or restart): seats, wagers and the
         round in progress, replayed from its recorded actions."""
-        stored = self.store.read(stream_of(table_id))
-        if not stored:
+        opening = self.store.read_between(stream_of(table_id), 0, 1)
+        if not opening:
             raise InvalidInput(f"no live table {table_id!r}")
-        first = stored[0].event
+        first = opening[0].event
         if not isinstance(first, TableOpened):
             raise InvalidInput(f"stream {stream_of(table_id)!r} is not a live table")
+        # The game's modules first: they register its event types, which a process that has
+        # not played the game yet (a restarted server) must know to decode the rest.
         live = live_game(first.game)
+        stored = self.store.read(stream_of(table_id))
         data = json.loads(first.rules_json)
         table = LiveTable(table_id, live, live.game.parse_rules(data), data)
         setup: Any = None
