@@ -1,0 +1,126 @@
+"""Two worker processes on PostgreSQL (issue 16): the same seat taken from two browsers at once,
+at table after table, gives one winner and one refusal, never two players in one seat; the
+event store's expected version serializes the writers whichever worker each request reaches.
+
+Needs PostgreSQL on 127.0.0.1:5432 (skipped, visibly, without it).
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+from threading import Barrier
+
+import httpx
+import pytest
+
+from .conftest import RULES_DIR, make_demo
+
+RULES = "twentyone-hole-card-no-peek-6deck-s17.toml"
+TABLES = 12
+
+pytestmark = pytest.mark.postgres
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+@pytest.fixture
+def two_workers(postgres_url: str) -> Iterator[tuple[int, dict[str, str]]]:
+    demo = make_demo(postgres_url, secure_cookie=False)
+    demo.app.state.server.close()
+    port = _free_port()
+    env = dict(
+        os.environ,
+        CROUPIER_DATABASE_URL=postgres_url,
+        CROUPIER_ORG="demo",
+        CROUPIER_WEB_INSECURE_COOKIE="1",
+        CROUPIER_WEB_TEST_HASHES="1",
+        CROUPIER_RULES_DIR=str(RULES_DIR),
+    )
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "uvicorn",
+            "croupier.web.app:create_app_from_environment",
+            "--factory",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(port),
+            "--workers",
+            "2",
+            "--log-level",
+            "warning",
+        ],
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                httpx.get(f"http://127.0.0.1:{port}/login", timeout=1)
+                break
+            except httpx.TransportError:
+                if time.monotonic() > deadline:  # pragma: no cover
+                    raise
+                time.sleep(0.2)
+        yield port, demo.passwords
+    finally:
+        proc.terminate()
+        proc.wait(timeout=30)
+
+
+def _client(port: int, name: str, password: str) -> tuple[httpx.Client, str]:
+    client = httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=30)
+    r = client.post("/api/login", json={"name": name, "password": password})
+    assert r.status_code == 200, r.text
+    return client, str(r.json()["csrf_token"])
+
+
+def test_the_same_seat_from_two_workers_at_once_has_one_winner(
+    two_workers: tuple[int, dict[str, str]],
+) -> None:
+    port, passwords = two_workers
+    dealer = _client(port, "d1", passwords["d1"])
+    players = [_client(port, name, passwords[name]) for name in ("player1", "player2")]
+    outcomes: list[list[int]] = []
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        for n in range(TABLES):
+            table = f"race-{n}"
+            r = dealer[0].post(
+                "/api/tables",
+                json={"table": table, "game": "twentyone", "rules": RULES},
+                headers={"X-CSRF-Token": dealer[1]},
+            )
+            assert r.status_code == 201, r.text
+            barrier = Barrier(2)
+
+            def take(
+                who: tuple[httpx.Client, str], table: str = table, gate: Barrier = barrier
+            ) -> int:
+                gate.wait()
+                r = who[0].post(
+                    f"/api/tables/{table}/seat", json={"seat": 3}, headers={"X-CSRF-Token": who[1]}
+                )
+                return r.status_code
+
+            codes = sorted(pool.map(take, players))
+            outcomes.append(codes)
+            view = dealer[0].get(f"/api/tables/{table}").json()
+            assert list(view["seats"]) == ["3"], view  # one player in the seat, never two
+    for codes in outcomes:
+        assert codes[0] == 200, outcomes
+        assert codes[1] in (403, 409, 422), outcomes  # refused: taken, or the table moved on
