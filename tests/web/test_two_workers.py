@@ -7,6 +7,7 @@ Needs PostgreSQL on 127.0.0.1:5432 (skipped, visibly, without it).
 
 from __future__ import annotations
 
+import json
 import os
 import socket
 import subprocess
@@ -124,3 +125,91 @@ def test_the_same_seat_from_two_workers_at_once_has_one_winner(
     for codes in outcomes:
         assert codes[0] == 200, outcomes
         assert codes[1] in (403, 409, 422), outcomes  # refused: taken, or the table moved on
+
+
+def _serve(url: str, port: int) -> subprocess.Popen[bytes]:
+    env = dict(
+        os.environ,
+        CROUPIER_DATABASE_URL=url,
+        CROUPIER_ORG="demo",
+        CROUPIER_WEB_INSECURE_COOKIE="1",
+        CROUPIER_WEB_TEST_HASHES="1",
+        CROUPIER_RULES_DIR=str(RULES_DIR),
+    )
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "uvicorn",
+            "croupier.web.app:create_app_from_environment",
+            "--factory",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(port),
+            "--log-level",
+            "warning",
+        ],
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    deadline = time.monotonic() + 60
+    while True:
+        try:
+            httpx.get(f"http://127.0.0.1:{port}/login", timeout=1)
+            return proc
+        except httpx.TransportError:
+            if time.monotonic() > deadline:  # pragma: no cover
+                proc.kill()
+                raise
+            time.sleep(0.2)
+
+
+def test_a_socket_on_one_server_hears_the_commands_made_on_another(postgres_url: str) -> None:
+    """Two server processes (two machines, as far as they know) on one PostgreSQL database: a
+    player's socket on the first receives every change the dealer makes through the second
+    (PostgreSQL LISTEN/NOTIFY carries the notice; the first reads the events from the store)."""
+    from websockets.sync.client import connect
+
+    demo = make_demo(postgres_url, secure_cookie=False)
+    demo.app.state.server.close()
+    ports = (_free_port(), _free_port())
+    procs = [_serve(postgres_url, port) for port in ports]
+    try:
+        dealer = _client(ports[1], "d1", demo.passwords["d1"])
+        player = _client(ports[0], "player1", demo.passwords["player1"])
+        r = dealer[0].post(
+            "/api/tables",
+            json={"table": "far-1", "game": "twentyone", "rules": RULES},
+            headers={"X-CSRF-Token": dealer[1]},
+        )
+        assert r.status_code == 201, r.text
+        cookie = f"croupier_session={player[0].cookies.get('croupier_session')}"
+        url = f"ws://127.0.0.1:{ports[0]}/api/tables/far-1/ws"
+        with connect(url, additional_headers={"Cookie": cookie}, open_timeout=10) as ws:
+            first = json.loads(ws.recv(timeout=10))
+            assert first["view"]["viewer"] == "public"
+            r = player[0].post(
+                "/api/tables/far-1/seat", json={"seat": 2}, headers={"X-CSRF-Token": player[1]}
+            )
+            assert r.status_code == 200, r.text
+            seated = json.loads(ws.recv(timeout=10))
+            assert seated["view"]["viewer"] == "player:2"
+            for path, body in (("wager", {"amount": "10"}),):
+                r = player[0].post(
+                    f"/api/tables/far-1/{path}", json=body, headers={"X-CSRF-Token": player[1]}
+                )
+                assert r.status_code == 200, r.text
+                json.loads(ws.recv(timeout=10))
+            # the dealer, on the other server
+            r = dealer[0].post("/api/tables/far-1/deal", headers={"X-CSRF-Token": dealer[1]})
+            assert r.status_code == 200, r.text
+            dealt = r.json()["version"]
+            update = json.loads(ws.recv(timeout=15))
+            assert update["version"] == dealt
+            assert update["view"]["round"] == 1
+    finally:
+        for proc in procs:
+            proc.terminate()
+            proc.wait(timeout=30)

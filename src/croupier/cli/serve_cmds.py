@@ -92,8 +92,8 @@ def serve(
         )
     if workers > 1 and not is_sqlite(url):
         console.print(
-            f"{workers} worker processes on PostgreSQL: pages and API in each; live-table "
-            "updates across workers (LISTEN/NOTIFY) come with the live tables (issue 16)",
+            f"{workers} worker processes on PostgreSQL: pages, API and live tables in each; "
+            "a table's updates reach every worker's sockets through LISTEN/NOTIFY",
             soft_wrap=True,
         )
     os.environ["CROUPIER_DATABASE_URL"] = url

@@ -45,6 +45,7 @@ from croupier.service.authz import (
     Actor,
     authorize,
 )
+from croupier.service.fanout import Fanout
 from croupier.service.tables_live import (
     CommandResult,
     LiveRngSource,
@@ -277,6 +278,17 @@ class TablesDesk:
     def unsubscribe(self, sub: Subscription) -> None:
         with self._lock:
             sub.close()
+
+    def catch_up(self, stream: str) -> None:
+        """Another worker moved ``stream`` (a fan-out notice): this process's sockets on that
+        table get the new events."""
+        with self._lock:
+            self.hub.catch_up(stream)
+
+    async def follow(self, fanout: Fanout) -> None:
+        """Catch up on every notice of ``fanout`` until cancelled (``web.app`` runs it)."""
+        async for notice in fanout.subscribe():
+            self.catch_up(notice.stream)
 
 
 def describe_result(result: CommandResult) -> dict[str, Any]:

@@ -181,7 +181,8 @@ async def updates(
         await websocket.close(code=1008)
         return
     await websocket.accept()
-    try:
+
+    async def send() -> None:
         await websocket.send_json({"view": desk.view(actor, table)})
         while True:
             update = await queue.get()
@@ -190,9 +191,22 @@ async def updates(
                 # the actions offered depend on the person, not only on their seat
                 update = {**update, "view": desk.view(actor, table)}
             await websocket.send_json(update)
-    except WebSocketDisconnect:
-        pass
+
+    async def listen() -> None:
+        # nothing is read from the browser; this notices it leaving (and a server shutting
+        # down), which a socket only waiting for updates would not
+        while (await websocket.receive())["type"] != "websocket.disconnect":
+            pass
+
+    tasks = {asyncio.create_task(send()), asyncio.create_task(listen())}
+    try:
+        await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
     finally:
+        for task in tasks:
+            task.cancel()
+        for task in tasks:
+            with contextlib.suppress(asyncio.CancelledError, WebSocketDisconnect, Exception):
+                await task
         desk.unsubscribe(sub)
         with contextlib.suppress(Exception):
             await websocket.close()

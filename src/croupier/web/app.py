@@ -10,6 +10,8 @@ for a browser), 422 for input that cannot be read; nothing is changed by any of 
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -23,7 +25,8 @@ from fastapi.templating import Jinja2Templates
 
 from croupier import __version__
 from croupier.core.errors import CroupierError, InvalidInput, RuleViolation
-from croupier.service.webserver import open_server
+from croupier.service.fanout import Notice, PostgresFanout
+from croupier.service.webserver import is_sqlite, open_server
 from croupier.web import api, api_tables, pages
 from croupier.web.security import (
     CSRF_SECTION,
@@ -63,7 +66,26 @@ def create_app(settings: WebSettings | None = None) -> FastAPI:
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        # Several workers (or machines) on one PostgreSQL database: a table's commands on one
+        # tell the others through LISTEN/NOTIFY, whose sockets then read the new events.
+        fanout = None if is_sqlite(settings.database_url) else PostgresFanout(settings.database_url)
+        follower: asyncio.Task[None] | None = None
+        if fanout is not None:
+            await fanout.start()
+            loop = asyncio.get_running_loop()
+
+            def publish(notice: Notice) -> None:
+                asyncio.run_coroutine_threadsafe(fanout.publish(notice), loop)
+
+            server.tables.hub.publish = publish
+            follower = asyncio.create_task(server.tables.follow(fanout))
         yield
+        if follower is not None:
+            follower.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await follower
+        if fanout is not None:
+            await fanout.close()
         server.close()
 
     app = FastAPI(
