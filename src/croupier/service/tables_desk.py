@@ -23,10 +23,11 @@ queue through ``loop.call_soon_threadsafe``).
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import re
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -112,10 +113,16 @@ class TablesDesk:
         self.rules_dir = rules_dir
         self._lock = threading.RLock()
 
+    @contextlib.contextmanager
+    def _locked(self) -> Iterator[None]:
+        """The hub to ourselves, each table checked against the store once (``hub.pinned``)."""
+        with self._lock, self.hub.pinned():
+            yield
+
     # -- who ---------------------------------------------------------------------------------
     def viewer(self, actor: Actor, table_id: str) -> str:
         """How ``actor`` sees the table: their seat, the dealer, surveillance or the public."""
-        with self._lock:
+        with self._locked():
             table = self.hub.table(check_table_id(table_id))
             seat = table.seat_of(actor.name)
             if seat is not None and PLAYER in actor.roles:
@@ -129,7 +136,7 @@ class TablesDesk:
     # -- reading -----------------------------------------------------------------------------
     def tables(self) -> list[dict[str, JSON]]:
         """Every open table: id, game, seats taken, round."""
-        with self._lock:
+        with self._locked():
             out: list[dict[str, JSON]] = []
             for table_id in self.hub.open_tables():
                 t = self.hub.table(table_id)
@@ -153,8 +160,8 @@ class TablesDesk:
     def view(self, actor: Actor, table_id: str) -> dict[str, JSON]:
         """The table as ``actor`` may see it, with the actions offered to them now."""
         authorize(actor, Action.VIEW_TABLE)
-        who = self.viewer(actor, table_id)
-        with self._lock:
+        with self._locked():
+            who = self.viewer(actor, table_id)
             view = self.hub.view(table_id, who)
             view["options"] = [dataclasses.asdict(o) for o in self._options(actor, table_id, who)]
             return view
@@ -184,51 +191,51 @@ class TablesDesk:
             known = ", ".join(self.rules_files()) or "none (set CROUPIER_RULES_DIR)"
             raise InvalidInput(f"no rules file {rules!r}; the server has: {known}")
         assert self.rules_dir is not None
-        with self._lock:
+        with self._locked():
             return self.hub.open_table(table_id, game, self.rules_dir / rules, actor.name)
 
     def seat(self, actor: Actor, table_id: str, seat: int) -> CommandResult:
         authorize(actor, Action.PLAY_AT_TABLE)
-        with self._lock:
+        with self._locked():
             return self.hub.seat(check_table_id(table_id), seat, actor.name, actor.name)
 
     def unseat(self, actor: Actor, table_id: str) -> CommandResult:
         authorize(actor, Action.PLAY_AT_TABLE)
-        with self._lock:
+        with self._locked():
             seat = self._own_seat(actor, table_id)
             return self.hub.unseat(table_id, seat, actor.name)
 
     def wager(self, actor: Actor, table_id: str, amount: str) -> CommandResult:
         authorize(actor, Action.PLAY_AT_TABLE)
-        with self._lock:
+        with self._locked():
             seat = self._own_seat(actor, table_id)
             return self.hub.wager(table_id, seat, amount, actor.name)
 
     def deal(self, actor: Actor, table_id: str) -> CommandResult:
         authorize(actor, Action.RUN_TABLE)
-        with self._lock:
+        with self._locked():
             return self.hub.deal(check_table_id(table_id), actor.name)
 
     def chance(self, actor: Actor, table_id: str) -> CommandResult:
         authorize(actor, Action.RUN_TABLE)
-        with self._lock:
+        with self._locked():
             return self.hub.chance(check_table_id(table_id), actor.name)
 
     def settle(self, actor: Actor, table_id: str) -> CommandResult:
         authorize(actor, Action.RUN_TABLE)
-        with self._lock:
+        with self._locked():
             return self.hub.settle(check_table_id(table_id), actor.name)
 
     def close_table(self, actor: Actor, table_id: str) -> CommandResult:
         authorize(actor, Action.RUN_TABLE)
-        with self._lock:
+        with self._locked():
             return self.hub.close(check_table_id(table_id), actor.name)
 
     def choose(self, actor: Actor, table_id: str, index: int, version: int) -> CommandResult:
         """Take option ``index`` of those offered at ``version``: a player for their seat, a
         member of staff for the dealer. A table that moved on is a conflict; an option not
         offered to this person is refused."""
-        with self._lock:
+        with self._locked():
             who = self.viewer(actor, table_id)
             if who == "dealer":
                 authorize(actor, Action.RUN_TABLE)
@@ -271,18 +278,18 @@ class TablesDesk:
         """Hand every update of the table, as ``actor`` may see it, to ``deliver`` (called under
         the lock: it must only pass the update on); from ``after`` for a reconnecting browser."""
         authorize(actor, Action.VIEW_TABLE)
-        who = self.viewer(actor, table_id)
-        with self._lock:
+        with self._locked():
+            who = self.viewer(actor, table_id)
             return self.hub.subscribe(table_id, who, callback=deliver, after=after)
 
     def unsubscribe(self, sub: Subscription) -> None:
-        with self._lock:
+        with self._locked():
             sub.close()
 
     def catch_up(self, stream: str) -> None:
         """Another worker moved ``stream`` (a fan-out notice): this process's sockets on that
         table get the new events."""
-        with self._lock:
+        with self._locked():
             self.hub.catch_up(stream)
 
     async def follow(self, fanout: Fanout) -> None:

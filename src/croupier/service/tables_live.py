@@ -29,7 +29,7 @@ import asyncio
 import contextlib
 import json
 import zlib
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
@@ -176,6 +176,7 @@ class LiveTableHub:
         self.publish = publish
         self._tables: dict[str, LiveTable] = {}
         self._subscribers: dict[str, list[Subscription]] = {}
+        self._pinned: set[str] | None = None
 
     # -- opening, loading ---------------------------------------------------------------------
 
@@ -255,11 +256,29 @@ class LiveTableHub:
         return table
 
     def table(self, table_id: str) -> LiveTable:
-        """The table as the store has it now (reloaded when another worker moved it)."""
+        """The table as the store has it now (reloaded when another worker moved it). Inside
+        ``pinned()`` the store is asked once per table: one request sees one state of it."""
         table = self._tables.get(table_id)
+        if table is not None and self._pinned is not None and table_id in self._pinned:
+            return table
         if table is None or self.store.version(stream_of(table_id)) != table.version:
             table = self.rebuild(table_id)
+        if self._pinned is not None:
+            self._pinned.add(table_id)
         return table
+
+    @contextlib.contextmanager
+    def pinned(self) -> Iterator[None]:
+        """Check each table against the store once for everything done inside (one request:
+        its authorization, its view, its command and the updates it sends)."""
+        outer = self._pinned is None
+        if outer:
+            self._pinned = set()
+        try:
+            yield
+        finally:
+            if outer:
+                self._pinned = None
 
     def open_tables(self) -> list[str]:
         """The ids of every live table in the store that is not closed."""
@@ -583,18 +602,34 @@ class LiveTableHub:
 
     def _announce(self, table: LiveTable, before: int, events: tuple[Event, ...]) -> None:
         for sub in list(self._subscribers.get(table.table_id, [])):
-            self._deliver(sub, table)
+            self._deliver(sub, table, (before, events))
         if self.publish is not None:
             with contextlib.suppress(Exception):  # a lost notice costs a late read, no event
                 self.publish(Notice(table.stream, table.version))
 
-    def _deliver(self, sub: Subscription, table: LiveTable) -> None:
+    def _deliver(
+        self,
+        sub: Subscription,
+        table: LiveTable,
+        appended: tuple[int, tuple[Event, ...]] | None = None,
+    ) -> None:
+        """Send ``sub`` what it has not seen; ``appended`` (the version before and the events
+        just appended by this process) spares a read of the store when that is all it lacks."""
         if sub.version >= table.version:
             return  # already delivered (a notice of our own append, or a duplicate)
+        if appended is not None and appended[0] == sub.version:
+            before, events = appended
+            redacted: list[dict[str, JSON]] = []
+            for offset, e in enumerate(events, start=1):
+                data = table.live.redact_event(e, str(sub.viewer))
+                data["version"] = before + offset
+                redacted.append(data)
+        else:
+            redacted = self.events(table.table_id, sub.viewer, sub.version)
         update = {
             "table": table.table_id,
             "version": table.version,
-            "events": self.events(table.table_id, sub.viewer, sub.version),
+            "events": list(redacted),
             "view": self._view(table, sub.viewer),
         }
         sub.version = table.version

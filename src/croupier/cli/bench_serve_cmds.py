@@ -1,0 +1,73 @@
+"""``croupier bench serve``: live tables under load against a real server on 127.0.0.1 (issue
+16): actions a second and the time from an action sent to its update received by every seat."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from croupier.cli.apps import bench_app
+from croupier.cli.common import console, err_console, reports_errors
+
+
+@bench_app.command("serve")
+@reports_errors
+def bench_serve(
+    tables: Annotated[int, typer.Option(help="Twenty-one tables played at once.")] = 20,
+    players: Annotated[int, typer.Option(help="Seats taken at each table (1 to 7).")] = 7,
+    seconds: Annotated[float, typer.Option(help="How long each run plays.")] = 20.0,
+    db: Annotated[str, typer.Option("--db", help="sqlite, postgresql or both.")] = "both",
+    workers: Annotated[int, typer.Option(help="Worker processes on PostgreSQL.")] = 2,
+    rules_dir: Annotated[
+        Path, typer.Option("--rules-dir", help="The folder of the posted rules files.")
+    ] = Path("examples/rules"),
+    markdown: Annotated[
+        bool, typer.Option("--markdown", help="Print the table as Markdown (for the docs).")
+    ] = False,
+) -> None:
+    """Play live twenty-one tables through the web server as fast as the rules allow (127.0.0.1
+    only, bounded in time); print actions a second and p50/p99 from an action sent to its update
+    received by every seat, beside a bare echo server on the same machine."""
+    from rich.markup import escape
+    from rich.table import Table
+
+    from croupier.service import bench_serve as svc
+
+    def progress(line: str) -> None:
+        err_console.print(escape(line), highlight=False, style="dim")
+
+    rows, skipped = svc.run(
+        svc.parse_backends(db), tables, players, seconds, workers, rules_dir, progress
+    )
+    for note in skipped:
+        err_console.print(note, highlight=False)
+    head = ("server", "backend", "workers", "tables x seats", "seconds", "actions", "actions/s",
+            "p50 ms", "p99 ms", "errors", "goal")  # fmt: skip
+    lines: list[tuple[str, ...]] = []
+    for r in rows:
+        goal = (
+            ""
+            if r.backend == "none"
+            else ("met" if r.p99_ms < svc.P99_GOAL_MS else f"missed: p99 >= {svc.P99_GOAL_MS:g} ms")
+        )
+        lines.append((r.name, r.backend, str(r.workers), f"{r.tables} x {r.players}",
+                      f"{r.seconds:g}", f"{r.actions:,}", f"{r.per_second:,.1f}",
+                      f"{r.p50_ms:.1f}", f"{r.p99_ms:.1f}", str(r.errors), goal))  # fmt: skip
+    if markdown:
+        print("| " + " | ".join(head) + " |")
+        print("|" + "---|" * len(head))
+        for cells in lines:
+            print("| " + " | ".join(cells) + " |")
+        return
+    table = Table(title="croupier bench serve (127.0.0.1)")
+    for column in head:
+        table.add_column(column)
+    for cells in lines:
+        table.add_row(*cells)
+    console.print(table)
+    console.print(
+        f"goal (issue 16): p99 under {svc.P99_GOAL_MS:g} ms at 20 tables of seven on this machine",
+        highlight=False,
+    )
