@@ -39,7 +39,7 @@ def test_bench_serve_runs_end_to_end_on_sqlite() -> None:
             "--rules-dir",
             str(ROOT / "examples" / "rules"),
             "--markdown",
-        ],  # fmt: skip
+        ],
     )
     assert result.exit_code == 0, result.output
     assert "| croupier serve | sqlite | 1 | 1 x 2 |" in result.output
