@@ -15,6 +15,7 @@ import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -76,74 +77,171 @@ def _shot(page: object, name: str) -> None:
     page.screenshot(path=str(SCREENS / name))  # type: ignore[attr-defined]
 
 
+@pytest.fixture
+def browser() -> Iterator[Any]:
+    with sync_api.sync_playwright() as p:
+        launched = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        try:
+            yield launched
+        finally:
+            launched.close()
+
+
+class People:
+    """One browser context (own cookies) per person, signed in; script errors collected."""
+
+    def __init__(self, browser: Any, base: str, demo: Demo, names: tuple[str, ...]) -> None:
+        self.base = base
+        self.errors: list[str] = []
+        self.pages: dict[str, Any] = {}
+        for name in names:
+            context = browser.new_context(viewport={"width": 420, "height": 900})
+            page = context.new_page()
+            page.on("pageerror", lambda e, n=name: self.errors.append(f"{n}: {e}"))
+            _sign_in(page, base, name, demo.passwords[name])
+            self.pages[name] = page
+
+    def __getitem__(self, name: str) -> Any:
+        return self.pages[name]
+
+
+def _open_table(people: People, table: str, game: str, rules: str) -> None:
+    dealer, base = people["d1"], people.base
+    dealer.goto(f"{base}/tables")
+    dealer.fill("input[name=table]", table)
+    dealer.select_option("select[name=game]", game)
+    dealer.select_option("select[name=rules]", rules)
+    dealer.click("form[action='/tables'] button[type=submit]")
+    dealer.wait_for_url(f"{base}/tables/{table}")
+    dealer.wait_for_selector("#live:text('live')")
+
+
+def _sit(people: People, table: str, seats: tuple[tuple[str, int, str], ...]) -> None:
+    for name, seat, amount in seats:
+        page = people[name]
+        page.goto(f"{people.base}/tables/{table}")
+        page.wait_for_selector("#live:text('live')")
+        page.fill("form[data-command=seat] input[name=seat]", str(seat))
+        page.click("form[data-command=seat] button")
+        page.wait_for_selector(f"#seats td:text-is('{name}')")
+        page.fill("form[data-command=wager] input[name=amount]", amount)
+        page.click("form[data-command=wager] button")
+        sync_api.expect(people["d1"].locator(f"#seats tr:has-text('{name}')")).to_contain_text("$")
+
+
+PREFERRED = ("check", "call", "stand", "place bet")
+"""What the players choose when offered (to reach a showdown, a settled hand, a spin)."""
+
+
+def _play_round(people: People, table: str, shot: str | None = None) -> None:
+    """Deal and play the round through the pages to its end, then settle it."""
+    dealer = people["d1"]
+    dealer.click("form[data-command=deal] button")
+    sync_api.expect(dealer.locator("#pending")).not_to_have_text("no round in play")
+    seats = {
+        row.split()[0]: row.split()[1]
+        for row in (dealer.locator("#seats tr").all_inner_texts()[1:])
+    }
+    for step in range(200):
+        pending = dealer.text_content("#pending") or ""
+        if pending.startswith("none") or pending.startswith("no round"):
+            break
+        version = dealer.text_content("#version") or ""
+        if pending.startswith("chance"):
+            dealer.click("form[data-command=chance] button")
+            sync_api.expect(dealer.locator("#version")).not_to_have_text(version)
+            continue
+        actor = dealer
+        if not pending.startswith("dealer"):
+            found = re.search(r"\(seat (\d+)\)", pending)
+            assert found is not None, pending
+            actor = people[seats[found.group(1)]]
+        actor.wait_for_selector("#options button")
+        if shot and actor is not dealer:
+            _shot(actor, shot)
+            shot = None
+        buttons = actor.locator("#options button")
+        labels = [(buttons.nth(i).text_content() or "").lower() for i in range(buttons.count())]
+        close = next((i for i, t in enumerate(labels) if t.startswith("close bets")), None)
+        pick = next(
+            (
+                i
+                for want in PREFERRED
+                for i, t in enumerate(labels)
+                if t.startswith(want) or f" {want}" in t
+            ),
+            0,
+        )
+        if close is not None and step > 6:
+            pick = close
+        buttons.nth(pick).click()
+        sync_api.expect(dealer.locator("#version")).not_to_have_text(version)
+    else:
+        raise AssertionError(f"the round at {table} did not finish")
+    dealer.click("form[data-command=settle] button")
+    for page in people.pages.values():
+        sync_api.expect(page.locator("#settlement")).to_contain_text("house")
+    for page in people.pages.values():
+        assert page.is_hidden("#refusal"), page.text_content("#refusal")
+    assert people.errors == []
+
+
 def test_a_dealer_and_two_players_play_twenty_one_in_three_browsers(
-    served: tuple[str, Demo],
+    served: tuple[str, Demo], browser: Any
 ) -> None:
     base, demo = served
-    with sync_api.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-        try:
-            pages = {}
-            errors: list[str] = []
-            for name in ("d1", "player1", "player2"):
-                context = browser.new_context(viewport={"width": 420, "height": 900})
-                page = context.new_page()
-                page.on("pageerror", lambda e, n=name: errors.append(f"{n}: {e}"))
-                _sign_in(page, base, name, demo.passwords[name])
-                pages[name] = page
-            dealer = pages["d1"]
-            dealer.goto(f"{base}/tables")
-            dealer.fill("input[name=table]", "bj-1")
-            dealer.select_option("select[name=game]", "twentyone")
-            dealer.select_option("select[name=rules]", RULES)
-            dealer.click("form[action='/tables'] button[type=submit]")
-            dealer.wait_for_url(f"{base}/tables/bj-1")
-            dealer.wait_for_selector("#live:text('live')")
-            for name, seat, amount in (("player1", 2, "10"), ("player2", 4, "25")):
-                page = pages[name]
-                page.goto(f"{base}/tables/bj-1")
-                page.wait_for_selector("#live:text('live')")
-                page.fill("form[data-command=seat] input[name=seat]", str(seat))
-                page.click("form[data-command=seat] button")
-                page.wait_for_selector(f"#seats td:text-is('{name}')")
-                page.fill("form[data-command=wager] input[name=amount]", amount)
-                page.click("form[data-command=wager] button")
-            dealer.wait_for_selector("#seats td:text-is('$25.00')")
-            dealer.click("form[data-command=deal] button")
-            sync_api.expect(dealer.locator("#pending")).not_to_have_text("no round in play")
-            for _ in range(60):
-                pending = dealer.text_content("#pending") or ""
-                if pending.startswith("none") or pending.startswith("no round"):
-                    break
-                if pending.startswith("chance"):
-                    version = dealer.text_content("#version")
-                    dealer.click("form[data-command=chance] button")
-                    sync_api.expect(dealer.locator("#version")).not_to_have_text(version or "")
-                    continue
-                actor = dealer if pending.startswith("dealer") else None
-                if actor is None:
-                    found = re.search(r"\(seat (\d+)\)", pending)
-                    assert found is not None, pending
-                    seat = found.group(1)
-                    actor = pages["player1"] if seat == "2" else pages["player2"]
-                actor.wait_for_selector("#options button")
-                if actor is pages["player1"]:
-                    _shot(actor, "table-player.png")
-                buttons = actor.locator("#options button")
-                labels = [buttons.nth(i).text_content() or "" for i in range(buttons.count())]
-                pick = next((i for i, t in enumerate(labels) if "stand" in t.lower()), 0)
-                version = dealer.text_content("#version")
-                buttons.nth(pick).click()
-                sync_api.expect(dealer.locator("#version")).not_to_have_text(version or "")
-            else:
-                raise AssertionError("the round did not finish")
-            _shot(dealer, "table-dealer.png")
-            dealer.click("form[data-command=settle] button")
-            for page in pages.values():
-                sync_api.expect(page.locator("#settlement")).to_contain_text("house")
-            # nobody's page was ever shown a refusal or failed a script
-            for page in pages.values():
-                assert page.is_hidden("#refusal")
-            assert errors == []
-        finally:
-            browser.close()
+    people = People(browser, base, demo, ("d1", "player1", "player2"))
+    _open_table(people, "bj-1", "twentyone", RULES)
+    _sit(people, "bj-1", (("player1", 2, "10"), ("player2", 4, "25")))
+    _play_round(people, "bj-1", shot="table-player.png")
+    _shot(people["d1"], "table-dealer.png")
+
+
+def test_a_poker_hand_to_showdown_in_three_browsers(served: tuple[str, Demo], browser: Any) -> None:
+    base, demo = served
+    people = People(browser, base, demo, ("d1", "player1", "player2"))
+    _open_table(people, "pk-1", "poker", "poker-holdem.toml")
+    _sit(people, "pk-1", (("player1", 1, "20"), ("player2", 4, "15")))
+    _play_round(people, "pk-1")
+    # checking and calling to the end, nobody folds: the hands are shown down, and each
+    # player's page received the other's hand only then
+    events = people["player1"].text_content("#events") or ""
+    assert "hand_shown" in events, events[-2000:]
+
+
+def test_a_paddlewheel_spin_in_three_browsers(served: tuple[str, Demo], browser: Any) -> None:
+    base, demo = served
+    people = People(browser, base, demo, ("d1", "player1", "player2"))
+    _open_table(people, "pw-1", "paddlewheel", "paddlewheel-table.toml")
+    _sit(people, "pw-1", (("player1", 1, "0"), ("player2", 2, "0")))
+    _play_round(people, "pw-1")
+
+
+def test_99_01_3_08_05_5_a_fill_slip_refused_to_its_preparer_then_verified_by_another(
+    served: tuple[str, Demo], browser: Any
+) -> None:
+    base, demo = served
+    people = People(browser, base, demo, ("pb", "sm"))
+    pb = people["pb"]
+    pb.goto(f"{base}/slips")
+    pb.select_option("select[name=kind]", "fill")
+    pb.fill("#prepare input[name=table], form[action='/slips/prepare'] input[name=table]", "1")
+    pb.fill("form[action='/slips/prepare'] input[name=chips]", "5x4")
+    pb.fill("form[action='/slips/prepare'] input[name=cashier]", "c1")
+    pb.click("form[action='/slips/prepare'] button[type=submit]")
+    awaiting = pb.locator("table").first.locator("tr")
+    row = awaiting.filter(has=pb.locator("td:text-is('pb')")).last
+    sync_api.expect(row).to_be_visible()
+    draft = (row.locator("td").first.text_content() or "").strip()
+    # the preparer is not offered the verification, and forcing it is refused with the section
+    assert row.locator("form[action$='/verify']").count() == 0
+    csrf = pb.locator("input[name=csrf_token]").first.get_attribute("value")
+    refused = pb.request.post(f"{base}/slips/{draft}/verify", form={"csrf_token": csrf})
+    assert refused.status == 403
+    assert "99-01.3-08-05.5" in refused.text()
+    sm = people["sm"]
+    sm.goto(f"{base}/slips")
+    sm.locator(f"form[action='/slips/{draft}/verify'] button").click()
+    sync_api.expect(sm.locator("div.message")).to_contain_text("fill")
+    _shot(sm, "slips-verified.png")
+    assert people.errors == []
