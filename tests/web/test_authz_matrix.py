@@ -157,6 +157,14 @@ ENDPOINTS: list[Endpoint] = [
     Endpoint("accounts", "GET", "/api/accounts", OWNER_ONLY, HOUSE),
     Endpoint("create account", "POST", "/api/accounts", OWNER_ONLY, HOUSE,
              json={"name": "api-{role}", "roles": ["player"]}),
+    # quarterly summary and percent-of-hold
+    Endpoint("quarterly page", "GET", "/reports/quarterly?quarter=2026Q1", RECORD_READERS,
+             "99-01.3-08-16.1.g"),
+    Endpoint("quarterly CSV", "GET", "/reports/quarterly/download?quarter=2026Q1&format=csv",
+             RECORD_READERS, "99-01.3-08-16.1.g"),
+    Endpoint("hold page", "GET", "/reports/hold", RECORD_READERS, "99-01.3-08-04.8"),
+    Endpoint("hold PDF", "GET", "/reports/hold/download?format=pdf", RECORD_READERS,
+             "99-01.3-08-04.8"),
     # live tables: pages
     Endpoint("tables page", "GET", "/tables", EVERYONE),
     Endpoint("table page", "GET", "/tables/{table}", EVERYONE, table="wagered"),

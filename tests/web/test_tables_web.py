@@ -179,3 +179,21 @@ def test_the_pages_open_a_table_and_show_each_person_their_console(demo: Demo) -
     r = dealer.post("/tables", data={"table": "bj-3", "game": "twentyone", "rules": RULES})
     assert r.status_code == 403
     assert demo.snapshot() == before
+
+
+def test_the_quarterly_and_hold_pages_show_the_reports_and_their_downloads(demo: Demo) -> None:
+    gm, _ = demo.page_client("gm")
+    page = gm.get("/reports/quarterly?quarter=2026Q1")
+    assert page.status_code == 200, page.text[-500:]
+    assert "Quarterly summary 2026Q1" in page.text
+    assert "/reports/quarterly/download?quarter=2026Q1&amp;format=pdf" in page.text
+    csv = gm.get("/reports/quarterly/download?quarter=2026Q1&format=csv")
+    assert csv.status_code == 200
+    assert csv.headers["content-type"].startswith("text/csv")
+    hold = gm.get("/reports/hold?from=2026-01-01&to=2026-01-31")
+    assert hold.status_code == 200
+    assert "Percent-of-hold" in hold.text
+    pdf = gm.get("/reports/hold/download?from=2026-01-01&to=2026-01-31&format=pdf")
+    assert pdf.content.startswith(b"%PDF")
+    bad = gm.get("/reports/quarterly?quarter=2026Q9")
+    assert bad.status_code == 422

@@ -57,6 +57,8 @@ class Action(Enum):
     VOID_CREDIT = "void a credit slip"
     VIEW_VERIFY = "check the hash chains (verify)"
     VIEW_DAILY = "daily report (view, CSV, PDF)"
+    VIEW_QUARTERLY = "quarterly summary and compliance findings (view, CSV, PDF)"
+    VIEW_HOLD = "percent-of-hold by dealer and wheel operator, with plots (view, CSV, PDF)"
     RECORD_COUNT = "count a drop box"
     VIEW_TABLE = "see a live table (as the rules let this person see it)"
     RUN_TABLE = "run a live table (open, deal, the dealer's actions, settle, close)"
@@ -105,6 +107,8 @@ POLICY: dict[Action, Rule] = {
     ),
     Action.VIEW_VERIFY: Rule(_r(OWNER, GM, SM, AUDITOR), RECORDS),
     Action.VIEW_DAILY: Rule(_r(OWNER, GM, SM, AUDITOR), f"{RECORDS}.1"),
+    Action.VIEW_QUARTERLY: Rule(_r(OWNER, GM, SM, AUDITOR), f"{RECORDS}.1.g"),
+    Action.VIEW_HOLD: Rule(_r(OWNER, GM, SM, AUDITOR), "99-01.3-08-04.8"),
     Action.RECORD_COUNT: Rule(
         _r(COUNT, INDEPENDENT),
         "99-01.3-08-14.2",

@@ -126,6 +126,22 @@ class Download:
 MEDIA = {"csv": "text/csv; charset=utf-8", "pdf": "application/pdf", "html": "text/html"}
 
 
+def _view(form: Any) -> FormView:
+    """A report's form laid out for a page (its tables with rows, the people who sign)."""
+    return FormView(
+        form.title,
+        form.section,
+        form.header,
+        tuple(
+            TableView(t.title, t.columns, t.rows)
+            for t in (*form.tables, form.people_table())
+            if t.rows
+        ),
+        form.notes,
+        form.warning,
+    )
+
+
 def chips_text(lines: Chips) -> str:
     """Chips as typed again (``5x40,1x100``): the draft keeps them in this form."""
     return ",".join(f"{x.token.value}x{x.quantity}" for x in lines)
@@ -252,19 +268,7 @@ class Backoffice:
 
     def daily(self, actor: Actor, site: str, day: str) -> FormView:
         """The daily summary of a site (99-01.3-08-16.1), ready for a page."""
-        form = self._daily(actor, site, day).form
-        return FormView(
-            form.title,
-            form.section,
-            form.header,
-            tuple(
-                TableView(t.title, t.columns, t.rows)
-                for t in (*form.tables, form.people_table())
-                if t.rows
-            ),
-            form.notes,
-            form.warning,
-        )
+        return _view(self._daily(actor, site, day).form)
 
     def daily_file(self, actor: Actor, site: str, day: str, fmt: str) -> Download:
         """The daily summary as a CSV or PDF file."""
@@ -273,6 +277,57 @@ class Backoffice:
             raise InvalidInput("a download is csv or pdf")
         data = rpt.render(self._daily(actor, site, day), f)
         return Download(data, f"daily-{self.org_id}-{site}-{day}.{f}", MEDIA[f])
+
+    # -- the quarterly summary and percent-of-hold ------------------------------------------
+
+    def _quarterly(self, actor: Actor, quarter: str) -> rpt.Report:
+        authorize(actor, Action.VIEW_QUARTERLY)
+        self._require_org()
+        with self._lock:
+            return rpt.quarterly_report(self.books_service, quarter, self.clock.now().date())
+
+    def _hold(self, actor: Actor, start: str | None, end: str | None) -> rpt.Report:
+        authorize(actor, Action.VIEW_HOLD)
+        self._require_org()
+        with self._lock:
+            return rpt.hold_report(self.books_service, start, end)
+
+    def quarterly(self, actor: Actor, quarter: str) -> FormView:
+        """The quarterly summary and compliance findings (99-01.3-08-16.1.g), for a page."""
+        return _view(self._quarterly(actor, quarter).form)
+
+    def hold(
+        self, actor: Actor, start: str | None, end: str | None
+    ) -> tuple[FormView, bytes | None]:
+        """Percent-of-hold by dealer and wheel operator (99-01.3-08-04.8) for a page, with the
+        plot of each one's weekly hold against the 10% and 15% lines (PNG; None without
+        shifts)."""
+        from croupier.reports.render import hold_plot
+
+        form = self._hold(actor, start, end).form
+        plot = hold_plot(list(form.hold_lines)) if form.hold_lines else None
+        return _view(form), plot
+
+    def report_file(
+        self,
+        actor: Actor,
+        kind: str,
+        fmt: str,
+        *,
+        quarter: str = "",
+        start: str | None = None,
+        end: str | None = None,
+    ) -> Download:
+        """The quarterly or hold report as a CSV or PDF file."""
+        f = rpt.check_format(fmt)
+        if f == "html":
+            raise InvalidInput("a download is csv or pdf")
+        if kind == "quarterly":
+            report, name = self._quarterly(actor, quarter), f"quarterly-{self.org_id}-{quarter}"
+        else:
+            report = self._hold(actor, start, end)
+            name = f"hold-{self.org_id}-{start or 'first'}-{end or 'last'}"
+        return Download(rpt.render(report, f), f"{name}.{f}", MEDIA[f])
 
     # -- slips -----------------------------------------------------------------------------
 

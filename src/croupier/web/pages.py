@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hmac
 from typing import Annotated, Any
+from urllib.parse import quote
 
 from fastapi import APIRouter, Form, Path, Query, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
@@ -43,6 +44,8 @@ NAV: tuple[tuple[Action, str, str], ...] = (
     (Action.VIEW_SLIPS, "Slips", "/slips"),
     (Action.VIEW_VERIFY, "Verify", "/verify"),
     (Action.VIEW_DAILY, "Daily report", "/reports/daily"),
+    (Action.VIEW_QUARTERLY, "Quarterly", "/reports/quarterly"),
+    (Action.VIEW_HOLD, "Hold", "/reports/hold"),
     (Action.VIEW_ACCOUNTS, "Accounts", "/accounts"),
 )
 
@@ -447,3 +450,90 @@ def table_page(
     surveillance view, by who is signed in; updates over the table's WebSocket."""
     view = server_of(request).tables.view(actor, table)
     return render(request, "table.html", title=f"Table {table}", view=view)
+
+
+# -- the quarterly summary and percent-of-hold ----------------------------------------------
+
+
+def _download(request: Request, actor: Actor, kind: str, fmt: str, **what: Any) -> Response:
+    file = server_of(request).backoffice.report_file(actor, kind, fmt, **what)
+    return Response(
+        file.data,
+        media_type=file.media_type,
+        headers={"Content-Disposition": f'attachment; filename="{file.filename}"'},
+    )
+
+
+@router.get("/reports/quarterly")
+def quarterly(
+    request: Request,
+    actor: ActorDep,
+    quarter: Annotated[str | None, Query(max_length=10)] = None,
+) -> HTMLResponse:
+    """The quarterly summary and compliance findings (this quarter unless one is asked)."""
+    authorize(actor, Action.VIEW_QUARTERLY)
+    server = server_of(request)
+    chosen = (quarter or "").strip() or _this_quarter(server)
+    form = server.backoffice.quarterly(actor, chosen)
+    return render(
+        request,
+        "report.html",
+        title="Quarterly summary",
+        action="/reports/quarterly",
+        fields=(("quarter", "Quarter", chosen, "2026Q1"),),
+        form=form,
+        plot=None,
+        download=f"/reports/quarterly/download?quarter={quote(chosen)}",
+    )
+
+
+def _this_quarter(server: Any) -> str:
+    today = server.backoffice.clock.now().date()
+    return f"{today.year}Q{(today.month - 1) // 3 + 1}"
+
+
+@router.get("/reports/quarterly/download")
+def quarterly_download(
+    request: Request,
+    actor: ActorDep,
+    quarter: Annotated[str, Query(max_length=10)],
+    format: Annotated[str, Query(max_length=10)] = "pdf",
+) -> Response:
+    return _download(request, actor, "quarterly", format, quarter=quarter)
+
+
+@router.get("/reports/hold")
+def hold(
+    request: Request,
+    actor: ActorDep,
+    start: Annotated[str | None, Query(alias="from", max_length=20)] = None,
+    end: Annotated[str | None, Query(alias="to", max_length=20)] = None,
+) -> HTMLResponse:
+    """Percent-of-hold by dealer and wheel operator, with the weekly plot (-04.8)."""
+    import base64
+
+    authorize(actor, Action.VIEW_HOLD)
+    start, end = (start or "").strip() or None, (end or "").strip() or None
+    form, png = server_of(request).backoffice.hold(actor, start, end)
+    query = "&".join(f"{k}={quote(v)}" for k, v in (("from", start), ("to", end)) if v is not None)
+    return render(
+        request,
+        "report.html",
+        title="Percent-of-hold",
+        action="/reports/hold",
+        fields=(("from", "From", start, "YYYY-MM-DD"), ("to", "To", end, "YYYY-MM-DD")),
+        form=form,
+        plot=base64.b64encode(png).decode("ascii") if png else None,
+        download=f"/reports/hold/download?{query}",
+    )
+
+
+@router.get("/reports/hold/download")
+def hold_download(
+    request: Request,
+    actor: ActorDep,
+    start: Annotated[str | None, Query(alias="from", max_length=20)] = None,
+    end: Annotated[str | None, Query(alias="to", max_length=20)] = None,
+    format: Annotated[str, Query(max_length=10)] = "pdf",
+) -> Response:
+    return _download(request, actor, "hold", format, start=start or None, end=end or None)
