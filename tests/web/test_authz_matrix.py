@@ -57,6 +57,8 @@ STATUS_READERS = frozenset(
 SLIP_READERS = STATUS_READERS | {"dealer", "wheel operator"}
 RECORD_READERS = frozenset({"owner", "gaming manager", "shift manager", "auditor"})
 OWNER_ONLY = frozenset({"owner"})
+COUNTERS = frozenset({"count team member", "independent person"})  # -14.2
+CLOSERS = frozenset({"shift manager", "gaming manager"})  # -16.1.a: the books' close_day
 TABLE_STAFF = frozenset({"dealer", "wheel operator", "pit boss", "shift manager"})
 PLAYERS = frozenset({"player"})
 RULES = "twentyone-hole-card-no-peek-6deck-s17.toml"
@@ -157,6 +159,14 @@ ENDPOINTS: list[Endpoint] = [
     Endpoint("accounts", "GET", "/api/accounts", OWNER_ONLY, HOUSE),
     Endpoint("create account", "POST", "/api/accounts", OWNER_ONLY, HOUSE,
              json={"name": "api-{role}", "roles": ["player"]}),
+    # the count and the daily close (the forms here are refused by the books, 422: the
+    # demo's day has no drop box to count and its tables are open)
+    Endpoint("count and close page", "GET", "/day", COUNTERS | CLOSERS, "99-01.3-08-16.1.a"),
+    Endpoint("count a drop box (form)", "POST", "/day/count", COUNTERS, "99-01.3-08-14.2",
+             form={"site": "S1", "box": "not-a-box", "partner": "ip", "first": "1",
+                   "second": "1"}, changes=False),
+    Endpoint("close the day (form)", "POST", "/day/close", CLOSERS, "99-01.3-08-16.1.a",
+             form={"site": "S1", "cash_bank": "not money"}, changes=False),
     # quarterly summary and percent-of-hold
     Endpoint("quarterly page", "GET", "/reports/quarterly?quarter=2026Q1", RECORD_READERS,
              "99-01.3-08-16.1.g"),

@@ -10,7 +10,7 @@ import pytest
 from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
-from .conftest import Demo
+from .conftest import DAY, Demo
 
 RULES = "twentyone-hole-card-no-peek-6deck-s17.toml"
 TABLE = "bj-1"
@@ -197,3 +197,38 @@ def test_the_quarterly_and_hold_pages_show_the_reports_and_their_downloads(demo:
     assert pdf.content.startswith(b"%PDF")
     bad = gm.get("/reports/quarterly?quarter=2026Q9")
     assert bad.status_code == 422
+
+
+def test_99_01_3_08_14_2_a_count_team_counts_the_boxes_and_the_shift_manager_closes_the_day(
+    demo: Demo,
+) -> None:
+    from croupier.service.books_day import end_shift
+
+    books = demo.app.state.server.backoffice.books_service
+    for table in (1, 3):
+        books.record(end_shift("S1", table, "sm", None, "pb", True), None)
+    dealer, _ = demo.page_client("d1")
+    before = demo.snapshot()
+    refused = dealer.post("/day/count", data={"csrf_token": dealer.get("/api/me").json()[
+        "csrf_token"], "site": "S1", "box": f"{DAY}/1/1", "partner": "ip", "first": "200",
+        "second": "200"})  # fmt: skip
+    assert refused.status_code == 403
+    assert demo.snapshot() == before
+    ct, csrf = demo.page_client("ct")
+    page = ct.get("/day?site=S1")
+    assert page.status_code == 200
+    assert f'value="{DAY}/1/1"' in page.text
+    assert f'value="{DAY}/3/1"' in page.text
+    for box, cash, fills in ((f"{DAY}/1/1", "200", "1"), (f"{DAY}/3/1", "0", "2")):
+        r = ct.post(
+            "/day/count",
+            data={"csrf_token": csrf, "site": "S1", "box": box, "partner": "ip", "first": cash,
+                  "second": cash, "fill_copies": fills},
+        )  # fmt: skip
+        assert r.status_code == 200, r.text[-600:]
+        assert "recorded drop_box_counted" in r.text
+    assert "Every removed drop box has been counted" in ct.get("/day?site=S1").text
+    sm, smcsrf = demo.page_client("sm")
+    r = sm.post("/day/close", data={"csrf_token": smcsrf, "site": "S1", "cash_bank": "5000"})
+    assert r.status_code == 200, r.text[-600:]
+    assert "recorded day_closed" in r.text

@@ -329,6 +329,79 @@ class Backoffice:
             name = f"hold-{self.org_id}-{start or 'first'}-{end or 'last'}"
         return Download(rpt.render(report, f), f"{name}.{f}", MEDIA[f])
 
+    # -- the count and the daily close ------------------------------------------------------
+
+    def awaiting_count(self, site: str) -> list[tuple[str, int, int, str]]:
+        """The drop boxes removed but not counted at a site: (day, table, shift, dealer)."""
+        with self._lock:
+            books = self.books_service.books()
+        return [
+            (key[1], key[2], key[3], rec.started.dealer_id)
+            for key, rec in sorted(books.shifts.items())
+            if key[0] == site and rec.ended is not None and rec.count is None
+        ]
+
+    def count(
+        self,
+        actor: Actor,
+        site: str,
+        day: str,
+        table: int,
+        shift: int,
+        partner: str,
+        first: str,
+        second: str,
+        resolved: str | None = None,
+        resolution: str = "",
+        key_holder: str | None = None,
+        fill_copies: str | None = None,
+        credit_originals: str | None = None,
+    ) -> Recorded:
+        """A drop box counted by a team of two: the signed-in person and ``partner``, each
+        count entered, a difference resolved (99-01.3-08-14.2 to .4). The team is refused when
+        both of them conducted games at the site that day (-14.2); the books check the rest."""
+        from croupier.service.authz import CountFacts
+        from croupier.service.books_close import CountTyped
+        from croupier.service.books_close import count as count_request
+
+        books = self._require_org()
+        me = actor.employee_id or ""
+        partner = partner.strip()
+        with self._lock:
+            books = self.books_service.books()
+            conducted = books.dealers_on(site, day) if site in books.sites else set()
+        people = {e: books.employees.get(e) for e in (me, partner)}
+        missing = [e or "(none)" for e, person in people.items() if person is None]
+        if missing:
+            raise InvalidInput(f"no employee {', '.join(missing)} in the books")
+        facts = CountFacts((me, partner), frozenset(conducted & {me, partner}))
+        authorize(actor, Action.RECORD_COUNT, count=facts)
+        initials = ",".join(p.initials for p in people.values() if p is not None)
+        typed = CountTyped(
+            f"{me},{partner}",
+            (key_holder or "").strip() or me,
+            first,
+            second,
+            initials,
+            (resolved or "").strip() or None,
+            resolution.strip(),
+            None,
+            (fill_copies or "").strip() or None,
+            (credit_originals or "").strip() or None,
+        )
+        return self._record(count_request(site, day, table, shift, typed))
+
+    def close_day(self, actor: Actor, site: str, cash_bank: str, chip_bank: str) -> Recorded:
+        """Close the site's gaming day with the banks as counted (99-01.3-08-16.1.a)."""
+        from croupier.service.books_close import close_day as close_request
+
+        authorize(actor, Action.CLOSE_DAY)
+        self._require_org()
+        assert actor.employee_id is not None  # authorize refuses an unlinked account
+        return self._record(
+            close_request(site, cash_bank, actor.employee_id, chip_bank.strip() or None)
+        )
+
     # -- slips -----------------------------------------------------------------------------
 
     def drafts(self, actor: Actor, status: str | None = PENDING) -> list[Draft]:

@@ -43,6 +43,8 @@ NAV: tuple[tuple[Action, str, str], ...] = (
     (Action.VIEW_TABLE, "Tables", "/tables"),
     (Action.VIEW_SLIPS, "Slips", "/slips"),
     (Action.VIEW_VERIFY, "Verify", "/verify"),
+    (Action.CLOSE_DAY, "Count and close", "/day"),
+    (Action.RECORD_COUNT, "Count", "/day"),
     (Action.VIEW_DAILY, "Daily report", "/reports/daily"),
     (Action.VIEW_QUARTERLY, "Quarterly", "/reports/quarterly"),
     (Action.VIEW_HOLD, "Hold", "/reports/hold"),
@@ -537,3 +539,88 @@ def hold_download(
     format: Annotated[str, Query(max_length=10)] = "pdf",
 ) -> Response:
     return _download(request, actor, "hold", format, start=start or None, end=end or None)
+
+
+# -- the count and the daily close ------------------------------------------------------------
+
+
+def _day_page(
+    request: Request, actor: Actor, site: str | None, message: list[str] | None = None
+) -> HTMLResponse:
+    server = server_of(request)
+    sites = server.backoffice.sites()
+    chosen = site or (sites[0].site_id if sites else None)
+    open_day = None
+    awaiting: list[tuple[str, int, int, str]] = []
+    if chosen is not None:
+        info = next((s for s in sites if s.site_id == chosen), None)
+        open_day = getattr(info, "open_day", None)
+        awaiting = server.backoffice.awaiting_count(chosen)
+    return render(
+        request,
+        "day.html",
+        title="Count and daily close",
+        sites=sites,
+        site=chosen,
+        open_day=open_day,
+        awaiting=awaiting,
+        message=message,
+    )
+
+
+@router.get("/day")
+def day_page(
+    request: Request, actor: ActorDep, site: Annotated[str | None, Query(max_length=200)] = None
+) -> HTMLResponse:
+    """The drop boxes awaiting the count and the daily close, for those who do them."""
+    if not (decide(actor, Action.RECORD_COUNT).allowed or decide(actor, Action.CLOSE_DAY).allowed):
+        authorize(actor, Action.CLOSE_DAY)  # refused, with the section
+    return _day_page(request, actor, site)
+
+
+@router.post("/day/count")
+def count_box(
+    request: Request,
+    actor: ActorDep,
+    site: Annotated[str, Form(max_length=200)],
+    box: Annotated[str, Form(max_length=60)],
+    partner: Annotated[str, Form(max_length=200)],
+    first: Annotated[str, Form(max_length=40)],
+    second: Annotated[str, Form(max_length=40)],
+    resolved: Annotated[str, Form(max_length=40)] = "",
+    resolution: Annotated[str, Form(max_length=400)] = "",
+    fill_copies: Annotated[str, Form(max_length=400)] = "",
+    credit_originals: Annotated[str, Form(max_length=400)] = "",
+) -> HTMLResponse:
+    authorize(actor, Action.RECORD_COUNT)  # the role first; the team's independence below
+    parts = box.split("/")
+    if len(parts) != 3 or not parts[1].isdigit() or not parts[2].isdigit():
+        raise InvalidInput(f"not a drop box: {box!r} (day/table/shift)")
+    done = server_of(request).backoffice.count(
+        actor,
+        site,
+        parts[0],
+        int(parts[1]),
+        int(parts[2]),
+        partner,
+        first,
+        second,
+        resolved or None,
+        resolution,
+        None,
+        fill_copies or None,
+        credit_originals or None,
+    )
+    return _day_page(request, actor, site, list(done.lines))
+
+
+@router.post("/day/close")
+def close_day(
+    request: Request,
+    actor: ActorDep,
+    site: Annotated[str, Form(max_length=200)],
+    cash_bank: Annotated[str, Form(max_length=40)],
+    chip_bank: Annotated[str, Form(max_length=400)] = "",
+) -> HTMLResponse:
+    done = server_of(request).backoffice.close_day(actor, site, cash_bank, chip_bank)
+    return _day_page(request, actor, site, list(done.lines))
