@@ -245,3 +245,82 @@ def test_99_01_3_08_05_5_a_fill_slip_refused_to_its_preparer_then_verified_by_an
     sync_api.expect(sm.locator("div.message")).to_contain_text("fill")
     _shot(sm, "slips-verified.png")
     assert people.errors == []
+
+
+def _money(text: str) -> int:
+    """Cents of a printed amount ("$1,200.00", "($5.00)")."""
+    negative = text.startswith("(") or text.startswith("-")
+    digits = text.strip("()-$ ").replace(",", "").replace("$", "")
+    dollars, _, cents = digits.partition(".")
+    value = int(dollars) * 100 + int((cents + "00")[:2])
+    return -value if negative else value
+
+
+def test_99_01_3_08_16_1_a_count_a_close_and_the_daily_report_downloaded_and_added_up(
+    served: tuple[str, Demo], browser: Any
+) -> None:
+    import csv
+    import io
+
+    from croupier.service.books_day import end_shift
+
+    from .conftest import DAY
+
+    base, demo = served
+    books = demo.app.state.server.backoffice.books_service
+    for table in (1, 3):  # the tables closed and their drop boxes removed, escorted (-14.1)
+        books.record(end_shift("S1", table, "sm", None, "pb", True), None)
+    people = People(browser, base, demo, ("ct", "sm", "gm"))
+    ct = people["ct"]
+    for box, cash, fills in ((f"{DAY}/1/1", "200", "1"), (f"{DAY}/3/1", "0", "2")):
+        ct.goto(f"{base}/day?site=S1")
+        ct.select_option("select[name=box]", box)
+        ct.fill("input[name=partner]", "ip")
+        ct.fill("input[name=first]", cash)
+        ct.fill("input[name=second]", cash)
+        ct.fill("input[name=fill_copies]", fills)
+        ct.click("form[action='/day/count'] button[type=submit]")
+        sync_api.expect(ct.locator("div.message")).to_contain_text("drop_box_counted")
+    sm = people["sm"]
+    sm.goto(f"{base}/day?site=S1")
+    sm.fill("input[name=cash_bank]", "5000")
+    sm.click("form[action='/day/close'] button[type=submit]")
+    sync_api.expect(sm.locator("div.message")).to_contain_text("day_closed")
+    gm = people["gm"]
+    gm.goto(f"{base}/reports/daily?site=S1&day={DAY}")
+    with gm.expect_download() as got:
+        gm.click("text=Download CSV")
+    rows = list(csv.reader(io.StringIO(Path(got.value.path()).read_text(encoding="utf-8"))))
+    head = next(i for i, r in enumerate(rows) if r[:3] == ["Table", "Game", "Shift"])
+    columns = rows[head]
+    shifts = []
+    for r in rows[head + 1 :]:
+        if not r or not r[0]:
+            break
+        shifts.append(dict(zip(columns, r, strict=True)))
+    assert [s["Table"] for s in shifts] == ["1", "3"]
+    for s in shifts:
+        # -16.1: win = drop box cash + closing tray + credits - opening tray - fills
+        win = (
+            _money(s["Drop box cash"])
+            + _money(s["Closing tray"])
+            + _money(s["Credits"])
+            - _money(s["Opening tray"])
+            - _money(s["Fills"])
+        )
+        assert _money(s["Win"]) == win, s
+    assert _money(shifts[0]["Drop box cash"]) == 200_00  # the $200 sold at table 1, counted
+    summary = next(i for i, r in enumerate(rows) if r[:2] == ["Game", "Gross proceeds"])
+    names = rows[summary]
+    by_game = {r[0]: dict(zip(names, r, strict=False)) for r in rows[summary + 1 :] if r and r[0]}
+    for game, shift in (("21", shifts[0]), ("PW", shifts[1])):
+        g = by_game[game]
+        # gross proceeds: the cash paid for chips (the drop); adjusted gross proceeds: gross
+        # proceeds less prizes (NDCC 53-06.1-01), which is the table's win
+        assert _money(g["Gross proceeds"]) == _money(shift["Drop box cash"]), g
+        agp = _money(g["Adjusted gross proceeds"])
+        assert agp == _money(g["Gross proceeds"]) - _money(g["Prizes"]), g
+        assert agp == _money(shift["Win"]), (g, shift)
+    header = {r[0]: r[1] for r in rows[:head] if len(r) >= 2}
+    assert _money(header["Ending cash bank (counted)"]) == 5000_00
+    assert people.errors == []
