@@ -178,6 +178,7 @@ ENDPOINTS: list[Endpoint] = [
     # live tables: pages
     Endpoint("tables page", "GET", "/tables", EVERYONE),
     Endpoint("table page", "GET", "/tables/{table}", EVERYONE, table="wagered"),
+    Endpoint("table rules page", "GET", "/tables/{table}/disclosure", EVERYONE, table="open"),
     Endpoint("open a table (form)", "POST", "/tables", TABLE_STAFF, HOUSE,
              form={"table": "pg-{role}", "game": "twentyone", "rules": RULES}),
     # live tables: API

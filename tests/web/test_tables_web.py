@@ -232,3 +232,29 @@ def test_99_01_3_08_14_2_a_count_team_counts_the_boxes_and_the_shift_manager_clo
     r = sm.post("/day/close", data={"csrf_token": smcsrf, "site": "S1", "cash_bank": "5000"})
     assert r.status_code == 200, r.text[-600:]
     assert "recorded day_closed" in r.text
+
+
+@pytest.mark.parametrize(
+    ("game", "rules", "cited"),
+    [
+        ("twentyone", RULES, "99-01.3-08"),
+        ("threecard21", "threecard21-6deck.toml", "13:69"),
+        ("poker", "poker-holdem.toml", "HOUSE RULES"),
+        ("paddlewheel", "paddlewheel-table.toml", "99-01.3-11"),
+    ],
+)
+def test_each_table_posts_its_house_and_player_rules(
+    demo: Demo, game: str, rules: str, cited: str
+) -> None:
+    dealer, csrf = demo.api_client("d1")
+    r = dealer.post(
+        "/api/tables",
+        json={"table": "posted", "game": game, "rules": rules},
+        headers={"X-CSRF-Token": csrf},
+    )
+    assert r.status_code == 201, r.text
+    player, _ = demo.page_client("player1")
+    page = player.get("/tables/posted/disclosure")
+    assert page.status_code == 200
+    assert cited in page.text
+    assert "/tables/posted/disclosure" in player.get("/tables/posted").text

@@ -166,6 +166,20 @@ class TablesDesk:
             view["options"] = [dataclasses.asdict(o) for o in self._options(actor, table_id, who)]
             return view
 
+    def disclosure(self, actor: Actor, table_id: str) -> tuple[str, str]:
+        """The table's game and its posted house and player rules, as the game's disclosure
+        writes them from the rules the table was opened with (99-01.3-08-13, -09-06, -11-04;
+        N.J.A.C. 13:69E-1.10D for Three Card 21)."""
+        import importlib
+
+        authorize(actor, Action.VIEW_TABLE)
+        with self._locked():
+            table = self.hub.table(check_table_id(table_id))
+            game = table.live.name
+            module = importlib.import_module(f"croupier.games.{game}.disclosure")
+            text: str = module.disclosure(table.rules)
+            return game, text
+
     def _options(self, actor: Actor, table_id: str, who: str) -> list[Option]:
         table = self.hub.table(table_id)
         if table.play is None or not table.round_open:

@@ -624,3 +624,16 @@ def close_day(
 ) -> HTMLResponse:
     done = server_of(request).backoffice.close_day(actor, site, cash_bank, chip_bank)
     return _day_page(request, actor, site, list(done.lines))
+
+
+@router.get("/tables/{table}/disclosure")
+def table_disclosure(
+    request: Request,
+    actor: ActorDep,
+    table: Annotated[str, Path(pattern=r"^[a-z0-9][a-z0-9-]{0,39}$")],
+) -> HTMLResponse:
+    """The posted house and player rules of a live table, from the rules it was opened with."""
+    game, text = server_of(request).tables.disclosure(actor, table)
+    return render(
+        request, "disclosure.html", title=f"Table {table}: {game} rules", table=table, text=text
+    )
