@@ -167,6 +167,11 @@ ENDPOINTS: list[Endpoint] = [
                    "second": "1"}, changes=False),
     Endpoint("close the day (form)", "POST", "/day/close", CLOSERS, "99-01.3-08-16.1.a",
              form={"site": "S1", "cash_bank": "not money"}, changes=False),
+    # the slip registers
+    Endpoint("slip register page", "GET", "/reports/slips?kind=fill", RECORD_READERS,
+             "99-01.3-08-05.2"),
+    Endpoint("slip register PDF", "GET", "/reports/slips/download?kind=credit&format=pdf",
+             RECORD_READERS, "99-01.3-08-05.2"),
     # quarterly summary and percent-of-hold
     Endpoint("quarterly page", "GET", "/reports/quarterly?quarter=2026Q1", RECORD_READERS,
              "99-01.3-08-16.1.g"),

@@ -258,3 +258,15 @@ def test_each_table_posts_its_house_and_player_rules(
     assert page.status_code == 200
     assert cited in page.text
     assert "/tables/posted/disclosure" in player.get("/tables/posted").text
+
+
+def test_99_01_3_08_05_2_the_slip_register_accounts_for_every_number(demo: Demo) -> None:
+    au, _ = demo.page_client("au")
+    page = au.get("/reports/slips?kind=fill")
+    assert page.status_code == 200
+    # the demo issued fill slips 1 and 2 (tables 1 and 3)
+    assert "issued" in page.text
+    csv = au.get("/reports/slips/download?kind=fill&format=csv").text
+    lines = [line for line in csv.splitlines() if line.split(",")[0] in ("1", "2", "3")]
+    assert len(lines) == 2, csv
+    assert au.get("/reports/slips?kind=lunch").status_code == 422

@@ -57,6 +57,7 @@ class Action(Enum):
     VOID_CREDIT = "void a credit slip"
     VIEW_VERIFY = "check the hash chains (verify)"
     VIEW_DAILY = "daily report (view, CSV, PDF)"
+    VIEW_SLIP_REGISTER = "the fill and credit slip registers (view, CSV, PDF)"
     VIEW_QUARTERLY = "quarterly summary and compliance findings (view, CSV, PDF)"
     VIEW_HOLD = "percent-of-hold by dealer and wheel operator, with plots (view, CSV, PDF)"
     RECORD_COUNT = "count a drop box"
@@ -108,6 +109,7 @@ POLICY: dict[Action, Rule] = {
     ),
     Action.VIEW_VERIFY: Rule(_r(OWNER, GM, SM, AUDITOR), RECORDS),
     Action.VIEW_DAILY: Rule(_r(OWNER, GM, SM, AUDITOR), f"{RECORDS}.1"),
+    Action.VIEW_SLIP_REGISTER: Rule(_r(OWNER, GM, SM, AUDITOR), f"{SLIPS}.2"),
     Action.VIEW_QUARTERLY: Rule(_r(OWNER, GM, SM, AUDITOR), f"{RECORDS}.1.g"),
     Action.VIEW_HOLD: Rule(_r(OWNER, GM, SM, AUDITOR), "99-01.3-08-04.8"),
     Action.RECORD_COUNT: Rule(

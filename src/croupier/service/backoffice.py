@@ -292,6 +292,17 @@ class Backoffice:
         with self._lock:
             return rpt.hold_report(self.books_service, start, end)
 
+    def _register(self, actor: Actor, kind: str) -> rpt.Report:
+        authorize(actor, Action.VIEW_SLIP_REGISTER)
+        self._require_org()
+        with self._lock:
+            return rpt.slips_report(self.books_service, kind)
+
+    def slip_register(self, actor: Actor, kind: str) -> FormView:
+        """Every number of the fill or credit series from the first used, each accounted for:
+        issued, VOID or missing (99-01.3-08-05.2), read from the whole history."""
+        return _view(self._register(actor, kind).form)
+
     def quarterly(self, actor: Actor, quarter: str) -> FormView:
         """The quarterly summary and compliance findings (99-01.3-08-16.1.g), for a page."""
         return _view(self._quarterly(actor, quarter).form)
@@ -324,6 +335,8 @@ class Backoffice:
             raise InvalidInput("a download is csv or pdf")
         if kind == "quarterly":
             report, name = self._quarterly(actor, quarter), f"quarterly-{self.org_id}-{quarter}"
+        elif kind in ("fill", "credit"):
+            report, name = self._register(actor, kind), f"{kind}-slips-{self.org_id}"
         else:
             report = self._hold(actor, start, end)
             name = f"hold-{self.org_id}-{start or 'first'}-{end or 'last'}"

@@ -46,6 +46,7 @@ NAV: tuple[tuple[Action, str, str], ...] = (
     (Action.CLOSE_DAY, "Count and close", "/day"),
     (Action.RECORD_COUNT, "Count", "/day"),
     (Action.VIEW_DAILY, "Daily report", "/reports/daily"),
+    (Action.VIEW_SLIP_REGISTER, "Slip register", "/reports/slips"),
     (Action.VIEW_QUARTERLY, "Quarterly", "/reports/quarterly"),
     (Action.VIEW_HOLD, "Hold", "/reports/hold"),
     (Action.VIEW_ACCOUNTS, "Accounts", "/accounts"),
@@ -637,3 +638,35 @@ def table_disclosure(
     return render(
         request, "disclosure.html", title=f"Table {table}: {game} rules", table=table, text=text
     )
+
+
+@router.get("/reports/slips")
+def slip_register(
+    request: Request,
+    actor: ActorDep,
+    kind: Annotated[str, Query(max_length=10)] = "fill",
+) -> HTMLResponse:
+    """The fill or credit slip register: every number accounted for (-05.2)."""
+    form = server_of(request).backoffice.slip_register(actor, kind)
+    return render(
+        request,
+        "report.html",
+        title="Slip register",
+        action="/reports/slips",
+        fields=(("kind", "Series (fill or credit)", kind, "fill"),),
+        form=form,
+        plot=None,
+        download=f"/reports/slips/download?kind={quote(kind)}",
+    )
+
+
+@router.get("/reports/slips/download")
+def slip_register_download(
+    request: Request,
+    actor: ActorDep,
+    kind: Annotated[str, Query(max_length=10)] = "fill",
+    format: Annotated[str, Query(max_length=10)] = "pdf",
+) -> Response:
+    if kind not in ("fill", "credit"):
+        raise InvalidInput(f"slips are fill or credit, got {kind!r}")
+    return _download(request, actor, kind, format)
