@@ -167,6 +167,8 @@ ENDPOINTS: list[Endpoint] = [
                    "second": "1"}, changes=False),
     Endpoint("close the day (form)", "POST", "/day/close", CLOSERS, "99-01.3-08-16.1.a",
              form={"site": "S1", "cash_bank": "not money"}, changes=False),
+    Endpoint("print a slip", "GET", "/slips/print?kind=fill&number=1", SLIP_READERS,
+             "99-01.3-08-05.1"),
     # the slip registers
     Endpoint("slip register page", "GET", "/reports/slips?kind=fill", RECORD_READERS,
              "99-01.3-08-05.2"),

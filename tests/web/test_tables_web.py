@@ -270,3 +270,28 @@ def test_99_01_3_08_05_2_the_slip_register_accounts_for_every_number(demo: Demo)
     lines = [line for line in csv.splitlines() if line.split(",")[0] in ("1", "2", "3")]
     assert len(lines) == 2, csv
     assert au.get("/reports/slips?kind=lunch").status_code == 422
+
+
+def test_99_01_3_08_05_3_a_completed_slip_prints_as_its_two_part_form(demo: Demo) -> None:
+    from croupier.books import events as ev
+    from croupier.books.model import SlipKind
+    from croupier.reports.slip_form import SlipPeople, slip_lines
+
+    sm, _ = demo.page_client("sm")
+    pdf = sm.get("/slips/print?kind=fill&number=1")
+    assert pdf.status_code == 200
+    assert pdf.content.startswith(b"%PDF")
+    assert sm.get("/slips/print?kind=fill&number=99").status_code == 422
+    books = demo.app.state.server.backoffice.books_service.books()
+    entry = books.slips[(SlipKind.FILL, 1)]
+    assert isinstance(entry, ev.SlipIssued)
+    original, copy = slip_lines(entry, "Org", "S1", SlipPeople({"c1": "CC", "sm": "SS"}))
+    for part, goes in ((original, "daily records"), (copy, "drop box")):
+        text = "\n".join(part)
+        assert goes in part[0]  # where each part goes (-05.4)
+        assert "Game: 21" in text
+        assert "Table: 1" in text
+        assert " AM" in text or " PM" in text  # the time with a.m. or p.m. (-05.3.a)
+        assert "Grand total value: $300.00" in text  # 5x40 + 1x100 (-05.3.b)
+        assert "Chip bank cashier: CC" in text  # -05.3.c
+        assert "Verified by (-05.5): SS" in text

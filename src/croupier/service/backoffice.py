@@ -292,6 +292,27 @@ class Backoffice:
         with self._lock:
             return rpt.hold_report(self.books_service, start, end)
 
+    def slip_pdf(self, actor: Actor, kind: str, number: int) -> Download:
+        """A completed fill or credit slip (issued or VOID) as its two-part form to print."""
+        from croupier.books import events as ev
+        from croupier.reports.slip_form import SlipPeople, slip_pdf
+
+        authorize(actor, Action.VIEW_SLIPS)
+        k = _kind(kind)
+        books = self._require_org()
+        with self._lock:
+            books = self.books_service.books()
+            entry = books.slips.get((k, number))
+            if entry is None:  # issued before the books' window: read the whole history
+                books, _chain = self.books_service.read_history()
+                entry = books.slips.get((k, number))
+        if not isinstance(entry, ev.SlipIssued | ev.SlipVoided):
+            raise InvalidInput(f"no {k.value} slip {number} in the books")
+        site = books.sites[entry.site_id].site
+        people = SlipPeople({e: p.initials for e, p in books.employees.items()})
+        data = slip_pdf(entry, books.org_name, f"{site.site_id} {site.name}", people)
+        return Download(data, f"{k.value}-slip-{number}.pdf", MEDIA["pdf"])
+
     def _register(self, actor: Actor, kind: str) -> rpt.Report:
         authorize(actor, Action.VIEW_SLIP_REGISTER)
         self._require_org()

@@ -670,3 +670,19 @@ def slip_register_download(
     if kind not in ("fill", "credit"):
         raise InvalidInput(f"slips are fill or credit, got {kind!r}")
     return _download(request, actor, kind, format)
+
+
+@router.get("/slips/print")
+def slip_print(
+    request: Request,
+    actor: ActorDep,
+    kind: Annotated[str, Query(max_length=10)],
+    number: Annotated[int, Query(ge=1, le=2**31 - 1)],
+) -> Response:
+    """A completed slip's two-part form as a PDF to print (-05.2, -05.3)."""
+    file = server_of(request).backoffice.slip_pdf(actor, kind, number)
+    return Response(
+        file.data,
+        media_type=file.media_type,
+        headers={"Content-Disposition": f'inline; filename="{file.filename}"'},
+    )
