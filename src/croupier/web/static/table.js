@@ -38,7 +38,52 @@
       w.textContent = view.wagers[seat] || "";
     }
     $("settlement").textContent = JSON.stringify(view.last_settlement, null, 1);
-    $("state").textContent = JSON.stringify(view.state, null, 1);
+    $("state").replaceChildren(tree(view.state));
+  }
+
+  // The seat view as a tree: objects as labelled lists, cards as cards ("Jc" -> J♣, a hidden
+  // card, null, face down). Nothing is interpreted: the server decides what this person sees.
+  const SUITS = { c: "\u2663", d: "\u2666", h: "\u2665", s: "\u2660" };
+  const CARD = /^(10|[2-9TJQKA])([cdhs])$/;
+  function isCardList(key, value) {
+    return Array.isArray(value) && /card|board|hand|hole/i.test(key) &&
+      value.every((v) => v === null || (typeof v === "string" && CARD.test(v)));
+  }
+  function card(text) {
+    const span = document.createElement("span");
+    if (text === null) {
+      span.className = "card down";
+      span.textContent = "\u{1F0A0}";
+      span.title = "face down";
+      return span;
+    }
+    const m = CARD.exec(text);
+    span.className = "card" + (m[2] === "d" || m[2] === "h" ? " red" : "");
+    span.textContent = m[1] + SUITS[m[2]];
+    return span;
+  }
+  function tree(value, key) {
+    if (value === null || typeof value !== "object") {
+      const span = document.createElement("span");
+      span.textContent = value === null ? "\u2014" : String(value);
+      return span;
+    }
+    if (isCardList(key || "", value)) {
+      const span = document.createElement("span");
+      span.className = "cards";
+      for (const c of value) span.appendChild(card(c));
+      return span;
+    }
+    const list = document.createElement("dl");
+    list.className = "tree";
+    for (const [k, v] of Object.entries(value)) {
+      const dt = document.createElement("dt");
+      dt.textContent = Array.isArray(value) ? "#" + (Number(k) + 1) : k.replaceAll("_", " ");
+      const dd = document.createElement("dd");
+      dd.appendChild(tree(v, Array.isArray(value) ? key : k));
+      list.append(dt, dd);
+    }
+    return list;
   }
 
   function note(events) {
@@ -87,6 +132,12 @@
       command(form.dataset.command, data);
     });
   }
+
+  // first paint from the page's own copy of the view
+  try {
+    const initial = JSON.parse(document.getElementById("initial-view").textContent);
+    show(initial);
+  } catch (_) { /* the server-rendered text stays */ }
 
   let seen = version;
   function connect() {
