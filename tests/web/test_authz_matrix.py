@@ -57,6 +57,7 @@ STATUS_READERS = frozenset(
 SLIP_READERS = STATUS_READERS | {"dealer", "wheel operator"}
 RECORD_READERS = frozenset({"owner", "gaming manager", "shift manager", "auditor"})
 OWNER_ONLY = frozenset({"owner"})
+CASHIERS = frozenset({"cashier"})  # -06.2 (the books: a chip bank cashier redeems)
 COUNTERS = frozenset({"count team member", "independent person"})  # -14.2
 CLOSERS = frozenset({"shift manager", "gaming manager"})  # -16.1.a: the books' close_day
 TABLE_STAFF = frozenset({"dealer", "wheel operator", "pit boss", "shift manager"})
@@ -169,6 +170,12 @@ ENDPOINTS: list[Endpoint] = [
              form={"site": "S1", "cash_bank": "not money"}, changes=False),
     Endpoint("print a slip", "GET", "/slips/print?kind=fill&number=1", SLIP_READERS,
              "99-01.3-08-05.1"),
+    # the chip bank (the demo's players hold no $1,000 of chips and d2 has no tips: the books
+    # refuse, 422)
+    Endpoint("redeem chips (form)", "POST", "/sites/S1/redeem", CASHIERS, "99-01.3-08-06.2",
+             form={"chips": "100x10"}, changes=False),
+    Endpoint("redeem tips (form)", "POST", "/sites/S1/redeem-tips", CASHIERS, "99-01.3-08-06.2",
+             form={"dealer": "nobody"}, changes=False),
     # the slip registers
     Endpoint("slip register page", "GET", "/reports/slips?kind=fill", RECORD_READERS,
              "99-01.3-08-05.2"),

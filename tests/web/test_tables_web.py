@@ -295,3 +295,18 @@ def test_99_01_3_08_05_3_a_completed_slip_prints_as_its_two_part_form(demo: Demo
         assert "Grand total value: $300.00" in text  # 5x40 + 1x100 (-05.3.b)
         assert "Chip bank cashier: CC" in text  # -05.3.c
         assert "Verified by (-05.5): SS" in text
+
+
+def test_99_01_3_08_06_2_the_cashier_redeems_a_players_chips_for_cash(demo: Demo) -> None:
+    c1, csrf = demo.page_client("c1")
+    before = c1.get("/api/sites/S1/status").json()
+    r = c1.post("/sites/S1/redeem", data={"csrf_token": csrf, "chips": "5x4"})
+    assert r.status_code == 200, r.text[-500:]
+    assert "recorded chips_redeemed" in r.text
+    after = c1.get("/api/sites/S1/status").json()
+    # $20 of chips back in the chip bank, $20 of cash out of the cash bank
+    assert before["cash_bank"] != after["cash_bank"]
+    pb, pbcsrf = demo.page_client("pb")
+    refused = pb.post("/sites/S1/redeem", data={"csrf_token": pbcsrf, "chips": "5x1"})
+    assert refused.status_code == 403
+    assert "99-01.3-08-06.2" in refused.text

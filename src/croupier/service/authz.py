@@ -61,6 +61,7 @@ class Action(Enum):
     VIEW_QUARTERLY = "quarterly summary and compliance findings (view, CSV, PDF)"
     VIEW_HOLD = "percent-of-hold by dealer and wheel operator, with plots (view, CSV, PDF)"
     RECORD_COUNT = "count a drop box"
+    REDEEM_CHIPS = "redeem chips or a dealer's tips for cash (chip bank)"
     CLOSE_DAY = "close the gaming day (banks as counted)"
     VIEW_TABLE = "see a live table (as the rules let this person see it)"
     RUN_TABLE = "run a live table (open, deal, the dealer's actions, settle, close)"
@@ -118,6 +119,7 @@ POLICY: dict[Action, Rule] = {
         writes=True,
         note="one of the two members; not two who both conducted games at the site that day",
     ),
+    Action.REDEEM_CHIPS: Rule(_r(CASHIER), "99-01.3-08-06.2", writes=True),
     Action.CLOSE_DAY: Rule(_r(SM, GM), f"{RECORDS}.1.a", writes=True),
     Action.VIEW_TABLE: Rule(EVERYONE, ""),
     Action.RUN_TABLE: Rule(

@@ -363,6 +363,22 @@ class Backoffice:
             name = f"hold-{self.org_id}-{start or 'first'}-{end or 'last'}"
         return Download(rpt.render(report, f), f"{name}.{f}", MEDIA[f])
 
+    # -- the chip bank ---------------------------------------------------------------------
+
+    def redeem(self, actor: Actor, site: str, chips: str) -> Recorded:
+        """The cashier redeems a player's chips for cash from the cash bank (99-01.3-08-06.2)."""
+        authorize(actor, Action.REDEEM_CHIPS)
+        self._require_org()
+        assert actor.employee_id is not None  # authorize refuses an unlinked account
+        return self._record(books_day.redeem(site, chips, actor.employee_id))
+
+    def redeem_tips(self, actor: Actor, site: str, dealer: str) -> Recorded:
+        """The cashier redeems a dealer's tips for cash (99-01.3-08-06.2)."""
+        authorize(actor, Action.REDEEM_CHIPS)
+        self._require_org()
+        assert actor.employee_id is not None
+        return self._record(books_day.redeem_tips(site, dealer.strip(), actor.employee_id))
+
     # -- the count and the daily close ------------------------------------------------------
 
     def awaiting_count(self, site: str) -> list[tuple[str, int, int, str]]:

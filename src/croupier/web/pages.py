@@ -216,10 +216,46 @@ def sites(request: Request, actor: ActorDep) -> HTMLResponse:
 
 @router.get("/sites/{site}")
 def site_status(request: Request, actor: ActorDep, site: str) -> HTMLResponse:
+    return _status_page(request, actor, site)
+
+
+def _status_page(
+    request: Request, actor: Actor, site: str, message: list[str] | None = None
+) -> HTMLResponse:
     server = server_of(request)
     status = server.backoffice.status(actor, site)
     info = next((s for s in server.backoffice.sites() if s.site_id == site), None)
-    return render(request, "status.html", title=f"Site {site}", site=site, info=info, status=status)
+    return render(
+        request,
+        "status.html",
+        title=f"Site {site}",
+        site=site,
+        info=info,
+        status=status,
+        message=message,
+    )
+
+
+@router.post("/sites/{site}/redeem")
+def redeem(
+    request: Request,
+    actor: ActorDep,
+    site: Annotated[str, Path(max_length=200)],
+    chips: Annotated[str, Form(max_length=400)],
+) -> HTMLResponse:
+    done = server_of(request).backoffice.redeem(actor, site, chips)
+    return _status_page(request, actor, site, list(done.lines))
+
+
+@router.post("/sites/{site}/redeem-tips")
+def redeem_tips(
+    request: Request,
+    actor: ActorDep,
+    site: Annotated[str, Path(max_length=200)],
+    dealer: Annotated[str, Form(max_length=200)],
+) -> HTMLResponse:
+    done = server_of(request).backoffice.redeem_tips(actor, site, dealer)
+    return _status_page(request, actor, site, list(done.lines))
 
 
 # -- slips ----------------------------------------------------------------------------------
