@@ -51,9 +51,13 @@ _MICROSECOND = timedelta(microseconds=1)
 
 
 def is_quiet(books: Books) -> bool:
-    """No gaming day open at any site and no table with a dealer: the books can be carried."""
-    return bool(books.sites) and all(
-        st.open_day is None and not st.open_shift for st in books.sites.values()
+    """No gaming day open at any site, no table with a dealer and no drop box removed but not
+    yet counted: the books can be carried. (A drop box's cash lives in its shift's record
+    until it is counted; a checkpoint carries no shift records, so it waits for the count.)"""
+    return (
+        bool(books.sites)
+        and all(st.open_day is None and not st.open_shift for st in books.sites.values())
+        and all(rec.count is not None for rec in books.shifts.values() if rec.ended is not None)
     )
 
 

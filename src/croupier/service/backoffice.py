@@ -303,6 +303,8 @@ class Backoffice:
         with self._lock:
             books = self.books_service.books()
             entry = books.slips.get((k, number))
+            if entry is None and number >= books.next_number[k]:
+                raise InvalidInput(f"no {k.value} slip {number} in the books yet")
             if entry is None:  # issued before the books' window: read the whole history
                 books, _chain = self.books_service.read_history()
                 entry = books.slips.get((k, number))

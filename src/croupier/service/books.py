@@ -87,6 +87,8 @@ class BooksService:
         self._version = 0
         self._checked = False
         self._loaded = False
+        self._reach: int | None = None
+        """The earliest entry a command in progress needs (``reach``), else None."""
         self._since = 1
         """The seq the chain is checked from: the checkpoint the books were restored from."""
 
@@ -167,15 +169,19 @@ class BooksService:
         first broken link of the whole chain. Separate from ``books()``."""
         return rebuild(self.store, self.org_id), self.store.chain_break(self.stream)
 
-    def reach(self, position: int) -> None:
-        """Make sure the books hold entry ``position`` (a command about an earlier entry: the
-        correction of a count recorded before the latest checkpoint)."""
-        if not self._loaded or position < self._books.base:
+    def reach(self, position: int | None) -> None:
+        """Make sure the books hold entry ``position`` for the command in progress (the
+        correction of a count recorded before the latest checkpoint), also across retries;
+        ``None`` ends it (the next read starts at the latest checkpoint again)."""
+        self._reach = position
+        if position is None:
+            self._loaded = False
+        elif not self._loaded or position < self._books.base:
             self._load(position)
 
     def _refresh(self) -> None:
         if not self._loaded:
-            self._load(None)
+            self._load(self._reach)
         stored = self.store.read(self.stream, after=self._version)
         if self._books.window is not None:
             earlier = cited_before([s.event for s in stored], self._books.base)
@@ -195,10 +201,17 @@ class BooksService:
             # ``books.corrupt`` (stream, seq, what disagrees), not applied (books.consistency).
             apply_checked(self._books, entry.event, entry.stream, entry.seq)
             self._version = entry.seq
-            if isinstance(entry.event, BooksCarriedForward) and not self._books.corrupt:
-                # A newer checkpoint, checked against the entries before it: the next read
-                # starts there (a long-lived reader, the web server, stays small).
-                self._loaded = False
+        newest = next(
+            (e for e in reversed(stored) if isinstance(e.event, BooksCarriedForward)), None
+        )
+        if newest is not None and self._reach is None and not self._books.corrupt:
+            after = [e.event for e in stored if e.seq > newest.seq]
+            if cited_before(after, newest.seq - 1) is None:
+                # A newer checkpoint, checked against the entries before it: the books start
+                # there now, so that a command is judged on what every later reader will have
+                # (a long-lived reader, the web server, also stays small).
+                self._load(None)
+                self._refresh()
 
     def execute(self, command: Command) -> list[Event]:
         """Validate ``command`` against the current books and append its events atomically.
@@ -244,7 +257,11 @@ class BooksService:
 
         if request.reaches is not None:
             self.reach(request.reaches)
-        events = self.execute(command)
+        try:
+            events = self.execute(command)
+        finally:
+            if request.reaches is not None:
+                self.reach(None)
         lines: list[str] = []
         for e in events:
             if isinstance(e, BooksCarriedForward):

@@ -9,19 +9,19 @@ entries between. From one, the books are restored with the set-up and ledger ent
 
 - A command reads from the latest checkpoint (``latest``), or from an earlier one when what it
   does reaches further back (a correction of an earlier count: ``covering``).
-- A report of some days reads from the last checkpoint before the first of them to the first
-  after the last (``days_window``): a day opens after the checkpoint in front of it and closes
-  before the next one, because checkpoints are written only while no day is open.
+- A report of some days reads from the last checkpoint before the first of them opened to the
+  first after the last of them opened (``days_window``, the openings found by type): a day
+  closes before the next checkpoint, because checkpoints are written only while no day is open.
 """
 
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from croupier.books import events as ev
-from croupier.books.carry import CHECKPOINT_TYPE, LEDGER_TYPES, SETUP_TYPES, max_day, restore
+from croupier.books.carry import CHECKPOINT_TYPE, LEDGER_TYPES, SETUP_TYPES, restore
 from croupier.books.consistency import apply_checked
 from croupier.books.state import Books
 from croupier.core.errors import InvalidInput
@@ -89,52 +89,48 @@ class Window:
     """The seq of the last entry read."""
 
 
-def _first_true(seqs: Sequence[int], test: Callable[[int], bool]) -> int:
-    """The index of the first seq for which ``test`` holds (``len(seqs)`` if none), for a
-    test that is false, then true (binary search: a few checkpoints are read, not all)."""
-    lo, hi = 0, len(seqs)
-    while lo < hi:
-        mid = (lo + hi) // 2
-        if test(seqs[mid]):
-            hi = mid
-        else:
-            lo = mid + 1
-    return lo
-
-
 def days_window(store: EventStore, stream: str, first: str, last: str) -> Window:
-    """The books from the last checkpoint before gaming day ``first`` (no site had opened it or
-    a later day) through the first checkpoint after day ``last`` (a checkpoint itself is
-    checked against the entries before it), plus every later correction of a count in the
-    window. The chain of the window is checked; the entries each as they are read."""
+    """The books of gaming days ``first`` to ``last`` at every site: from the last checkpoint
+    before the first of those days opened to the first checkpoint after the last of them opened
+    (a day closes before the next checkpoint: checkpoints are written only while no day is open
+    anywhere), reaching further back when a correction in it cites an earlier count, plus every
+    later correction of a count in the window. The day openings are found by type (the
+    (stream, type, seq) index), so two sites opening the same date on either side of a
+    checkpoint are both read. The window's chain is checked; its entries each as they are
+    read."""
     seqs = checkpoints(store, stream)
-    cache: dict[int, str | None] = {}
-
-    def latest_day(seq: int) -> str | None:
-        if seq not in cache:
-            cache[seq] = max_day(checkpoint_at(store, stream, seq))
-        return cache[seq]
-
-    # the first checkpoint after which some day >= first has been opened, minus one
-    after_first = _first_true(seqs, lambda s: (latest_day(s) or "") >= first)
-    start_seq = seqs[after_first - 1] if after_first else None
-    # the first checkpoint by which day ``last`` (or a later one) has been opened and closed
-    by_last = _first_true(seqs, lambda s: (latest_day(s) or "") >= last)
-    end_seq = seqs[by_last] if by_last < len(seqs) else store.version(stream)
+    opened = [
+        entry.seq
+        for entry in store.read_types(stream, (ev.DayOpened.TYPE,))
+        if isinstance(entry.event, ev.DayOpened) and first <= entry.event.day <= last
+    ]
+    if opened:
+        start_seq = covering(seqs, min(opened) - 2)  # the last checkpoint before the opening
+        later = [s for s in seqs if s > max(opened)]
+        end_seq = later[0] if later else store.version(stream)
+    else:  # no such day: an empty window at the end
+        start_seq = seqs[-1] if seqs else None
+        end_seq = store.version(stream)
+    while True:
+        start = start_seq if start_seq is not None else 1
+        entries = store.read_between(stream, start_seq or 0, end_seq)
+        cited = cited_before([e.event for e in entries], start - 1)
+        if cited is None or start_seq is None:
+            break
+        start_seq = covering(seqs, cited)  # a correction of an earlier count: read from there
     books = restored_at(store, stream, start_seq) if start_seq is not None else Books()
-    start = start_seq if start_seq is not None else 1
-    for entry in store.read_between(stream, start_seq or 0, end_seq):
+    for entry in entries:
         if entry.event is not None:
             apply_checked(books, entry.event, entry.stream, entry.seq)
     chain = store.chain_break_between(stream, start, end_seq)
-    later = [
+    later_corrections = [
         s
         for s in store.read_types(stream, (CORRECTION_TYPE,), after=end_seq)
         if isinstance(s.event, ev.CountCorrected)
         and isinstance(s.event.corrects_entry, int)
         and s.event.corrects_entry >= start - 1
     ]
-    for entry in later:
+    for entry in later_corrections:
         if entry.event is not None:
             apply_checked(books, entry.event, entry.stream, entry.seq)
     return Window(books, chain, start, end_seq)

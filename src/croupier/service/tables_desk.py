@@ -307,9 +307,12 @@ class TablesDesk:
             self.hub.catch_up(stream)
 
     async def follow(self, fanout: Fanout) -> None:
-        """Catch up on every notice of ``fanout`` until cancelled (``web.app`` runs it)."""
+        """Catch up on every notice of ``fanout`` until cancelled (``web.app`` runs it), in a
+        worker thread: the desk's lock and the store's reads stay off the event loop."""
+        import asyncio
+
         async for notice in fanout.subscribe():
-            self.catch_up(notice.stream)
+            await asyncio.to_thread(self.catch_up, notice.stream)
 
 
 def describe_result(result: CommandResult) -> dict[str, Any]:

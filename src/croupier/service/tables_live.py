@@ -74,6 +74,10 @@ STREAM_PREFIX = "live-"
 MAX_CHANCE_STEPS = 500
 
 
+PUBLIC = Viewer("public")
+"""What anyone may see: no hidden card."""
+
+
 def stream_of(table_id: str) -> str:
     """The event stream of a live table."""
     return STREAM_PREFIX + table_id
@@ -136,6 +140,18 @@ class LiveTable:
     round_open: bool = False
     last_parties: dict[str, int] = field(default_factory=dict)
     closed: bool = False
+    seated_at: dict[int, int] = field(default_factory=dict)
+    """Seat -> the version at which its present occupant sat: what was dealt to the seat
+    before is not theirs to see."""
+    round_started_at: int = 0
+    """The version of the round in progress's ``live.round_started``."""
+
+    def viewer_at(self, who: Viewer, version: int) -> Viewer:
+        """How ``who`` may see an event of ``version``: a player sees a seat's hidden cards
+        only from the moment they took it (an earlier occupant's are the public's)."""
+        if who.is_player and who.seat is not None and version < self.seated_at.get(who.seat, 0):
+            return PUBLIC
+        return who
 
     @property
     def stream(self) -> str:
@@ -157,6 +173,9 @@ class Subscription:
     callback: Callable[[dict[str, JSON]], None] | None = None
     queue: asyncio.Queue[dict[str, JSON]] | None = None
     version: int = 0
+    person: str | None = None
+    """Who holds the seat of a player viewer: if they leave it, the subscription sees what
+    the public sees from then on."""
 
     def close(self) -> None:
         self.hub.unsubscribe(self)
@@ -234,6 +253,7 @@ class LiveTableHub:
             e = record.event
             if e is None:  # pragma: no cover - ``read`` decodes every event
                 raise InvalidInput(f"event {record.seq} of {table.stream} could not be read")
+            _mark(table, e, record.seq)
             if _fold(table, e):
                 continue
             if isinstance(e, RoundStarted):
@@ -487,7 +507,8 @@ class LiveTableHub:
             self._tables.pop(table_id, None)
             raise
         table.version = version
-        for e in events:
+        for offset, e in enumerate(events, start=1):
+            _mark(table, e, before + offset)
             _fold(table, e)
         self._announce(table, before, tuple(events))
         return CommandResult(True, version, tuple(events))
@@ -505,7 +526,9 @@ class LiveTableHub:
         if play is not None:
             p = play.pending
             pending = {"kind": p.kind.value, "seat": p.seat, "hand": p.hand, "detail": p.detail}
-            state = table.live.seat_view(play.state, str(who))
+            # a player who sat after this round began sees it as the public does
+            round_viewer = table.viewer_at(who, table.round_started_at)
+            state = table.live.seat_view(play.state, str(round_viewer))
         return {
             "table": table.table_id,
             "game": table.live.name,
@@ -543,7 +566,7 @@ class LiveTableHub:
         for record in self.store.read(table.stream, after=after):
             if record.event is None:  # pragma: no cover - ``read`` decodes every event
                 continue
-            data = table.live.redact_event(record.event, str(who))
+            data = table.live.redact_event(record.event, str(table.viewer_at(who, record.seq)))
             data["version"] = record.seq
             out.append(data)
         return out
@@ -568,10 +591,13 @@ class LiveTableHub:
         after: int | None = None,
     ) -> Subscription:
         """Deliver every update of ``table_id`` to ``viewer`` from version ``after`` (now by
-        default; a reconnecting browser passes the last version it saw)."""
+        default; a reconnecting browser passes the last version it saw). A player viewer is
+        the seat's present occupant: events before they sat are redacted as for the public,
+        and if they leave the seat the subscription sees what the public sees."""
         who = parse_viewer(viewer)
         table = self.table(table_id)
-        sub = Subscription(self, table_id, who, callback, queue, table.version)
+        person = table.seats.get(who.seat) if who.is_player and who.seat is not None else None
+        sub = Subscription(self, table_id, who, callback, queue, table.version, person)
         self._subscribers.setdefault(table_id, []).append(sub)
         if after is not None and after < table.version:
             sub.version = after
@@ -617,11 +643,14 @@ class LiveTableHub:
         just appended by this process) spares a read of the store when that is all it lacks."""
         if sub.version >= table.version:
             return  # already delivered (a notice of our own append, or a duplicate)
+        seat = sub.viewer.seat
+        if sub.person is not None and seat is not None and table.seats.get(seat) != sub.person:
+            sub.viewer = PUBLIC  # the person left the seat: from now on, what the public sees
         if appended is not None and appended[0] == sub.version:
             before, events = appended
             redacted: list[dict[str, JSON]] = []
             for offset, e in enumerate(events, start=1):
-                data = table.live.redact_event(e, str(sub.viewer))
+                data = table.live.redact_event(e, str(table.viewer_at(sub.viewer, before + offset)))
                 data["version"] = before + offset
                 redacted.append(data)
         else:
@@ -637,6 +666,14 @@ class LiveTableHub:
             sub.callback(update)
         if sub.queue is not None:
             sub.queue.put_nowait(update)
+
+
+def _mark(table: LiveTable, e: Event, version: int) -> None:
+    """Remember when a seat was taken and when the round in progress began."""
+    if isinstance(e, PlayerSeated):
+        table.seated_at[e.seat] = version
+    elif isinstance(e, RoundStarted):
+        table.round_started_at = version
 
 
 def _fold(table: LiveTable, e: Event) -> bool:

@@ -21,6 +21,7 @@ from urllib.parse import urlsplit
 from fastapi import APIRouter, Path, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
+from starlette.concurrency import run_in_threadpool
 
 from croupier.core.errors import CroupierError, InvalidInput
 from croupier.core.events import JSON
@@ -174,7 +175,8 @@ async def updates(
         loop.call_soon_threadsafe(queue.put_nowait, update)
 
     try:
-        sub = desk.subscribe(actor, table, deliver, after)
+        # the desk holds a thread lock and reads the store: never on the event loop itself
+        sub = await run_in_threadpool(desk.subscribe, actor, table, deliver, after)
     except (Forbidden, InvalidInput, CroupierError) as exc:
         await websocket.accept()
         await websocket.send_json({"error": str(exc)})
@@ -183,13 +185,13 @@ async def updates(
     await websocket.accept()
 
     async def send() -> None:
-        await websocket.send_json({"view": desk.view(actor, table)})
+        await websocket.send_json({"view": await run_in_threadpool(desk.view, actor, table)})
         while True:
             update = await queue.get()
             view = update.get("view")
             if isinstance(view, dict):
                 # the actions offered depend on the person, not only on their seat
-                update = {**update, "view": desk.view(actor, table)}
+                update = {**update, "view": await run_in_threadpool(desk.view, actor, table)}
             await websocket.send_json(update)
 
     async def listen() -> None:
@@ -207,6 +209,6 @@ async def updates(
         for task in tasks:
             with contextlib.suppress(asyncio.CancelledError, WebSocketDisconnect, Exception):
                 await task
-        desk.unsubscribe(sub)
+        await run_in_threadpool(desk.unsubscribe, sub)
         with contextlib.suppress(Exception):
             await websocket.close()
