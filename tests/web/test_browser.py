@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import re
 import shutil
-import socket
 import threading
 import time
 from collections.abc import Iterator
@@ -20,6 +19,7 @@ from typing import Any
 import pytest
 
 from .conftest import Demo, make_demo
+from .served import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 SCREENS = ROOT / "docs" / "screens"
@@ -32,13 +32,6 @@ pytestmark = pytest.mark.skipif(
 )
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
-
-
 @pytest.fixture
 def served(tmp_path: Path) -> Iterator[tuple[str, Demo]]:
     """The demo organization's app served by Uvicorn on 127.0.0.1 in a thread (plain HTTP at a
@@ -46,7 +39,7 @@ def served(tmp_path: Path) -> Iterator[tuple[str, Demo]]:
     import uvicorn
 
     demo = make_demo(f"sqlite:///{tmp_path / 'browser.db'}", secure_cookie=False)
-    port = _free_port()
+    port = free_port()
     server = uvicorn.Server(
         uvicorn.Config(demo.app, host="127.0.0.1", port=port, log_level="warning", lifespan="on")
     )

@@ -9,10 +9,8 @@ from __future__ import annotations
 
 import os
 import signal
-import socket
 import subprocess
 import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -22,7 +20,8 @@ import pytest
 
 from croupier.core.rng import SeededRng
 
-from .conftest import RULES_DIR, make_demo
+from .conftest import make_demo
+from .served import free_port, serve, sign_in
 
 TABLES = {
     "r-21": ("twentyone", "twentyone-hole-card-no-peek-6deck-s17.toml", ("10", "25")),
@@ -33,55 +32,15 @@ TABLES = {
 PLAYERS = ("player1", "player2")
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
-
-
 class Served:
-    """``uvicorn`` serving the app from the environment, as ``croupier serve`` starts it."""
+    """The server process, killed with SIGKILL and started again on the same port."""
 
     def __init__(self, url: str, port: int) -> None:
         self.url, self.port = url, port
         self.proc: subprocess.Popen[bytes] | None = None
 
     def start(self) -> None:
-        env = dict(
-            os.environ,
-            CROUPIER_DATABASE_URL=self.url,
-            CROUPIER_ORG="demo",
-            CROUPIER_WEB_INSECURE_COOKIE="1",
-            CROUPIER_WEB_TEST_HASHES="1",
-            CROUPIER_RULES_DIR=str(RULES_DIR),
-        )
-        self.proc = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "uvicorn",
-                "croupier.web.app:create_app_from_environment",
-                "--factory",
-                "--host",
-                "127.0.0.1",
-                "--port",
-                str(self.port),
-                "--log-level",
-                "warning",
-            ],
-            env=env,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-        )
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            try:
-                httpx.get(f"http://127.0.0.1:{self.port}/login", timeout=1)
-                return
-            except httpx.TransportError:
-                time.sleep(0.1)
-        raise RuntimeError("the server did not start")  # pragma: no cover
+        self.proc = serve(self.url, self.port)
 
     def kill(self) -> None:
         assert self.proc is not None
@@ -95,7 +54,7 @@ def served(tmp_path: Path) -> Iterator[tuple[Served, dict[str, str]]]:
     url = f"sqlite:///{tmp_path / 'restart.db'}"
     demo = make_demo(url, secure_cookie=False)
     demo.app.state.server.close()
-    server = Served(url, _free_port())
+    server = Served(url, free_port())
     server.start()
     try:
         yield server, demo.passwords
@@ -103,13 +62,6 @@ def served(tmp_path: Path) -> Iterator[tuple[Served, dict[str, str]]]:
         if server.proc is not None and server.proc.poll() is None:
             server.proc.kill()
             server.proc.wait(timeout=10)
-
-
-def _client(port: int, name: str, password: str) -> tuple[httpx.Client, str]:
-    client = httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=30)
-    r = client.post("/api/login", json={"name": name, "password": password})
-    assert r.status_code == 200, r.text
-    return client, str(r.json()["csrf_token"])
 
 
 def _post(who: tuple[httpx.Client, str], path: str, body: dict[str, Any] | None = None) -> Any:
@@ -148,7 +100,7 @@ def test_a_killed_server_restarts_every_table_at_the_same_step(
 ) -> None:
     server, passwords = served
     names = ("d1", *PLAYERS)
-    people = {n: _client(server.port, n, passwords[n]) for n in names}
+    people = {n: sign_in(server.port, n, passwords[n]) for n in names}
     rng = SeededRng(17)
     for table, (game, rules, wagers) in TABLES.items():
         r = _post(people["d1"], "/api/tables", {"table": table, "game": game, "rules": rules})

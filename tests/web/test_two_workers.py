@@ -8,11 +8,6 @@ Needs PostgreSQL on 127.0.0.1:5432 (skipped, visibly, without it).
 from __future__ import annotations
 
 import json
-import os
-import socket
-import subprocess
-import sys
-import time
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from threading import Barrier
@@ -20,7 +15,8 @@ from threading import Barrier
 import httpx
 import pytest
 
-from .conftest import RULES_DIR, make_demo
+from .conftest import make_demo
+from .served import free_port, serve, sign_in, stop
 
 RULES = "twentyone-hole-card-no-peek-6deck-s17.toml"
 TABLES = 12
@@ -28,75 +24,24 @@ TABLES = 12
 pytestmark = pytest.mark.postgres
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
-
-
 @pytest.fixture
 def two_workers(postgres_url: str) -> Iterator[tuple[int, dict[str, str]]]:
     demo = make_demo(postgres_url, secure_cookie=False)
     demo.app.state.server.close()
-    port = _free_port()
-    env = dict(
-        os.environ,
-        CROUPIER_DATABASE_URL=postgres_url,
-        CROUPIER_ORG="demo",
-        CROUPIER_WEB_INSECURE_COOKIE="1",
-        CROUPIER_WEB_TEST_HASHES="1",
-        CROUPIER_RULES_DIR=str(RULES_DIR),
-    )
-    proc = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "uvicorn",
-            "croupier.web.app:create_app_from_environment",
-            "--factory",
-            "--host",
-            "127.0.0.1",
-            "--port",
-            str(port),
-            "--workers",
-            "2",
-            "--log-level",
-            "warning",
-        ],
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
+    port = free_port()
+    proc = serve(postgres_url, port, workers=2)
     try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                httpx.get(f"http://127.0.0.1:{port}/login", timeout=1)
-                break
-            except httpx.TransportError:
-                if time.monotonic() > deadline:  # pragma: no cover
-                    raise
-                time.sleep(0.2)
         yield port, demo.passwords
     finally:
-        proc.terminate()
-        proc.wait(timeout=30)
-
-
-def _client(port: int, name: str, password: str) -> tuple[httpx.Client, str]:
-    client = httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=30)
-    r = client.post("/api/login", json={"name": name, "password": password})
-    assert r.status_code == 200, r.text
-    return client, str(r.json()["csrf_token"])
+        stop(proc)
 
 
 def test_the_same_seat_from_two_workers_at_once_has_one_winner(
     two_workers: tuple[int, dict[str, str]],
 ) -> None:
     port, passwords = two_workers
-    dealer = _client(port, "d1", passwords["d1"])
-    players = [_client(port, name, passwords[name]) for name in ("player1", "player2")]
+    dealer = sign_in(port, "d1", passwords["d1"])
+    players = [sign_in(port, name, passwords[name]) for name in ("player1", "player2")]
     outcomes: list[list[int]] = []
     with ThreadPoolExecutor(max_workers=2) as pool:
         for n in range(TABLES):
@@ -127,45 +72,6 @@ def test_the_same_seat_from_two_workers_at_once_has_one_winner(
         assert codes[1] in (403, 409, 422), outcomes  # refused: taken, or the table moved on
 
 
-def _serve(url: str, port: int) -> subprocess.Popen[bytes]:
-    env = dict(
-        os.environ,
-        CROUPIER_DATABASE_URL=url,
-        CROUPIER_ORG="demo",
-        CROUPIER_WEB_INSECURE_COOKIE="1",
-        CROUPIER_WEB_TEST_HASHES="1",
-        CROUPIER_RULES_DIR=str(RULES_DIR),
-    )
-    proc = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "uvicorn",
-            "croupier.web.app:create_app_from_environment",
-            "--factory",
-            "--host",
-            "127.0.0.1",
-            "--port",
-            str(port),
-            "--log-level",
-            "warning",
-        ],
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    deadline = time.monotonic() + 60
-    while True:
-        try:
-            httpx.get(f"http://127.0.0.1:{port}/login", timeout=1)
-            return proc
-        except httpx.TransportError:
-            if time.monotonic() > deadline:  # pragma: no cover
-                proc.kill()
-                raise
-            time.sleep(0.2)
-
-
 def test_a_socket_on_one_server_hears_the_commands_made_on_another(postgres_url: str) -> None:
     """Two server processes (two machines, as far as they know) on one PostgreSQL database: a
     player's socket on the first receives every change the dealer makes through the second
@@ -174,11 +80,11 @@ def test_a_socket_on_one_server_hears_the_commands_made_on_another(postgres_url:
 
     demo = make_demo(postgres_url, secure_cookie=False)
     demo.app.state.server.close()
-    ports = (_free_port(), _free_port())
-    procs = [_serve(postgres_url, port) for port in ports]
+    ports = (free_port(), free_port())
+    procs = [serve(postgres_url, port) for port in ports]
     try:
-        dealer = _client(ports[1], "d1", demo.passwords["d1"])
-        player = _client(ports[0], "player1", demo.passwords["player1"])
+        dealer = sign_in(ports[1], "d1", demo.passwords["d1"])
+        player = sign_in(ports[0], "player1", demo.passwords["player1"])
         r = dealer[0].post(
             "/api/tables",
             json={"table": "far-1", "game": "twentyone", "rules": RULES},
@@ -211,5 +117,4 @@ def test_a_socket_on_one_server_hears_the_commands_made_on_another(postgres_url:
             assert update["view"]["round"] == 1
     finally:
         for proc in procs:
-            proc.terminate()
-            proc.wait(timeout=30)
+            stop(proc)

@@ -20,7 +20,7 @@ from croupier.core.errors import CroupierError, InvalidInput
 from croupier.core.money import format_money
 from croupier.service.accounts import ROLES, SignInRefused, random_token
 from croupier.service.authz import Action, Actor, SlipFacts, authorize, decide
-from croupier.service.backoffice import Draft, actor_of
+from croupier.service.backoffice import Download, Draft, actor_of
 from croupier.service.webserver import add_user
 from croupier.web.security import (
     LOGIN_COOKIE,
@@ -36,6 +36,16 @@ from croupier.web.security import (
 )
 
 router = APIRouter(include_in_schema=False)
+
+
+def _file_response(file: Download, *, inline: bool = False) -> Response:
+    """A file to download (or, ``inline``, to show in the browser: a slip to print)."""
+    how = "inline" if inline else "attachment"
+    return Response(
+        file.data,
+        media_type=file.media_type,
+        headers={"Content-Disposition": f'{how}; filename="{file.filename}"'},
+    )
 
 NAV: tuple[tuple[Action, str, str], ...] = (
     (Action.HOME, "Home", "/"),
@@ -393,11 +403,7 @@ def daily_download(
     format: Annotated[str, Query(max_length=10)] = "pdf",
 ) -> Response:
     file = server_of(request).backoffice.daily_file(actor, site, day, format)
-    return Response(
-        file.data,
-        media_type=file.media_type,
-        headers={"Content-Disposition": f'attachment; filename="{file.filename}"'},
-    )
+    return _file_response(file)
 
 
 # -- accounts -------------------------------------------------------------------------------
@@ -496,11 +502,7 @@ def table_page(
 
 def _download(request: Request, actor: Actor, kind: str, fmt: str, **what: Any) -> Response:
     file = server_of(request).backoffice.report_file(actor, kind, fmt, **what)
-    return Response(
-        file.data,
-        media_type=file.media_type,
-        headers={"Content-Disposition": f'attachment; filename="{file.filename}"'},
-    )
+    return _file_response(file)
 
 
 @router.get("/reports/quarterly")
@@ -717,8 +719,4 @@ def slip_print(
 ) -> Response:
     """A completed slip's two-part form as a PDF to print (-05.2, -05.3)."""
     file = server_of(request).backoffice.slip_pdf(actor, kind, number)
-    return Response(
-        file.data,
-        media_type=file.media_type,
-        headers={"Content-Disposition": f'inline; filename="{file.filename}"'},
-    )
+    return _file_response(file, inline=True)
