@@ -47,6 +47,7 @@ def _file_response(file: Download, *, inline: bool = False) -> Response:
         headers={"Content-Disposition": f'{how}; filename="{file.filename}"'},
     )
 
+
 NAV: tuple[tuple[Action, str, str], ...] = (
     (Action.HOME, "Home", "/"),
     (Action.VIEW_STATUS, "Sites", "/sites"),
