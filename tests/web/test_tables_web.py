@@ -17,6 +17,7 @@ TABLE = "bj-1"
 
 
 def _post(client: TestClient, csrf: str, path: str, body: dict[str, Any] | None = None) -> Any:
+    """POST JSON with the session's CSRF token."""
     return client.post(path, json=body or {}, headers={"X-CSRF-Token": csrf})
 
 
@@ -310,3 +311,55 @@ def test_99_01_3_08_06_2_the_cashier_redeems_a_players_chips_for_cash(demo: Demo
     refused = pb.post("/sites/S1/redeem", data={"csrf_token": pbcsrf, "chips": "5x1"})
     assert refused.status_code == 403
     assert "99-01.3-08-06.2" in refused.text
+
+
+def test_99_01_3_09_05_5_a_players_socket_never_receives_anothers_unexposed_card(
+    demo: Demo,
+) -> None:
+    """A poker hand played through the API, folded before any showdown: player1's socket and
+    views never carry a card of player2's hand; surveillance (the gaming manager) sees neither
+    player's hole cards before they are shown (seat views, docs/interpretations/seat-views.md)."""
+    people = {n: demo.api_client(n) for n in ("d1", "player1", "player2", "gm")}
+    dealer = people["d1"]
+    r = _post(
+        *dealer, "/api/tables", {"table": "pk-ws", "game": "poker", "rules": "poker-holdem.toml"}
+    )
+    assert r.status_code == 201, r.text
+    for name, seat in (("player1", 1), ("player2", 4)):
+        assert _post(*people[name], "/api/tables/pk-ws/seat", {"seat": seat}).status_code == 200
+        assert _post(*people[name], "/api/tables/pk-ws/wager", {"amount": "20"}).status_code == 200
+    received: list[dict[str, Any]] = []
+    with _socket(people["player1"][0], "/api/tables/pk-ws/ws") as ws:
+        received.append(ws.receive_json())
+        assert _post(*dealer, "/api/tables/pk-ws/deal").status_code == 200
+        received.append(ws.receive_json())
+        for _ in range(100):
+            view = dealer[0].get("/api/tables/pk-ws").json()
+            pending = view["pending"]
+            if pending is None or pending["kind"] == "none":
+                break
+            if pending["kind"] == "chance":
+                assert _post(*dealer, "/api/tables/pk-ws/chance").status_code == 200
+            else:
+                who = (
+                    people[view["seats"][str(pending["seat"])]]
+                    if pending["kind"] == "seat"
+                    else dealer
+                )
+                offered = who[0].get("/api/tables/pk-ws").json()
+                fold = next(o["index"] for o in offered["options"] if "fold" in o["label"])
+                body = {"option": fold, "version": offered["version"]}
+                assert _post(*who, "/api/tables/pk-ws/choose", body).status_code == 200
+            received.append(ws.receive_json())
+            # surveillance, mid-hand: no hole card of either seat
+            watched = people["gm"][0].get("/api/tables/pk-ws").json()
+            assert watched["viewer"] == "surveillance"
+            for seat in watched["state"]["seats"]:
+                assert all(card is None for card in seat["hole"]), seat
+    dealt_to_4 = [
+        e for u in received for e in u.get("events", []) if e.get("seat") == 4 and "card" in e
+    ]
+    assert dealt_to_4, "player2 was dealt cards"
+    assert all(e["card"] is None for e in dealt_to_4)  # redacted for player1
+    mine = [e for u in received for e in u.get("events", []) if e.get("seat") == 1 and "card" in e]
+    assert any(e["card"] is not None for e in mine)  # player1 saw their own
