@@ -363,3 +363,30 @@ def test_99_01_3_09_05_5_a_players_socket_never_receives_anothers_unexposed_card
     assert all(e["card"] is None for e in dealt_to_4)  # redacted for player1
     mine = [e for u in received for e in u.get("events", []) if e.get("seat") == 1 and "card" in e]
     assert any(e["card"] is not None for e in mine)  # player1 saw their own
+
+
+def test_the_back_office_api_counts_closes_and_reports_as_the_pages_do(demo: Demo) -> None:
+    from croupier.service.books_day import end_shift
+
+    books = demo.app.state.server.backoffice.books_service
+    for table in (1, 3):
+        books.record(end_shift("S1", table, "sm", None, "pb", True), None)
+    ct = demo.api_client("ct")
+    for table, cash, fills in ((1, "200", "1"), (3, "0", "2")):
+        body = {"site": "S1", "day": DAY, "table": table, "shift": 1, "partner": "ip",
+                "first": cash, "second": cash, "fill_copies": fills}  # fmt: skip
+        r = _post(*ct, "/api/counts", body)
+        assert r.status_code == 200, r.text
+        assert any("drop_box_counted" in line for line in r.json()["lines"])
+    c1 = demo.api_client("c1")
+    r = _post(*c1, "/api/sites/S1/redemptions", {"chips": "5x4"})
+    assert r.status_code == 200, r.text
+    sm = demo.api_client("sm")
+    r = _post(*sm, "/api/sites/S1/close", {"cash_bank": "4980"})  # $5,000 less $20 redeemed
+    assert r.status_code == 200, r.text
+    assert any("day_closed" in line for line in r.json()["lines"])
+    au, _ = demo.api_client("au")
+    quarterly = au.get("/api/reports/quarterly?quarter=2026Q1").json()
+    assert quarterly["title"] == "Quarterly summary 2026Q1"
+    assert au.get("/api/reports/slips?kind=fill").json()["section"].startswith("99-01.3-08-05")
+    assert au.get("/api/slip-forms?kind=fill&number=1").content.startswith(b"%PDF")

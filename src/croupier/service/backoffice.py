@@ -416,6 +416,7 @@ class Backoffice:
         from croupier.service.books_close import CountTyped
         from croupier.service.books_close import count as count_request
 
+        authorize(actor, Action.RECORD_COUNT)  # the role first; the team's independence below
         books = self._require_org()
         me = actor.employee_id or ""
         partner = partner.strip()

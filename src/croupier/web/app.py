@@ -27,7 +27,7 @@ from croupier import __version__
 from croupier.core.errors import CroupierError, InvalidInput, RuleViolation
 from croupier.service.fanout import Notice, PostgresFanout
 from croupier.service.webserver import is_sqlite, open_server
-from croupier.web import api, api_tables, pages
+from croupier.web import api, api_office, api_tables, pages
 from croupier.web.security import (
     CSRF_SECTION,
     CsrfRefused,
@@ -108,6 +108,7 @@ def create_app(settings: WebSettings | None = None) -> FastAPI:
     app.mount("/static", StaticFiles(directory=str(HERE / "static")), name="static")
     app.include_router(api.router)
     app.include_router(api_tables.router)
+    app.include_router(api_office.router)
     app.include_router(pages.router)
 
     @app.get("/docs", include_in_schema=False)

@@ -1,0 +1,193 @@
+"""The JSON API of the back office's records and day's work beyond the slips (the pages in
+``web.pages`` do the same): the quarterly summary, percent-of-hold, the slip registers, a slip's
+two-part form, the count, the daily close, the chip bank's redemptions.
+
+Reports come as JSON (``format=json``: title, section, header, tables, notes, warning) or as CSV
+or PDF files. A command answers with what the books recorded, one line an entry.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Path, Query, Request
+from fastapi.responses import JSONResponse, Response
+from pydantic import BaseModel, Field
+
+from croupier.service.backoffice import Download, FormView, Recorded
+from croupier.web.security import ActorDep, server_of
+
+router = APIRouter(prefix="/api", tags=["back office"])
+
+REFUSALS: dict[int | str, dict[str, Any]] = {
+    401: {"description": "not signed in"},
+    403: {"description": "refused: {detail, section} names the rule"},
+    422: {"description": "input that cannot be read, or refused by the books: {detail}"},
+}
+FILES: dict[int | str, dict[str, Any]] = {
+    **REFUSALS,
+    200: {"content": {"text/csv": {}, "application/pdf": {}, "application/json": {}}},
+}
+Format = Annotated[str, Query(pattern="^(json|csv|pdf)$")]
+Site = Annotated[str, Path(max_length=200, description="a site id")]
+
+
+class RecordedOut(BaseModel):
+    lines: list[str] = Field(description="what the books recorded, one line an entry")
+
+
+def _form(form: FormView) -> JSONResponse:
+    return JSONResponse(
+        {
+            "title": form.title,
+            "section": form.section,
+            "header": [list(h) for h in form.header],
+            "tables": [
+                {"title": t.title, "columns": list(t.columns), "rows": [list(r) for r in t.rows]}
+                for t in form.tables
+            ],
+            "notes": list(form.notes),
+            "warning": form.warning,
+        }
+    )
+
+
+def _file(file: Download, *, inline: bool = False) -> Response:
+    how = "inline" if inline else "attachment"
+    return Response(
+        file.data,
+        media_type=file.media_type,
+        headers={"Content-Disposition": f'{how}; filename="{file.filename}"'},
+    )
+
+
+def _recorded(done: Recorded) -> RecordedOut:
+    return RecordedOut(lines=list(done.lines))
+
+
+@router.get("/reports/quarterly", responses=FILES)
+def quarterly(
+    request: Request,
+    actor: ActorDep,
+    quarter: Annotated[str, Query(max_length=10, description="2026Q1")],
+    format: Format = "json",
+) -> Response:
+    """The quarterly summary and compliance findings (99-01.3-08-16.1.g)."""
+    office = server_of(request).backoffice
+    if format == "json":
+        return _form(office.quarterly(actor, quarter))
+    return _file(office.report_file(actor, "quarterly", format, quarter=quarter))
+
+
+@router.get("/reports/hold", responses=FILES)
+def hold(
+    request: Request,
+    actor: ActorDep,
+    start: Annotated[str | None, Query(alias="from", max_length=20)] = None,
+    end: Annotated[str | None, Query(alias="to", max_length=20)] = None,
+    format: Format = "json",
+) -> Response:
+    """Percent-of-hold by dealer and wheel operator between two days (99-01.3-08-04.8); the
+    PDF carries the weekly plot against the 10% and 15% lines."""
+    office = server_of(request).backoffice
+    if format == "json":
+        form, _plot = office.hold(actor, start, end)
+        return _form(form)
+    return _file(office.report_file(actor, "hold", format, start=start, end=end))
+
+
+@router.get("/reports/slips", responses=FILES)
+def slip_register(
+    request: Request,
+    actor: ActorDep,
+    kind: Annotated[str, Query(pattern="^(fill|credit)$")] = "fill",
+    format: Format = "json",
+) -> Response:
+    """The fill or credit slip register: every number accounted for (99-01.3-08-05.2)."""
+    office = server_of(request).backoffice
+    if format == "json":
+        return _form(office.slip_register(actor, kind))
+    return _file(office.report_file(actor, kind, format))
+
+
+@router.get(
+    "/slip-forms",
+    responses={**REFUSALS, 200: {"content": {"application/pdf": {}}}},
+)
+def slip_form(
+    request: Request,
+    actor: ActorDep,
+    kind: Annotated[str, Query(pattern="^(fill|credit)$")],
+    number: Annotated[int, Query(ge=1, le=2**31 - 1)],
+) -> Response:
+    """A completed slip's two-part form, to print (99-01.3-08-05.2, .3)."""
+    return _file(server_of(request).backoffice.slip_pdf(actor, kind, number), inline=True)
+
+
+class CountIn(BaseModel):
+    site: str = Field(max_length=200)
+    day: str = Field(max_length=20, description="the gaming day of the shift, YYYY-MM-DD")
+    table: int = Field(ge=0, le=100_000)
+    shift: int = Field(ge=1, le=1_000)
+    partner: str = Field(max_length=200, description="the other member of the count team")
+    first: str = Field(max_length=40, description="your count, dollars")
+    second: str = Field(max_length=40, description="the other member's count, dollars")
+    resolved: str | None = Field(default=None, max_length=40)
+    resolution: str = Field(default="", max_length=400)
+    fill_copies: str | None = Field(default=None, max_length=400)
+    credit_originals: str | None = Field(default=None, max_length=400)
+
+
+@router.post("/counts", responses=REFUSALS)
+def count(request: Request, actor: ActorDep, body: CountIn) -> RecordedOut:
+    """A drop box counted by a team of two: you and ``partner`` (99-01.3-08-14.2 to .4)."""
+    done = server_of(request).backoffice.count(
+        actor,
+        body.site,
+        body.day,
+        body.table,
+        body.shift,
+        body.partner,
+        body.first,
+        body.second,
+        body.resolved,
+        body.resolution,
+        None,
+        body.fill_copies,
+        body.credit_originals,
+    )
+    return _recorded(done)
+
+
+class CloseIn(BaseModel):
+    cash_bank: str = Field(max_length=40, description="the cash bank as counted, dollars")
+    chip_bank: str = Field(
+        default="", max_length=400, description="as counted (value x quantity); blank: as booked"
+    )
+
+
+@router.post("/sites/{site}/close", responses=REFUSALS)
+def close_day(request: Request, actor: ActorDep, site: Site, body: CloseIn) -> RecordedOut:
+    """Close the site's gaming day with the banks as counted (99-01.3-08-16.1.a)."""
+    office = server_of(request).backoffice
+    return _recorded(office.close_day(actor, site, body.cash_bank, body.chip_bank))
+
+
+class RedeemIn(BaseModel):
+    chips: str = Field(max_length=400, description="value x quantity, e.g. 5x4,1x3")
+
+
+class RedeemTipsIn(BaseModel):
+    dealer: str = Field(max_length=200)
+
+
+@router.post("/sites/{site}/redemptions", responses=REFUSALS)
+def redeem(request: Request, actor: ActorDep, site: Site, body: RedeemIn) -> RecordedOut:
+    """The cashier redeems a player's chips for cash (99-01.3-08-06.2)."""
+    return _recorded(server_of(request).backoffice.redeem(actor, site, body.chips))
+
+
+@router.post("/sites/{site}/tip-redemptions", responses=REFUSALS)
+def redeem_tips(request: Request, actor: ActorDep, site: Site, body: RedeemTipsIn) -> RecordedOut:
+    """The cashier redeems a dealer's tips for cash (99-01.3-08-06.2)."""
+    return _recorded(server_of(request).backoffice.redeem_tips(actor, site, body.dealer))
