@@ -228,7 +228,10 @@ def test_99_01_3_08_14_2_a_count_team_counts_the_boxes_and_the_shift_manager_clo
         )  # fmt: skip
         assert r.status_code == 200, r.text[-600:]
         assert "recorded drop_box_counted" in r.text
-    assert "Every removed drop box has been counted" in ct.get("/day?site=S1").text
+    after = ct.get("/day?site=S1").text
+    assert "Every removed drop box has been counted" in after
+    # custody: removed by the shift manager, escorted by the pit boss, counted by ct and ip
+    assert '<td>sm</td><td>pb</td><td>ct</td><td>ct, ip</td><td class="num">$200.00</td>' in after
     sm, smcsrf = demo.page_client("sm")
     r = sm.post("/day/close", data={"csrf_token": smcsrf, "site": "S1", "cash_bank": "5000"})
     assert r.status_code == 200, r.text[-600:]

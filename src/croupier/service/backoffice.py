@@ -393,6 +393,34 @@ class Backoffice:
             if key[0] == site and rec.ended is not None and rec.count is None
         ]
 
+    def custody(self, site: str) -> list[dict[str, str]]:
+        """Each drop box of the books' window at a site, from its table to the count: who
+        removed it and who escorted it (-14.1), who held the keys and who counted it, and the
+        cash counted (-14.2 to .4)."""
+        with self._lock:
+            books = self.books_service.books()
+        rows: list[dict[str, str]] = []
+        for key, rec in sorted(books.shifts.items()):
+            if key[0] != site:
+                continue
+            ended, counted = rec.ended, rec.count
+            cash = rec.counted_cash
+            rows.append(
+                {
+                    "day": key[1],
+                    "table": str(key[2]),
+                    "shift": str(key[3]),
+                    "removed": "on the table" if ended is None else ended.removed_by,
+                    "escort": "" if ended is None else ended.escort_id or "",
+                    "key_holder": "" if counted is None else counted.key_holder,
+                    "counted_by": ""
+                    if counted is None
+                    else f"{counted.member_a}, {counted.member_b}",
+                    "cash": "" if cash is None else format_money(cash),
+                }
+            )
+        return rows
+
     def count(
         self,
         actor: Actor,

@@ -596,6 +596,7 @@ def _day_page(
         info = next((s for s in sites if s.site_id == chosen), None)
         open_day = getattr(info, "open_day", None)
         awaiting = server.backoffice.awaiting_count(chosen)
+    custody = server.backoffice.custody(chosen) if chosen is not None else []
     return render(
         request,
         "day.html",
@@ -604,6 +605,7 @@ def _day_page(
         site=chosen,
         open_day=open_day,
         awaiting=awaiting,
+        custody=custody,
         message=message,
     )
 
