@@ -28,7 +28,7 @@ from fastapi.testclient import TestClient
 from tests.web.conftest import DAY, Demo
 
 from croupier.service.authz import Actor
-from croupier.web import api, api_office, api_tables, pages
+from croupier.web import api, api_office, api_tables, pages, pages_office, pages_tables
 
 ANONYMOUS = "anonymous"
 ACCOUNT_OF = {
@@ -247,6 +247,8 @@ def test_the_matrix_covers_every_endpoint(shared_demo: Demo) -> None:
         *pages.router.routes,
         *api_tables.router.routes,
         *api_office.router.routes,
+        *pages_tables.router.routes,
+        *pages_office.router.routes,
     ]
     for route in routes:
         methods = getattr(route, "methods", None) or set()

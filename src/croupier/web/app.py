@@ -27,7 +27,7 @@ from croupier import __version__
 from croupier.core.errors import CroupierError, InvalidInput, RuleViolation
 from croupier.service.fanout import Notice, PostgresFanout
 from croupier.service.webserver import is_sqlite, open_server
-from croupier.web import api, api_office, api_tables, pages
+from croupier.web import api, api_office, api_tables, pages, pages_office, pages_tables
 from croupier.web.security import (
     CSRF_SECTION,
     CsrfRefused,
@@ -110,6 +110,8 @@ def create_app(settings: WebSettings | None = None) -> FastAPI:
     app.include_router(api_tables.router)
     app.include_router(api_office.router)
     app.include_router(pages.router)
+    app.include_router(pages_tables.router)
+    app.include_router(pages_office.router)
 
     @app.get("/docs", include_in_schema=False)
     def docs() -> HTMLResponse:

@@ -1,0 +1,232 @@
+"""The back office's pages beyond the slips: the quarterly summary, percent-of-hold with its plot,
+the slip registers and a slip's two-part form, and the day's count and close with drop box
+custody (the JSON API does the same: ``web.api_office``)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+from urllib.parse import quote
+
+from fastapi import APIRouter, Form, Query, Request
+from fastapi.responses import HTMLResponse, Response
+
+from croupier.core.errors import InvalidInput
+from croupier.service.authz import Action, Actor, authorize, decide
+from croupier.web.pages import file_response, render
+from croupier.web.security import ActorDep, server_of
+
+router = APIRouter(include_in_schema=False)
+
+
+# -- the quarterly summary and percent-of-hold ----------------------------------------------
+
+
+def _download(request: Request, actor: Actor, kind: str, fmt: str, **what: Any) -> Response:
+    file = server_of(request).backoffice.report_file(actor, kind, fmt, **what)
+    return file_response(file)
+
+
+@router.get("/reports/quarterly")
+def quarterly(
+    request: Request,
+    actor: ActorDep,
+    quarter: Annotated[str | None, Query(max_length=10)] = None,
+) -> HTMLResponse:
+    """The quarterly summary and compliance findings (this quarter unless one is asked)."""
+    authorize(actor, Action.VIEW_QUARTERLY)
+    server = server_of(request)
+    chosen = (quarter or "").strip() or _this_quarter(server)
+    form = server.backoffice.quarterly(actor, chosen)
+    return render(
+        request,
+        "report.html",
+        title="Quarterly summary",
+        action="/reports/quarterly",
+        fields=(("quarter", "Quarter", chosen, "2026Q1"),),
+        form=form,
+        plot=None,
+        download=f"/reports/quarterly/download?quarter={quote(chosen)}",
+    )
+
+
+def _this_quarter(server: Any) -> str:
+    today = server.backoffice.clock.now().date()
+    return f"{today.year}Q{(today.month - 1) // 3 + 1}"
+
+
+@router.get("/reports/quarterly/download")
+def quarterly_download(
+    request: Request,
+    actor: ActorDep,
+    quarter: Annotated[str, Query(max_length=10)],
+    format: Annotated[str, Query(max_length=10)] = "pdf",
+) -> Response:
+    return _download(request, actor, "quarterly", format, quarter=quarter)
+
+
+@router.get("/reports/hold")
+def hold(
+    request: Request,
+    actor: ActorDep,
+    start: Annotated[str | None, Query(alias="from", max_length=20)] = None,
+    end: Annotated[str | None, Query(alias="to", max_length=20)] = None,
+) -> HTMLResponse:
+    """Percent-of-hold by dealer and wheel operator, with the weekly plot (-04.8)."""
+    import base64
+
+    authorize(actor, Action.VIEW_HOLD)
+    start, end = (start or "").strip() or None, (end or "").strip() or None
+    form, png = server_of(request).backoffice.hold(actor, start, end)
+    query = "&".join(f"{k}={quote(v)}" for k, v in (("from", start), ("to", end)) if v is not None)
+    return render(
+        request,
+        "report.html",
+        title="Percent-of-hold",
+        action="/reports/hold",
+        fields=(("from", "From", start, "YYYY-MM-DD"), ("to", "To", end, "YYYY-MM-DD")),
+        form=form,
+        plot=base64.b64encode(png).decode("ascii") if png else None,
+        download=f"/reports/hold/download?{query}",
+    )
+
+
+@router.get("/reports/hold/download")
+def hold_download(
+    request: Request,
+    actor: ActorDep,
+    start: Annotated[str | None, Query(alias="from", max_length=20)] = None,
+    end: Annotated[str | None, Query(alias="to", max_length=20)] = None,
+    format: Annotated[str, Query(max_length=10)] = "pdf",
+) -> Response:
+    return _download(request, actor, "hold", format, start=start or None, end=end or None)
+
+
+# -- the count and the daily close ------------------------------------------------------------
+
+
+def _day_page(
+    request: Request, actor: Actor, site: str | None, message: list[str] | None = None
+) -> HTMLResponse:
+    server = server_of(request)
+    sites = server.backoffice.sites()
+    chosen = site or (sites[0].site_id if sites else None)
+    open_day = None
+    awaiting: list[tuple[str, int, int, str]] = []
+    if chosen is not None:
+        info = next((s for s in sites if s.site_id == chosen), None)
+        open_day = getattr(info, "open_day", None)
+        awaiting = server.backoffice.awaiting_count(chosen)
+    custody = server.backoffice.custody(chosen) if chosen is not None else []
+    return render(
+        request,
+        "day.html",
+        title="Count and daily close",
+        sites=sites,
+        site=chosen,
+        open_day=open_day,
+        awaiting=awaiting,
+        custody=custody,
+        message=message,
+    )
+
+
+@router.get("/day")
+def day_page(
+    request: Request, actor: ActorDep, site: Annotated[str | None, Query(max_length=200)] = None
+) -> HTMLResponse:
+    """The drop boxes awaiting the count and the daily close, for those who do them."""
+    if not (decide(actor, Action.RECORD_COUNT).allowed or decide(actor, Action.CLOSE_DAY).allowed):
+        authorize(actor, Action.CLOSE_DAY)  # refused, with the section
+    return _day_page(request, actor, site)
+
+
+@router.post("/day/count")
+def count_box(
+    request: Request,
+    actor: ActorDep,
+    site: Annotated[str, Form(max_length=200)],
+    box: Annotated[str, Form(max_length=60)],
+    partner: Annotated[str, Form(max_length=200)],
+    first: Annotated[str, Form(max_length=40)],
+    second: Annotated[str, Form(max_length=40)],
+    resolved: Annotated[str, Form(max_length=40)] = "",
+    resolution: Annotated[str, Form(max_length=400)] = "",
+    fill_copies: Annotated[str, Form(max_length=400)] = "",
+    credit_originals: Annotated[str, Form(max_length=400)] = "",
+) -> HTMLResponse:
+    authorize(actor, Action.RECORD_COUNT)  # the role first; the team's independence below
+    parts = box.split("/")
+    if len(parts) != 3 or not parts[1].isdigit() or not parts[2].isdigit():
+        raise InvalidInput(f"not a drop box: {box!r} (day/table/shift)")
+    done = server_of(request).backoffice.count(
+        actor,
+        site,
+        parts[0],
+        int(parts[1]),
+        int(parts[2]),
+        partner,
+        first,
+        second,
+        resolved or None,
+        resolution,
+        None,
+        fill_copies or None,
+        credit_originals or None,
+    )
+    return _day_page(request, actor, site, list(done.lines))
+
+
+@router.post("/day/close")
+def close_day(
+    request: Request,
+    actor: ActorDep,
+    site: Annotated[str, Form(max_length=200)],
+    cash_bank: Annotated[str, Form(max_length=40)],
+    chip_bank: Annotated[str, Form(max_length=400)] = "",
+) -> HTMLResponse:
+    done = server_of(request).backoffice.close_day(actor, site, cash_bank, chip_bank)
+    return _day_page(request, actor, site, list(done.lines))
+
+
+@router.get("/reports/slips")
+def slip_register(
+    request: Request,
+    actor: ActorDep,
+    kind: Annotated[str, Query(max_length=10)] = "fill",
+) -> HTMLResponse:
+    """The fill or credit slip register: every number accounted for (-05.2)."""
+    form = server_of(request).backoffice.slip_register(actor, kind)
+    return render(
+        request,
+        "report.html",
+        title="Slip register",
+        action="/reports/slips",
+        fields=(("kind", "Series (fill or credit)", kind, "fill"),),
+        form=form,
+        plot=None,
+        download=f"/reports/slips/download?kind={quote(kind)}",
+    )
+
+
+@router.get("/reports/slips/download")
+def slip_register_download(
+    request: Request,
+    actor: ActorDep,
+    kind: Annotated[str, Query(max_length=10)] = "fill",
+    format: Annotated[str, Query(max_length=10)] = "pdf",
+) -> Response:
+    if kind not in ("fill", "credit"):
+        raise InvalidInput(f"slips are fill or credit, got {kind!r}")
+    return _download(request, actor, kind, format)
+
+
+@router.get("/slips/print")
+def slip_print(
+    request: Request,
+    actor: ActorDep,
+    kind: Annotated[str, Query(max_length=10)],
+    number: Annotated[int, Query(ge=1, le=2**31 - 1)],
+) -> Response:
+    """A completed slip's two-part form as a PDF to print (-05.2, -05.3)."""
+    file = server_of(request).backoffice.slip_pdf(actor, kind, number)
+    return file_response(file, inline=True)
