@@ -393,3 +393,39 @@ def test_the_back_office_api_counts_closes_and_reports_as_the_pages_do(demo: Dem
     assert quarterly["title"] == "Quarterly summary 2026Q1"
     assert au.get("/api/reports/slips?kind=fill").json()["section"].startswith("99-01.3-08-05")
     assert au.get("/api/slip-forms?kind=fill&number=1").content.startswith(b"%PDF")
+
+
+def test_99_01_3_08_12_6_the_dealer_records_a_dropped_card_and_its_remedy_is_applied(
+    demo: Demo,
+) -> None:
+    people = _open_and_seat(demo)
+    dealer, dcsrf = people["d1"]
+    assert _post(dealer, dcsrf, f"/api/tables/{TABLE}/deal").status_code == 200
+    view = dealer.get(f"/api/tables/{TABLE}").json()
+    assert view["pending"]["kind"] == "chance"
+    mistakes = [o for o in view["options"] if o["kind"] == "irregularity"]
+    dropped = next(o for o in mistakes if o["label"].startswith("card-dropped"))
+    assert dropped["section"] == "99-01.3-08-12.6"
+    assert "burned" in dropped["remedy"]
+    # a player is offered no irregularity, and may not record one by its number
+    player, pcsrf = people["player1"]
+    assert player.get(f"/api/tables/{TABLE}").json()["options"] == []
+    before = demo.snapshot()
+    r = _post(
+        player,
+        pcsrf,
+        f"/api/tables/{TABLE}/choose",
+        {"option": dropped["index"], "version": view["version"]},
+    )
+    assert r.status_code != 200
+    assert demo.snapshot() == before
+    r = _post(
+        dealer,
+        dcsrf,
+        f"/api/tables/{TABLE}/choose",
+        {"option": dropped["index"], "version": view["version"]},
+    )
+    assert r.status_code == 200, r.text
+    assert r.json()["accepted"]
+    after = dealer.get(f"/api/tables/{TABLE}").json()
+    assert after["pending"]["detail"] == "dropped card"  # the next card out is burned

@@ -213,6 +213,14 @@ class Game(Protocol[R, U, S, A]):
         """The actions recorded in a round's events, in order (to rebuild the state)."""
         ...
 
+    def irregularities(self, state: S) -> Sequence[A]:
+        """The irregularities (dealing mistakes, misdeals, equipment faults) a dealer might
+        record now, each an action whose step applies the remedy its section prescribes. These
+        are candidates: those ``step`` would refuse now are dropped by ``Play.irregularities``.
+        An irregularity that names a physical card (a card found face up) is not listed: its
+        card is entered, not chosen."""
+        ...
+
 
 class Step(Generic[S]):
     """What an accepted action produced: the state after it and the events it caused.
@@ -280,6 +288,23 @@ class Play(Generic[R, U, S, A]):
         self.log.append(action)
         self.events.extend(events)
         return Step(self.state, events)
+
+    def irregularities(self) -> list[tuple[A, tuple[Event, ...]]]:
+        """The irregularities the engine would accept now, in the game's order, each with the
+        events recording it would cause (its remedy and section). Each candidate is tried on a
+        play rebuilt from the accepted actions (the refusal mechanism itself), so an offered
+        remedy is the one that will be applied, and trying changes nothing here."""
+        offered: list[tuple[A, tuple[Event, ...]]] = []
+        for candidate in self.game.irregularities(self.state):
+            trial = self.game.start(self.rules, self.setup)
+            for earlier in self.log:
+                self.game.step(trial, earlier)
+            try:
+                events = tuple(self.game.step(trial, candidate))
+            except CroupierError:
+                continue
+            offered.append((candidate, events))
+        return offered
 
     def _rebuild(self) -> S:
         state = self.game.start(self.rules, self.setup)

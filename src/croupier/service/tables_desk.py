@@ -27,13 +27,13 @@ import contextlib
 import dataclasses
 import re
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from croupier.core.errors import InvalidInput
-from croupier.core.events import JSON
+from croupier.core.events import JSON, Event
 from croupier.core.protocol import PendingKind
 from croupier.service.accounts import AUDITOR, OWNER, PLAYER
 from croupier.service.authz import (
@@ -66,10 +66,25 @@ dealer may not see (a hole card)."""
 
 @dataclass(frozen=True)
 class Option:
-    """One legal action offered to the party to act."""
+    """One action offered: a legal action of the party to act (``kind`` "action"), or, to the
+    dealer, an irregularity the round would accept now (``kind`` "irregularity") with the
+    section that governs it and the remedy recording it applies."""
 
     index: int
     label: str
+    kind: str = "action"
+    section: str | None = None
+    remedy: str | None = None
+
+
+def _remedy(events: Sequence[Event]) -> tuple[str | None, str | None]:
+    """The section and the remedy (or the fact recorded) that an irregularity's events name."""
+    for e in events:
+        section = getattr(e, "section", None)
+        if isinstance(section, str) and section:
+            text = getattr(e, "remedy", None) or getattr(e, "reason", None)
+            return section, text if isinstance(text, str) else None
+    return None, None
 
 
 def label(action: object) -> str:
@@ -181,19 +196,29 @@ class TablesDesk:
             return game, text
 
     def _options(self, actor: Actor, table_id: str, who: str) -> list[Option]:
+        return [o for o, _ in self._offered(table_id, who)]
+
+    def _offered(self, table_id: str, who: str) -> list[tuple[Option, Any]]:
+        """What ``who`` may do now, numbered, with the action each number stands for: the legal
+        actions when it is their turn, then, for the dealer, the irregularities the round would
+        accept (whoever is to act: a dropped card is owed while a card is due)."""
         table = self.hub.table(table_id)
         if table.play is None or not table.round_open:
             return []
         pending = table.play.pending
-        if pending.kind is PendingKind.SEAT:
-            if who != f"player:{pending.seat}":
-                return []
-        elif pending.kind is PendingKind.DEALER:
-            if who != "dealer":
-                return []
-        else:
-            return []
-        return [Option(i, label(a)) for i, a in enumerate(self.hub.legal_actions(table_id))]
+        mine = (pending.kind is PendingKind.SEAT and who == f"player:{pending.seat}") or (
+            pending.kind is PendingKind.DEALER and who == "dealer"
+        )
+        out: list[tuple[Option, Any]] = []
+        if mine:
+            for a in self.hub.legal_actions(table_id):
+                out.append((Option(len(out), label(a)), a))
+        if who == "dealer":
+            for a, events in self.hub.irregularities(table_id):
+                section, remedy = _remedy(events)
+                text = label(a) + (f" ({section})" if section else "")
+                out.append((Option(len(out), text, "irregularity", section, remedy), a))
+        return out
 
     # -- commands ----------------------------------------------------------------------------
     def open_table(self, actor: Actor, table_id: str, game: str, rules: str) -> CommandResult:
@@ -266,12 +291,14 @@ class TablesDesk:
                     ),
                     conflict=True,
                 )
-            options = self._options(actor, table_id, who)
-            if not options:
+            offered = self._offered(table_id, who)
+            if not offered:
                 return CommandResult(False, table.version, refusal="it is not your turn to act")
-            if not 0 <= index < len(options):
-                raise InvalidInput(f"option {index} is not offered; there are {len(options)}")
-            action = self.hub.legal_actions(table_id)[index]
+            if not 0 <= index < len(offered):
+                raise InvalidInput(f"option {index} is not offered; there are {len(offered)}")
+            option, action = offered[index]
+            if option.kind == "irregularity":
+                return self.hub.remedy(table_id, action, actor.name)
             seat = int(who.split(":")[1]) if who.startswith("player:") else None
             return self.hub.act(table_id, action, actor.name, seat=seat)
 

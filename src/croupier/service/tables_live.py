@@ -550,6 +550,26 @@ class LiveTableHub:
             "last_settlement": {k: format_money(v) for k, v in sorted(table.last_parties.items())},
         }
 
+    def irregularities(self, table_id: str) -> list[tuple[Any, tuple[Event, ...]]]:
+        """The irregularities the round would accept now, each with the events (the remedy
+        and its section) recording it would cause; empty with no round in play."""
+        table = self.table(table_id)
+        if table.play is None or not table.round_open:
+            return []
+        return table.play.irregularities()
+
+    def remedy(self, table_id: str, action: Any, by: str) -> CommandResult:
+        """Record an irregularity the dealer or floor saw (one of ``irregularities``): its
+        remedy is applied whoever is to act, a card due included. A refusal cites its section
+        and changes nothing."""
+
+        def build(table: LiveTable) -> list[Event]:
+            play = self._round(table)
+            step = play.apply(action)
+            return [StepTaken("dealer", by, 1), *step.events]
+
+        return self._command(table_id, build)
+
     def legal_actions(self, table_id: str) -> Sequence[Any]:
         """The actions the party to act may take now (empty when chance or nobody acts)."""
         table = self.table(table_id)

@@ -133,6 +133,11 @@ class PaddlewheelTable:
     def actions_from_events(self, events: Sequence[Event]) -> list[a.TableAction]:
         return table_actions(events)
 
+    def irregularities(self, state: Table) -> Sequence[a.TableAction]:
+        """None to choose: a spin of fewer than four revolutions is void and spun again (-05.4)
+        as part of the spin itself, and a bet over the limit is voided at "bets closed"."""
+        return ()
+
 
 def table_actions(events: Sequence[Event]) -> list[a.TableAction]:
     """The table actions recorded in ``events``, in order."""
@@ -216,6 +221,11 @@ class PaddlewheelTickets:
 
     def actions_from_events(self, events: Sequence[Event]) -> list[a.TicketAction]:
         return ticket_actions(events)
+
+    def irregularities(self, state: CardPlay) -> Sequence[a.TicketAction]:
+        """None to choose: a void spin (under four revolutions, -02.3) is spun again as part of
+        the spin itself."""
+        return ()
 
 
 def ticket_actions(events: Sequence[Event]) -> list[a.TicketAction]:

@@ -156,6 +156,14 @@ class PokerGame:
     def actions_from_events(self, events: Sequence[Event]) -> list[Action]:
         return [e.action for e in events if isinstance(e, ActionTaken)]
 
+    def irregularities(self, state: Hand) -> Sequence[Action]:
+        """A misdeal for each cause -04.13 names, while one may still be called (during the
+        deal, and until substantial action). Exposed, faced and fouled cards, a defective deck
+        and a short call name a card or a seat's own act, and are recorded as they happen."""
+        if not state.misdeal_allowed():
+            return ()
+        return tuple(Action(ActionKind.MISDEAL, reason=r) for r in MISDEAL_CAUSES)
+
 
 def _party(seat: int, name: str | None) -> str:
     return player_party(name if name is not None else seat)
@@ -166,6 +174,14 @@ GAME: Final = PokerGame()
 
 
 _SIZED: Final = (ActionKind.BET, ActionKind.RAISE)
+
+MISDEAL_CAUSES: Final = (
+    "a player received an incorrect number of cards",
+    "an active player was dealt out",
+    "cards were dealt to an inactive empty seat",
+    "cards were dealt out of sequence",
+)
+"""The causes of a misdeal during the initial deal (99-01.3-09-04.13)."""
 
 
 def choose_sized(options: Sequence[Action], rng: Rng) -> Action:

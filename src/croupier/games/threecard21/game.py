@@ -127,6 +127,10 @@ class ThreeCard21Game:
     def actions_from_events(self, events: Sequence[Event]) -> list[Action]:
         return [action_from_record(e) for e in events if isinstance(e, ActionTaken)]
 
+    def irregularities(self, state: Round) -> Sequence[Action]:
+        """The irregularities of 13:69F-2A.14 that may be recorded now."""
+        return state.irregularities()
+
 
 GAME = ThreeCard21Game()
 """The Three Card 21 "N" Done protocol object (``SPEC.game``)."""

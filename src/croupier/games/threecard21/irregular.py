@@ -307,3 +307,28 @@ def reader_malfunction(r: RoundData, rules: HouseRules) -> list[Event]:
             "dealing continues under the procedure for a table without a card reader",
         )
     ]
+
+
+def candidates(r: RoundData) -> list[a.Action]:
+    """The irregularities of 2A.14 a dealer might record now, with the options they take (the
+    spot, the hand, the player's choice of a late card): ``Play.irregularities`` keeps those the
+    round accepts. The three that name a card ((a) face up in the shoe, (c) exposed, (d) drawn
+    by the dealer in error) are entered with their card, not chosen from a list."""
+    if r.void or r.phase is Phase.DONE:
+        return []
+    out: list[a.Action] = [
+        a.UnexposedCardDrawnInError(),
+        a.DealerCardMissed(),
+        a.InsufficientCards(),
+        a.ShufflerMalfunction(),
+        a.ShufflerRemoved(supervisor_inspected=True),
+        a.ReaderInsertedInError(device_reveals_hole_card=False),
+        a.ReaderInsertedInError(device_reveals_hole_card=True),
+        a.ReaderMalfunction(),
+    ]
+    for spot in r.spots:
+        out.append(a.RefuseExposedCard(spot.space))
+        out.extend(a.SpotMissed(spot.space, take_late_card=t) for t in (True, False))
+        for hand in range(len(spot.hands)):
+            out.extend(a.HitMissed(spot.space, hand, late=late) for late in (True, False))
+    return out

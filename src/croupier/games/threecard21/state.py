@@ -182,6 +182,10 @@ class Round:
         wagers not yet settled) and the ``house``; they sum to zero."""
         return dict(self._r.accounts)
 
+    def irregularities(self) -> list[Action]:
+        """The irregularities a dealer might record now (``irregular.candidates``)."""
+        return irregular.candidates(self._r)
+
     @property
     def cards_seen(self) -> tuple[Card, ...]:
         """Every card out of the shoe this round (dealt, burned, found face up, drawn in

@@ -27,6 +27,7 @@ from croupier.core.errors import InvalidInput, RuleViolation
 from croupier.core.events import JSON, Event
 from croupier.core.protocol import Pending, PendingKind, Settlement
 from croupier.core.rng import Rng
+from croupier.games.twentyone import mistakes
 from croupier.games.twentyone.actions import Action, ActionKind, SeatWager
 from croupier.games.twentyone.events import ActionRecorded
 from croupier.games.twentyone.rules import HouseRules, rules_from_dict
@@ -153,6 +154,10 @@ class TwentyOneGame:
 
     def actions_from_events(self, events: Sequence[Event]) -> list[Action]:
         return [e.action for e in events if isinstance(e, ActionRecorded)]
+
+    def irregularities(self, state: Round) -> Sequence[Action]:
+        """The dealing mistakes of -12 that may be recorded now."""
+        return mistakes.candidates(state)
 
 
 def _sample(items: list[int], k: int, rng: Rng) -> list[int]:

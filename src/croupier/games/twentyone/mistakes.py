@@ -187,3 +187,33 @@ def play_back(r: RoundData) -> tuple[str, ...]:
         "dealer: " + " ".join(str(c) for c in r.dealer_cards) + f" ({total(r.dealer_cards)})"
     )
     return tuple(lines)
+
+
+SPACES = range(1, 8)
+"""The betting spaces of a twenty-one layout (-02.1: seven)."""
+
+
+def candidates(r: RoundData) -> list[Action]:
+    """The dealing mistakes that may be recorded now (``check`` passes), each with the
+    parameters it takes: the space for a missed card, a card dealt to an inactive space, a
+    missed hit card or a player not offered insurance; exposed or not for a card drawn in
+    error."""
+    kinds: list[Action] = []
+    for kind in MISTAKE_SECTIONS:
+        if kind in (K.MISSED_CARD, K.CARD_TO_INACTIVE_SPACE, K.HIT_CARD_MISSED):
+            kinds.extend(Action(kind, space=s) for s in SPACES)
+        elif kind is K.INSURANCE_NOT_OFFERED:
+            kinds.append(Action(kind))
+            kinds.extend(Action(kind, space=s) for s in SPACES)
+        elif kind is K.CARD_DRAWN_IN_ERROR:
+            kinds.extend(Action(kind, exposed=e) for e in (False, True))
+        else:
+            kinds.append(Action(kind))
+    out: list[Action] = []
+    for a in kinds:
+        try:
+            check(r, a)
+        except (InvalidInput, RuleViolation):
+            continue
+        out.append(a)
+    return out

@@ -19,13 +19,21 @@
       ? p.kind + (p.seat ? " (seat " + p.seat + ")" : "") + (p.detail ? ": " + p.detail : "")
       : "no round in play";
     const options = $("options");
+    const mistakes = $("irregularities");
     options.replaceChildren();
+    if (mistakes) mistakes.replaceChildren();
     for (const o of view.options || []) {
       const b = document.createElement("button");
       b.type = "button";
       b.dataset.option = String(o.index);
       b.textContent = o.label;
-      options.appendChild(b);
+      if (o.kind === "irregularity") {
+        b.className = "quiet";
+        b.title = o.remedy ? "remedy: " + o.remedy : "";
+        if (mistakes) mistakes.appendChild(b);
+      } else {
+        options.appendChild(b);
+      }
     }
     const seats = $("seats");
     seats.replaceChildren(seats.rows[0]);
@@ -120,10 +128,14 @@
     }
   }
 
-  $("options").addEventListener("click", (ev) => {
-    const b = ev.target.closest("button[data-option]");
-    if (b) command("choose", { option: Number(b.dataset.option), version: version });
-  });
+  for (const id of ["options", "irregularities"]) {
+    const box = $(id);
+    if (!box) continue;
+    box.addEventListener("click", (ev) => {
+      const b = ev.target.closest("button[data-option]");
+      if (b) command("choose", { option: Number(b.dataset.option), version: version });
+    });
+  }
   for (const form of root.querySelectorAll("form[data-command]")) {
     form.addEventListener("submit", (ev) => {
       ev.preventDefault();
