@@ -21,6 +21,7 @@ from croupier.books.surveillance import (
     activity_since,
     missing_reviews,
 )
+from croupier.books.tax import QuarterTax, TaxSchedule, quarter_tax
 from croupier.core.money import format_money
 
 SURVEILLANCE_AVERAGE = 1_000_000
@@ -40,11 +41,20 @@ class GameQuarter:
     adjusted_gross_proceeds: Amount
     cash_profit: Amount
     cash_long_short: Amount
-    bank_deposit: int
 
     @property
     def hold(self) -> Fraction | Unknown:
         return ratio(self.adjusted_gross_proceeds, self.gross_proceeds)
+
+
+@dataclass(frozen=True, slots=True)
+class SiteQuarter:
+    """One site's quarter: its days with a daily record and its bank deposits (a site's
+    deposit is of the whole day's cash, not of one game's)."""
+
+    site_id: str
+    days: int
+    bank_deposit: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,6 +87,8 @@ class QuarterlyReport:
     days: tuple[DailyRecord, ...]
     findings: tuple[Finding, ...]
     coverage: tuple[SiteDays, ...] = ()
+    sites: tuple[SiteQuarter, ...] = ()
+    tax: QuarterTax | None = None
 
     @property
     def days_without_records(self) -> tuple[SiteDays, ...]:
@@ -110,7 +122,6 @@ def game_quarters(books: Books, quarter: Quarter) -> list[GameQuarter]:
                     total(s.adjusted_gross_proceeds for _, s in summaries if s),
                     total(s.cash_profit for _, s in summaries if s),
                     total(s.cash_long_short for _, s in summaries if s),
-                    sum(r.bank_deposit for r, _ in summaries),
                 )
             )
     return out
@@ -131,16 +142,45 @@ def days_read(quarter: Quarter, sites: Iterable[Site]) -> tuple[date, date]:
     return first, quarter.last_day
 
 
-def quarterly_report(books: Books, quarter: Quarter, as_of: date | None = None) -> QuarterlyReport:
-    """The quarter's summaries, findings and which days have records; ``as_of`` (the day the
-    report is made) stops the days looked at when the quarter is not over."""
+GAME_NAMES = {Game.TWENTY_ONE: "twenty-one", Game.PADDLEWHEEL: "paddlewheel table"}
+
+
+def site_quarters(books: Books, quarter: Quarter) -> list[SiteQuarter]:
+    """Each site's days with a record in the quarter and its bank deposits, once per site."""
+    out: list[SiteQuarter] = []
+    for site_id in sorted(books.sites):
+        records = days_in(books, quarter, site_id)
+        if records:
+            out.append(SiteQuarter(site_id, len(records), sum(r.bank_deposit for r in records)))
+    return out
+
+
+def quarterly_report(
+    books: Books,
+    quarter: Quarter,
+    as_of: date | None = None,
+    tax_schedules: Iterable[TaxSchedule] = (),
+) -> QuarterlyReport:
+    """The quarter's summaries, findings and which days have records, and the figures of its
+    tax return under ``tax_schedules`` (NDCC 53-06.1-12); ``as_of`` (the day the report is
+    made) stops the days looked at when the quarter is not over."""
     games = game_quarters(books, quarter)
+    days = tuple(days_in(books, quarter))
+    tax = quarter_tax(
+        books,
+        quarter,
+        [(g.site_id, GAME_NAMES[g.game], g.adjusted_gross_proceeds) for g in games],
+        days,
+        tax_schedules,
+    )
     return QuarterlyReport(
         quarter,
         tuple(games),
-        tuple(days_in(books, quarter)),
+        days,
         tuple(compliance_findings(books, quarter, games)),
         day_coverage(books, quarter, as_of),
+        tuple(site_quarters(books, quarter)),
+        tax,
     )
 
 

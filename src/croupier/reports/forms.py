@@ -191,7 +191,6 @@ def quarterly_form(report: QuarterlyReport, books: Books | None = None) -> Form:
             "Adjusted gross proceeds",
             "Cash profit",
             "Cash long (short)",
-            "Bank deposits",
             "Percent-of-hold",
         ),
         tuple(
@@ -204,7 +203,6 @@ def quarterly_form(report: QuarterlyReport, books: Books | None = None) -> Form:
                 _m(g.adjusted_gross_proceeds),
                 _m(g.cash_profit),
                 _m(g.cash_long_short),
-                format_money(g.bank_deposit),
                 _pct(g.hold),
             )
             for g in report.games
@@ -230,13 +228,20 @@ def quarterly_form(report: QuarterlyReport, books: Books | None = None) -> Form:
         ("Section", "Site", "Finding", "Deadline"),
         tuple((f.section, f.site_id, f.message, f.deadline or "") for f in report.findings),
     )
+    sites = FormTable(
+        "Bank deposits by site",
+        ("Site", "Days", "Bank deposits"),
+        tuple((s.site_id, str(s.days), format_money(s.bank_deposit)) for s in report.sites),
+    )
     q = report.quarter
     coverage, notes = _coverage(report)
+    tax_tables, tax_notes = _tax(report)
+    notes = (*notes, *tax_notes)
     return Form(
         f"Quarterly summary {q}",
         "99-01.3-08-16.1.g",
         (("Days with a daily record", _days_recorded(report)),),
-        (games, *coverage, *extra, findings, days),
+        (games, sites, *tax_tables, *coverage, *extra, findings, days),
         notes,
         organization=org_label(books) if books is not None else "",
         site=sites_label(books, (c.site_id for c in report.coverage)) if books else "",
@@ -245,6 +250,41 @@ def quarterly_form(report: QuarterlyReport, books: Books | None = None) -> Form:
         if books is not None
         else (),
     )
+
+
+def _tax(report: QuarterlyReport) -> tuple[tuple[FormTable, ...], tuple[str, ...]]:
+    """The figures of the quarter's tax return (NDCC 53-06.1-12): each activity's adjusted
+    gross proceeds, the total, its reconciliation with the daily records and the tax."""
+    t = report.tax
+    if t is None:
+        return (), ()
+    rows = [(x.site_id, x.activity, _m(x.adjusted_gross_proceeds)) for x in t.lines]
+    rows.append(("", "Total adjusted gross proceeds", _m(t.adjusted_gross_proceeds)))
+    rows.append(("", "The same summed from the daily records", _m(t.daily_records_total)))
+    if t.schedule is not None:
+        brackets = "; ".join(
+            f"over {format_money(b.over)}: {format_money(b.base)} + {float(b.rate) * 100:g}%"
+            for b in t.schedule.brackets
+        )
+        basis = f"{t.schedule.source}, schedule effective {t.schedule.effective_from} ({brackets})"
+    else:
+        basis = "no tax schedule in force for the quarter"
+    rows.append(("", f"Gaming tax ({basis})", _m(t.tax)))
+    notes = [
+        "The gaming tax is on the organization's total adjusted gross proceeds for the quarter: "
+        "add the games of chance kept outside these books before filing the return."
+    ]
+    if not t.reconciled:
+        notes.append(
+            "The adjusted gross proceeds by game and the sum of the daily records disagree: "
+            "find the difference before filing."
+        )
+    table = FormTable(
+        "Tax return figures (NDCC 53-06.1-12)",
+        ("Site", "Activity", "Adjusted gross proceeds"),
+        tuple(rows),
+    )
+    return (table,), tuple(notes)
 
 
 def _days_recorded(report: QuarterlyReport) -> str:

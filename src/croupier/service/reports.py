@@ -138,13 +138,14 @@ def quarterly_report(
     from croupier.books.quarters import Quarter
     from croupier.reports.forms import quarterly_form
     from croupier.service.books import chain_text
+    from croupier.service.tax import schedules
 
     q = Quarter.parse(quarter)
     step(f"reading the books of {q} and of the quarters its findings look back on")
     books, found = svc.read_quarter(q)
     warning = banner(chain_text(found), books)
     step(f"building the quarterly summary {q}")
-    return _report(quarterly_form(build(books, q, today), books), warning)
+    return _report(quarterly_form(build(books, q, today, schedules()), books), warning)
 
 
 def hold_report(
