@@ -123,3 +123,18 @@ def test_simulation_in_chunks_reports_progress(monkeypatch: pytest.MonkeyPatch) 
     sim = simulate_table(rules, 2_500, SeededRng(3), lambda done, total: seen.append((done, total)))
     assert seen == [(1_000, 2_500), (2_000, 2_500), (2_500, 2_500)]
     assert len(sim) == len(analyze_table(rules))
+
+
+def test_99_01_3_11_06_2_example_red_payoffs_per_number() -> None:
+    from croupier.service.rules import load_rules
+
+    rules = load_rules(
+        "paddlewheel", Path(__file__).parents[3] / "examples/rules/paddlewheel-table.toml"
+    )
+    assert isinstance(rules, TableRules)
+    got = {r.label: r for r in analyze_table(rules)}
+    # red 17: 1 of 40 at 38 to 1: 38/40 - 39/40 = -1/40.
+    assert got["red 17"].expected_return == Fraction(-1, 40)
+    # red 0 and 00, the house numbers, 1 of 40 at 35 to 1: 35/40 - 39/40 = -4/40 = -1/10.
+    assert got["red 0"].expected_return == Fraction(-1, 10)
+    assert got["red 00"].expected_return == Fraction(-1, 10)

@@ -44,12 +44,14 @@ class ExchangeCasinoChips:
 class PlaceBet:
     """``chips`` betting chips placed on the layout spot ``spot`` (a label such as ``"red 17"``,
     ``"set low"``, ``"odd"``). ``assisted``: the wheel operator placed them for the player after
-    saying so aloud (-05.4)."""
+    saying so aloud (-05.4). ``tip``: the chips are bet for the wheel operator (a tip bet, always
+    refused, -05.3)."""
 
     seat: int
     spot: str
     chips: int
     assisted: bool = False
+    tip: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,11 +118,27 @@ TableAction = (
 
 @dataclass(frozen=True, slots=True)
 class SellTicket:
-    """Ticket ``ticket`` (1-based) of the card sold to ``player`` for ``price`` cents."""
+    """Ticket ``ticket`` (1-based) of the card sold to ``player`` for ``price`` cents, on
+    ``date`` (ISO) at ``site`` when stated (else the card's own date and site, -02.2)."""
 
     ticket: int
     player: str
     price: int
+    date: str | None = None
+    site: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class SellTickets:
+    """One purchase of several tickets of the card by ``player`` for ``amount`` cents in all
+    (the series price of each, no discount, -02.2); ``date`` and ``site`` as for
+    ``SellTicket``. The $20 a spin counts every ticket the player holds on the card (-02.6.a)."""
+
+    tickets: tuple[int, ...]
+    player: str
+    amount: int
+    date: str | None = None
+    site: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,4 +170,4 @@ class PrizeUnclaimed:
     minutes: int = 0
 
 
-TicketAction = SellTicket | RefundCard | SpinForPrize | ClaimPrize | PrizeUnclaimed
+TicketAction = SellTicket | SellTickets | RefundCard | SpinForPrize | ClaimPrize | PrizeUnclaimed

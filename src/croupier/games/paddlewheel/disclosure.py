@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from croupier.core.money import format_money
-from croupier.games.paddlewheel.prizes import BetKind, parse_payoff
+from croupier.games.paddlewheel.prizes import BetKind
 from croupier.games.paddlewheel.rules import Rules, TableRules, TicketRules
 
 
@@ -56,7 +56,9 @@ def table_disclosure(rules: TableRules) -> str:
         lines.append(f"House maximum: {limit} a player a spin; a bet over it is void and returned.")
     lines += ["", "PRIZE INFORMATION (99-01.3-11-06.2)", ""]
     for circle in wheel.circles:
-        lines.append(f"EXACT NUMBER {circle.name.upper()} {_exact_payoff(rules, circle.name)}")
+        for symbols, payoff in rules.prize_table.exact_payoffs(circle.name):
+            listed = f" ({', '.join(symbols)})" if symbols else ""
+            lines.append(f"EXACT NUMBER {circle.name.upper()}{listed} {payoff}")
     for spot in spots:
         if spot.kind is BetKind.SET:
             members = ", ".join(sorted(spot.symbols, key=_sort_key))
@@ -103,19 +105,19 @@ def ticket_disclosure(rules: TicketRules) -> str:
         f"{f.first_card_number} to {f.last_card_number}; state gaming stamp {f.stamp_number} "
         f"(card {f.stamp_card_number}).",
         "A person is not required to buy more than one ticket; tickets are not discounted.",
+        "All tickets are sold on this site the day the game is conducted.",
         "",
         "PRIZES OF EACH CARD (one spin each):",
     ]
+    for bundle in rules.bundles:
+        lines.insert(
+            -2,
+            f"{bundle.tickets} tickets may be bought together for {format_money(bundle.price)} "
+            f"({format_money(f.price_per_ticket)} each).",
+        )
     for i, prize in enumerate(rules.prizes, start=1):
         lines.append(f"  Spin {i}: {prize.describe()}")
     return "\n".join(lines) + "\n"
-
-
-def _exact_payoff(rules: TableRules, color: str) -> str:
-    for name, text in rules.prize_table.exact.items():
-        if name.strip().lower() == color:
-            return str(parse_payoff(text))
-    return ""
 
 
 def _sort_key(symbol: str) -> tuple[int, str]:

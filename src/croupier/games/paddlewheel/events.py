@@ -148,6 +148,17 @@ class TicketSold(Event):
     price: int
 
 
+@event("paddlewheel.tickets_purchased")
+@dataclass(frozen=True, slots=True)
+class TicketsPurchased(Event):
+    """One purchase of several tickets (-02.2, -02.6.a); a ``TicketSold`` follows for each."""
+
+    card_number: int
+    tickets: tuple[int, ...]
+    player: str
+    amount: int
+
+
 @event("paddlewheel.card_refunded")
 @dataclass(frozen=True, slots=True)
 class CardRefunded(Event):

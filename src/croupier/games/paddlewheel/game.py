@@ -46,6 +46,7 @@ TABLE_ACTIONS: tuple[type, ...] = (
 )
 TICKET_ACTIONS: tuple[type, ...] = (
     a.SellTicket,
+    a.SellTickets,
     a.RefundCard,
     a.SpinForPrize,
     a.ClaimPrize,
@@ -186,7 +187,7 @@ class PaddlewheelTickets:
         return rules
 
     def start(self, rules: TicketRules, setup: CardSetup) -> CardPlay:
-        return CardPlay(rules, setup.card_number, setup.date)
+        return CardPlay(rules, setup.card_number, setup.date, setup.site)
 
     def random_setup(self, rules: TicketRules, rng: Rng) -> CardSetup:
         flare = rules.flare
@@ -231,8 +232,15 @@ class PaddlewheelTickets:
 def ticket_actions(events: Sequence[Event]) -> list[a.TicketAction]:
     """The ticket-card actions recorded in ``events``, in order."""
     out: list[a.TicketAction] = []
+    bought: set[int] = set()
     for e in events:
-        if isinstance(e, ev.TicketSold):
+        if isinstance(e, ev.TicketsPurchased):
+            out.append(a.SellTickets(e.tickets, e.player, e.amount))
+            bought = set(e.tickets)
+        elif isinstance(e, ev.TicketSold):
+            if e.ticket in bought:
+                bought.discard(e.ticket)
+                continue
             out.append(a.SellTicket(e.ticket, e.player, e.price))
         elif isinstance(e, ev.CardRefunded):
             out.append(a.RefundCard())

@@ -3,6 +3,12 @@
 Payoffs are written as the regulation writes them, relating the prize to one winning betting
 chip: ``"40 to 1"`` (the chip is kept and 40 chips are paid) or ``"2 for 1"`` (the chip and one
 more come back: 2 in all). Each betting chip is one dollar (-03.4) and a separate chance (-05.3).
+
+The prize information references each differently coloured number or symbol and states each
+prize payoff (-06.2): a circle's exact-number payoff is one payoff for all its numbers
+(``red = "38 to 1"``) or a payoff for each of its numbers or symbols
+(``red = {"1" = "38 to 1", ..., "0" = "40 to 1"}``), so two numbers of one colour may pay
+differently. The odd and the even bet state their own payoffs.
 """
 
 from __future__ import annotations
@@ -10,8 +16,15 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from enum import Enum
+from typing import Annotated, Any
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    ValidationError,
+    ValidatorFunctionWrapHandler,
+    WrapValidator,
+)
 
 from croupier.core.errors import InvalidInput, Problem
 from croupier.games.paddlewheel.wheel import ODD_EVEN, Wheel
@@ -104,13 +117,30 @@ class BetSet(BaseModel):
     payoff: str
 
 
+def _one_payoff_or_table(value: Any, handler: ValidatorFunctionWrapHandler) -> Any:
+    """A circle's exact payoff as posted: one payoff, or a payoff for each number or symbol. A
+    wrong type is one problem at the colour (not one for each form tried)."""
+    try:
+        return handler(value)
+    except ValidationError:
+        raise ValueError(
+            "state one payoff for the circle ('38 to 1') or a table of a payoff for each of its "
+            "numbers or symbols ({'1': '38 to 1', ...})"
+        ) from None
+
+
+ExactPayoffs = Annotated[str | dict[str, str], WrapValidator(_one_payoff_or_table)]
+"""One circle's exact-number payoffs: one for all its numbers, or one for each (-06.2)."""
+
+
 class PrizeTable(BaseModel):
-    """The posted payoffs: ``exact`` maps each circle colour to its exact-number payoff;
-    ``sets`` are optional set bets; ``odd``/``even`` the optional odd and even bets."""
+    """The posted payoffs: ``exact`` maps each circle colour to its exact-number payoff, one for
+    the whole circle or one for each of its numbers or symbols (-06.2); ``sets`` are optional
+    set bets; ``odd``/``even`` the optional odd and even bets, each with its own payoff."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    exact: dict[str, str]
+    exact: dict[str, ExactPayoffs]
     sets: tuple[BetSet, ...] = ()
     odd: str | None = None
     even: str | None = None
@@ -118,12 +148,19 @@ class PrizeTable(BaseModel):
     def problems(self, wheel: Wheel, prefix: str = "prize_table") -> list[Problem]:
         """Every way this prize table fails the wheel and the regulation."""
         out: list[Problem] = []
-        for color, text in self.exact.items():
-            if wheel.circle_named(color) is None:
+        for color, stated in self.exact.items():
+            index = wheel.circle_named(color)
+            if index is None:
                 out.append(
                     Problem(f"{prefix}.exact.{color}", f"no circle is coloured {color!r}", LAYOUT)
                 )
-            out.extend(_payoff_problem(f"{prefix}.exact.{color}", text))
+            if isinstance(stated, str):
+                out.extend(_payoff_problem(f"{prefix}.exact.{color}", stated))
+                continue
+            for symbol, text in stated.items():
+                out.extend(_payoff_problem(f"{prefix}.exact.{color}.{symbol}", text))
+            if index is not None:
+                out.extend(_symbol_problems(f"{prefix}.exact.{color}", stated, wheel, index))
         named = {c.strip().lower() for c in self.exact}
         for circle in wheel.circles:
             if circle.name not in named:
@@ -184,7 +221,6 @@ class PrizeTable(BaseModel):
         """Every bet spot of the layout, in prize-table order: each circle's numbers outermost
         circle first, then the sets, then odd and even. The table must be valid."""
         out: list[BetSpot] = []
-        payoffs = {c.strip().lower(): parse_payoff(t) for c, t in self.exact.items()}
         for i, circle in enumerate(wheel.circles):
             for symbol in dict.fromkeys(circle.sections):
                 out.append(
@@ -193,7 +229,7 @@ class PrizeTable(BaseModel):
                         i,
                         frozenset({symbol}),
                         f"{circle.name} {symbol}",
-                        payoffs[circle.name],
+                        self.exact_payoff(circle.name, symbol),
                     )
                 )
         for bet_set in self.sets:
@@ -215,6 +251,69 @@ class PrizeTable(BaseModel):
                 if text is not None:
                     out.append(BetSpot(kind, index, frozenset(), kind.value, parse_payoff(text)))
         return tuple(out)
+
+    def exact_payoff(self, color: str, symbol: str) -> Payoff:
+        """The posted payoff of an exact bet on ``symbol`` of the ``color`` circle: the circle's
+        one payoff, or the payoff stated for that number or symbol (-06.2). The table must be
+        valid."""
+        wanted = color.strip().lower()
+        for name, stated in self.exact.items():
+            if name.strip().lower() != wanted:
+                continue
+            if isinstance(stated, str):
+                return parse_payoff(stated)
+            for key, text in stated.items():
+                if key.strip() == symbol:
+                    return parse_payoff(text)
+        raise InvalidInput(f"no payoff is posted for {color} {symbol}")
+
+    def exact_payoffs(self, color: str) -> list[tuple[tuple[str, ...], Payoff]]:
+        """The exact-number payoffs of the ``color`` circle as posted: one group of numbers or
+        symbols a payoff, in the order first stated (a single group with no symbols when one
+        payoff covers the circle). The table must be valid."""
+        wanted = color.strip().lower()
+        for name, stated in self.exact.items():
+            if name.strip().lower() != wanted:
+                continue
+            if isinstance(stated, str):
+                return [((), parse_payoff(stated))]
+            groups: dict[Payoff, list[str]] = {}
+            for key, text in stated.items():
+                groups.setdefault(parse_payoff(text), []).append(key.strip())
+            return [(tuple(symbols), payoff) for payoff, symbols in groups.items()]
+        return []
+
+
+def _symbol_problems(field: str, stated: dict[str, str], wheel: Wheel, index: int) -> list[Problem]:
+    """A payoff for each number or symbol of a circle: every one of them referenced, once, and
+    nothing that is not on the circle (-06.2)."""
+    circle = wheel.circles[index]
+    sections = list(dict.fromkeys(circle.sections))
+    keys = [k.strip() for k in stated]
+    out: list[Problem] = []
+    unknown = [k for k in keys if k not in sections]
+    if unknown:
+        out.append(
+            Problem(
+                field,
+                f"{unknown} are not numbers or symbols of the {circle.name} circle",
+                PRIZE_INFO,
+            )
+        )
+    repeated = sorted({k for k in keys if keys.count(k) > 1})
+    if repeated:
+        out.append(Problem(field, f"{repeated} are given more than one payoff", PRIZE_INFO))
+    missing = [s for s in sections if s not in keys]
+    if missing:
+        out.append(
+            Problem(
+                field,
+                "the prize information must reference each differently coloured number or "
+                f"symbol and state its payoff: none is stated for {circle.name} {missing}",
+                PRIZE_INFO,
+            )
+        )
+    return out
 
 
 def _payoff_problem(field: str, text: str) -> list[Problem]:

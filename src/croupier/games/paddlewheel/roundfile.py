@@ -16,6 +16,7 @@ the chip accounts as the last spin left them, and the parties summed.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
 from typing import Any, TypeVar
 
 from croupier.core.errors import InvalidInput
@@ -65,9 +66,13 @@ _TABLE_ACTIONS: dict[str, tuple[set[str], Callable[[Mapping[str, Any]], a.TableA
         lambda i: a.ExchangeCasinoChips(_int(i, "seat"), _int(i, "amount")),
     ),
     "bet": (
-        {"seat", "spot", "chips", "assisted"},
+        {"seat", "spot", "chips", "assisted", "tip"},
         lambda i: a.PlaceBet(
-            _int(i, "seat"), _str(i, "spot"), _int(i, "chips", 1), _bool(i, "assisted")
+            _int(i, "seat"),
+            _str(i, "spot"),
+            _int(i, "chips", 1),
+            _bool(i, "assisted"),
+            _bool(i, "tip"),
         ),
     ),
     "remove": (
@@ -83,11 +88,35 @@ _TABLE_ACTIONS: dict[str, tuple[set[str], Callable[[Mapping[str, Any]], a.TableA
     "leave": ({"seat"}, lambda i: a.Leave(_int(i, "seat"))),
 }
 
+
+def _opt_str(item: Mapping[str, Any], key: str) -> str | None:
+    return None if item.get(key) is None else _str(item, key)
+
+
+def _sell(item: Mapping[str, Any]) -> a.TicketAction:
+    """``sell {ticket, player, price}`` (one ticket) or ``sell {tickets: [...], player, amount}``
+    (one purchase of several); ``date`` and ``site`` of the sale when stated."""
+    date, site = _opt_str(item, "date"), _opt_str(item, "site")
+    if "tickets" in item:
+        if "ticket" in item or "price" in item:
+            raise InvalidInput(f"a purchase of 'tickets' states its 'amount': {dict(item)!r}")
+        tickets = item["tickets"]
+        if not isinstance(tickets, list) or not all(
+            isinstance(t, int) and not isinstance(t, bool) for t in tickets
+        ):
+            raise InvalidInput(f"'tickets' must be a list of ticket numbers in {dict(item)!r}")
+        return a.SellTickets(
+            tuple(tickets), _str(item, "player"), _int(item, "amount", -1), date, site
+        )
+    if "amount" in item:
+        raise InvalidInput(f"a sale of one 'ticket' states its 'price': {dict(item)!r}")
+    return a.SellTicket(
+        _int(item, "ticket"), _str(item, "player"), _int(item, "price", -1), date, site
+    )
+
+
 _TICKET_ACTIONS: dict[str, tuple[set[str], Callable[[Mapping[str, Any]], a.TicketAction]]] = {
-    "sell": (
-        {"ticket", "player", "price"},
-        lambda i: a.SellTicket(_int(i, "ticket"), _str(i, "player"), _int(i, "price", -1)),
-    ),
+    "sell": ({"ticket", "tickets", "player", "price", "amount", "date", "site"}, _sell),
     "refund": (set(), lambda i: a.RefundCard()),
     "claim": (
         {"ticket", "minutes"},
@@ -258,8 +287,11 @@ class CardScript:
         self.items: list[tuple[a.TicketAction | None, Mapping[str, Any]]] = []
         for item in rf.actions:
             action = _parse(item, _TICKET_ACTIONS)
+            price = rules.flare.price_per_ticket
             if isinstance(action, a.SellTicket) and action.price == -1:
-                action = a.SellTicket(action.ticket, action.player, rules.flare.price_per_ticket)
+                action = replace(action, price=price)
+            if isinstance(action, a.SellTickets) and action.amount == -1:
+                action = replace(action, amount=price * len(action.tickets))
             self.items.append((action, item))
         self.stops = _Stops(rf.wheel_stops)
         self._next = 0
@@ -286,13 +318,15 @@ class CardScript:
 
 
 def _replay_card(rules: TicketRules, rf: RoundFile) -> ReplayResult:
-    unknown = set(rf.setup) - {"card_number", "date"}
+    unknown = set(rf.setup) - {"card_number", "date", "site"}
     if unknown:
         raise InvalidInput(f"unknown setup keys {sorted(unknown)}")
     if rf.seats:
         raise InvalidInput("a ticket-card round sells tickets with 'sell' actions, not 'seats'")
     setup = CardSetup(
-        _int(rf.setup, "card_number", rules.flare.first_card_number), str(rf.setup.get("date", ""))
+        _int(rf.setup, "card_number", rules.flare.first_card_number),
+        str(rf.setup.get("date", "")),
+        _opt_str(rf.setup, "site"),
     )
     script = CardScript(rules, rf)
     result = harness_replay(TICKET_GAME, rules, setup, script, _line)

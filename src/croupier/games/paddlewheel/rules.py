@@ -41,6 +41,12 @@ WINNER = "99-01.3-11-02.3"
 DEFAULT_CHIP_COLORS = ("red", "blue", "green", "purple", "orange", "black", "brown", "grey")
 
 
+def person_key(name: str) -> str:
+    """One person's name as the $20 a spin counts it (-02.6.a, -05.3): case and spacing aside,
+    so "Ann" at one seat and "ann" at another are one player."""
+    return " ".join(name.split()).casefold()
+
+
 class TableRules(BaseModel):
     """A paddlewheel table of the table method (-01.2, -03 to -06)."""
 
@@ -57,6 +63,7 @@ class TableRules(BaseModel):
     payout_order: tuple[str, ...] | None = None
     employees_on_duty: int = 2
     video_surveillance: bool = True
+    tip_bets: bool = False
 
     def spots(self) -> tuple[BetSpot, ...]:
         """The layout's bet spots in the order winning bets are paid: most accessible first
@@ -130,6 +137,15 @@ class TableRules(BaseModel):
                     SURVEILLANCE,
                 )
             )
+        if self.tip_bets:
+            out.append(
+                Problem(
+                    "tip_bets",
+                    "a player may not place a tip bet for a wheel operator; a tip is given with a "
+                    "betting or casino chip instead",
+                    BET_LIMIT,
+                )
+            )
         if self.payout_order and not prize_problems:
             labels = {s.label for s in self.prize_table.spots(self.wheel)}
             unknown = [x for x in self.payout_order if x not in labels]
@@ -180,10 +196,25 @@ class TicketPrize(BaseModel):
         return f"{self.merchandise} (retail ${(self.retail_price or 0) / 100:.2f})"
 
 
+class Bundle(BaseModel):
+    """Several tickets of a card sold together for ``price`` cents: a convenience only, at the
+    series price of every ticket (no discount) and never required (-02.2)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    tickets: int
+    price: int
+
+
 class TicketRules(BaseModel):
     """The ticket-card method (-01.1, -02): the wheel, the series' master flare, the preprinted
     tickets of every card of the series (``tickets``: each a tuple of numbers of the outer circle),
-    the prizes of a card (one spin each, in order) and the claim policy."""
+    the prizes of a card (one spin each, in order) and the claim policy.
+
+    The sales policy (-02.2): ``minimum_purchase`` is the number of tickets a person must buy
+    (one: nobody is required to buy more); ``bundles`` are optional several-ticket sales at the
+    series price of each ticket; ``advance_sales`` and ``off_site_sales`` (tickets sold before
+    the day the game is conducted, or away from the site) must be false."""
 
     model_config = ConfigDict(frozen=True, extra="forbid", coerce_numbers_to_str=True)
 
@@ -194,6 +225,10 @@ class TicketRules(BaseModel):
     prizes: tuple[TicketPrize, ...]
     presence_required: bool = True
     claim_limit_minutes: int | None = None
+    minimum_purchase: int = 1
+    bundles: tuple[Bundle, ...] = ()
+    advance_sales: bool = False
+    off_site_sales: bool = False
 
     def ticket_of(self, symbol: str) -> int | None:
         """The ticket number (1-based) carrying ``symbol``, or None."""
@@ -216,6 +251,14 @@ class TicketRules(BaseModel):
             )
         if not f.ticket_type.strip():
             out.append(Problem("flare.ticket_type", "the flare states the ticket type", FLARE))
+        if f.first_card_number < 1:
+            out.append(
+                Problem(
+                    "flare.first_card_number",
+                    f"card numbers are counted from 1, not {f.first_card_number}",
+                    FLARE,
+                )
+            )
         if f.first_card_number > f.last_card_number:
             out.append(
                 Problem("flare.last_card_number", "the range of card numbers is empty", FLARE)
@@ -234,6 +277,7 @@ class TicketRules(BaseModel):
         if not f.posted:
             out.append(Problem("flare.posted", "the master flare must be posted", FLARE))
         out.extend(self._ticket_problems())
+        out.extend(self._sales_problems())
         if not self.prizes:
             out.append(Problem("prizes", "a card awards at least one prize", WINNER))
         for i, prize in enumerate(self.prizes):
@@ -256,6 +300,68 @@ class TicketRules(BaseModel):
                     "when a player need not be present, state a time limit to claim a prize of at "
                     f"most one hour (1..60 minutes), not {self.claim_limit_minutes}",
                     CLAIM,
+                )
+            )
+        return out
+
+    def _sales_problems(self) -> list[Problem]:
+        """The sales policy of -02.2: one price, no discount, one ticket enough, sold on the
+        site the day the game is conducted."""
+        out: list[Problem] = []
+        price = self.flare.price_per_ticket
+        if self.minimum_purchase != 1:
+            out.append(
+                Problem(
+                    "minimum_purchase",
+                    "a person may not be required to buy more than one ticket; the minimum "
+                    f"purchase is 1 ticket, not {self.minimum_purchase}",
+                    PRICE,
+                )
+            )
+        for i, bundle in enumerate(self.bundles):
+            where = f"bundles[{i}]"
+            if not 2 <= bundle.tickets <= len(self.tickets):
+                out.append(
+                    Problem(
+                        f"{where}.tickets",
+                        f"a bundle sells 2 to {len(self.tickets)} tickets of a card, not "
+                        f"{bundle.tickets}",
+                        PRICE,
+                    )
+                )
+            if bundle.price != bundle.tickets * price:
+                out.append(
+                    Problem(
+                        f"{where}.price",
+                        f"all the tickets of a series are sold for the same price and cannot be "
+                        f"discounted: {bundle.tickets} tickets cost "
+                        f"{format_money(bundle.tickets * price)}, not {format_money(bundle.price)}",
+                        PRICE,
+                    )
+                )
+            if bundle.price > MAX_BET_PER_SPIN:
+                out.append(
+                    Problem(
+                        f"{where}.price",
+                        "a player may not bet tickets that exceed a value of twenty dollars for "
+                        f"one spin; the bundle costs {format_money(bundle.price)}",
+                        TICKET_LIMIT,
+                    )
+                )
+        if self.advance_sales:
+            out.append(
+                Problem(
+                    "advance_sales",
+                    "all tickets must be sold the day the game is conducted",
+                    PRICE,
+                )
+            )
+        if self.off_site_sales:
+            out.append(
+                Problem(
+                    "off_site_sales",
+                    "all tickets must be sold on the site where the game is conducted",
+                    PRICE,
                 )
             )
         return out
@@ -355,6 +461,11 @@ _SECTIONS = {
     "prizes": PRIZE,
     "presence_required": "99-01.3-11-02.6.c",
     "claim_limit_minutes": CLAIM,
+    "minimum_purchase": PRICE,
+    "bundles": PRICE,
+    "advance_sales": PRICE,
+    "off_site_sales": PRICE,
+    "tip_bets": BET_LIMIT,
 }
 
 

@@ -41,6 +41,7 @@ from croupier.games.paddlewheel.rules import (
     MUSTARD_YELLOW,
     PLAYERS,
     TableRules,
+    person_key,
 )
 from croupier.games.paddlewheel.state import (
     LAYOUT,
@@ -337,8 +338,14 @@ class Table:
     # -- bets -------------------------------------------------------------------------------------
 
     def _bet_problem(self, act: a.PlaceBet) -> RuleViolation | None:
-        if act.spot.strip().lower() in ("tip", "tip bet"):
-            return RuleViolation("a player may not place a tip bet for a wheel operator", BET_LIMIT)
+        if act.tip or act.spot.strip().lower() in ("tip", "tip bet"):
+            # -05.3 forbids a tip bet outright, whatever the house rules say of tips (a tip is
+            # given with a chip, -05.7); rules asking for tip bets are refused (tip_bets).
+            return RuleViolation(
+                "a player may not place a tip bet for a wheel operator; give a tip with a betting "
+                "or casino chip instead",
+                BET_LIMIT,
+            )
         spot = self._spots.get(act.spot)
         if spot is None:
             section = "99-01.3-11-06.1.f" if act.spot in ("odd", "even") else "99-01.3-11-03.3.b"
@@ -402,11 +409,12 @@ class Table:
         # sets) has every seat's chips counted together.
         by_player: dict[str, int] = {}
         for (s, _label), chips in d.layout.items():
-            by_player[d.seats[s].player] = by_player.get(d.seats[s].player, 0) + chips
+            who = person_key(d.seats[s].player)
+            by_player[who] = by_player.get(who, 0) + chips
         for n in sorted(d.seats):
             mine = {label: c for (s, label), c in d.layout.items() if s == n}
             total = sum(mine.values())
-            if not mine or by_player[d.seats[n].player] * DOLLAR <= limit:
+            if not mine or by_player[person_key(d.seats[n].player)] * DOLLAR <= limit:
                 continue
             for label, chips in mine.items():
                 del d.layout[(n, label)]

@@ -41,9 +41,11 @@ from croupier.games.paddlewheel.rules import (
     TICKET_LIMIT,
     WINNER,
     TicketRules,
+    person_key,
 )
 
 PRESENCE = "99-01.3-11-02.6.c"
+RESPUN = "99-01.3-11-02.6.e"
 
 
 class CardPhase(Enum):
@@ -56,10 +58,12 @@ class CardPhase(Enum):
 
 @dataclass(frozen=True, slots=True)
 class CardSetup:
-    """The protocol's setup of one ticket card: its card number and the date it is played."""
+    """The protocol's setup of one ticket card: its card number, the date it is played and,
+    when stated, the site where the game is conducted (tickets are sold there that day, -02.2)."""
 
     card_number: int
     date: str
+    site: str | None = None
 
 
 @dataclass
@@ -74,12 +78,17 @@ class CardData:
     spins: list[dict[str, JSON]] = field(default_factory=list)
     void_spins: int = 0
     refunded: int = 0
+    forfeited: dict[int, int] = field(default_factory=dict)
+    """Winning tickets whose prize went unclaimed and was spun again: ticket -> prize number."""
 
 
 class CardPlay:
-    """Ticket card ``card_number`` of the series played on ``date`` (ISO ``YYYY-MM-DD``)."""
+    """Ticket card ``card_number`` of the series played on ``date`` (ISO ``YYYY-MM-DD``) at
+    ``site`` (when stated)."""
 
-    def __init__(self, rules: TicketRules, card_number: int, date: str) -> None:
+    def __init__(
+        self, rules: TicketRules, card_number: int, date: str, site: str | None = None
+    ) -> None:
         flare = rules.flare
         if not flare.first_card_number <= card_number <= flare.last_card_number:
             raise RuleViolation(
@@ -94,6 +103,7 @@ class CardPlay:
         self.rules = rules
         self.card_number = card_number
         self.date = date
+        self.site = site
         self.data = CardData()
 
     @property
@@ -133,7 +143,13 @@ class CardPlay:
         No rollback here: drive the card through ``Play`` (``TICKET_GAME``) when a refusal must
         change nothing."""
         if isinstance(action, a.SellTicket):
-            return self._sell(action)
+            return self._sell(
+                (action.ticket,), action.player, action.price, action.date, action.site
+            )
+        if isinstance(action, a.SellTickets):
+            return self._sell(
+                action.tickets, action.player, action.amount, action.date, action.site
+            )
         if isinstance(action, a.RefundCard):
             return self._refund()
         if isinstance(action, a.SpinForPrize):
@@ -180,6 +196,7 @@ class CardPlay:
             "spins": list(d.spins),
             "void_spins": d.void_spins,
             "refunded": d.refunded,
+            "forfeited": {str(t): p for t, p in sorted(d.forfeited.items())},
         }
 
     def settlement(self) -> Settlement:
@@ -214,32 +231,68 @@ class CardPlay:
 
     # -- actions ----------------------------------------------------------------------------------
 
-    def _sell(self, act: a.SellTicket) -> list[Event]:
+    def _sell(
+        self,
+        tickets: tuple[int, ...],
+        player: str,
+        amount: int,
+        date: str | None,
+        site: str | None,
+    ) -> list[Event]:
+        """One purchase: ``tickets`` of the card for ``amount`` cents in all (one ticket's price
+        for a single ticket)."""
         d = self.data
         if d.phase is not CardPhase.SELLING:
             raise RuleViolation("the card's tickets are sold before its first spin", PRICE)
-        if not 1 <= act.ticket <= len(self.rules.tickets):
-            raise InvalidInput(f"the card has tickets 1..{len(self.rules.tickets)}")
-        if act.ticket in d.sold:
-            raise InvalidInput(f"ticket {act.ticket} is already sold")
-        price = self.rules.flare.price_per_ticket
-        if act.price != price:
+        if not tickets:
+            raise InvalidInput("a purchase is of one ticket or more")
+        for ticket in tickets:
+            if not 1 <= ticket <= len(self.rules.tickets):
+                raise InvalidInput(f"the card has tickets 1..{len(self.rules.tickets)}")
+            if ticket in d.sold:
+                raise InvalidInput(f"ticket {ticket} is already sold")
+        if len(set(tickets)) != len(tickets):
+            raise InvalidInput(f"a purchase names each ticket once, not {list(tickets)}")
+        if not player.strip():
+            raise InvalidInput("a ticket is sold to a named person")
+        if date is not None and date != self.date:
             raise RuleViolation(
-                f"every ticket of the series sells for {format_money(price)}, and tickets cannot "
-                f"be discounted; not {format_money(act.price)}",
+                f"all tickets must be sold on a site the day the game is conducted ({self.date}), "
+                f"not {date}",
                 PRICE,
             )
-        held = sum(p for who, p in d.sold.values() if who == act.player)
-        if held + price > MAX_BET_PER_SPIN:
+        if site is not None and site != self.site:
+            where = "unstated" if self.site is None else repr(self.site)
+            raise RuleViolation(
+                f"all tickets must be sold on the site where the game is conducted ({where}), "
+                f"not {site!r}",
+                PRICE,
+            )
+        price = self.rules.flare.price_per_ticket
+        due = price * len(tickets)
+        if amount != due:
+            each = "" if len(tickets) == 1 else f" ({len(tickets)} tickets: {format_money(due)})"
+            raise RuleViolation(
+                f"every ticket of the series sells for {format_money(price)}{each}, and tickets "
+                f"cannot be discounted; not {format_money(amount)}",
+                PRICE,
+            )
+        held = sum(p for who, p in d.sold.values() if person_key(who) == person_key(player))
+        if held + due > MAX_BET_PER_SPIN:
             raise RuleViolation(
                 f"a player may not bet tickets that exceed a value of twenty dollars for one spin; "
-                f"{act.player} holds {format_money(held)}",
+                f"{player} holds {format_money(held)} and buys {format_money(due)}",
                 TICKET_LIMIT,
             )
-        d.sold[act.ticket] = (act.player, price)
+        out: list[Event] = []
+        if len(tickets) > 1:
+            out.append(ev.TicketsPurchased(self.card_number, tickets, player, amount))
+        for ticket in tickets:
+            d.sold[ticket] = (player, price)
+            out.append(ev.TicketSold(self.card_number, ticket, self.serial_number, player, price))
         if len(d.sold) == len(self.rules.tickets):
             d.phase = CardPhase.SPINNING
-        return [ev.TicketSold(self.card_number, act.ticket, self.serial_number, act.player, price)]
+        return out
 
     def _refund(self) -> list[Event]:
         d = self.data
@@ -306,8 +359,17 @@ class CardPlay:
         return d.winner
 
     def _claim(self, act: a.ClaimPrize) -> list[Event]:
-        ticket, player = self._require_claiming()
         d = self.data
+        if isinstance(act.minutes, bool) or not isinstance(act.minutes, int) or act.minutes < 0:
+            raise InvalidInput(f"minutes since the spin must be 0 or more, not {act.minutes!r}")
+        lost = d.forfeited.get(act.ticket)
+        if lost is not None and (d.winner is None or d.winner[0] != act.ticket):
+            raise RuleViolation(
+                f"ticket {act.ticket}'s claim to prize {lost} came too late: the prize was not "
+                "claimed and the organization spun again for it",
+                RESPUN,
+            )
+        ticket, player = self._require_claiming()
         if act.ticket != ticket:
             raise RuleViolation(
                 f"ticket {act.ticket} did not win; the winning ticket is {ticket}", WINNER
@@ -358,6 +420,8 @@ class CardPlay:
         return 0 if limit is None else limit + 1
 
     def _unclaimed(self, act: a.PrizeUnclaimed) -> list[Event]:
+        if isinstance(act.minutes, bool) or not isinstance(act.minutes, int) or act.minutes < 0:
+            raise InvalidInput(f"minutes since the spin must be 0 or more, not {act.minutes!r}")
         ticket, _player = self._require_claiming()
         limit = self.rules.claim_limit_minutes
         if limit is not None and act.minutes <= limit:
@@ -368,4 +432,5 @@ class CardPlay:
         d = self.data
         d.winner = None
         d.phase = CardPhase.SPINNING
+        d.forfeited[ticket] = d.prize + 1
         return [ev.PrizeUnclaimed(self.card_number, d.prize + 1, ticket, act.minutes)]
