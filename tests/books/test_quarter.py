@@ -109,3 +109,17 @@ def test_99_01_3_08_04_7_hold_by_dealer_across_every_site(quarter: tuple[Books, 
     assert total.shifts == len(rows)
     assert total.gross_proceeds == sum(s.sales for s in rows)
     assert total.hold == Fraction(sum(s.win for s in rows), sum(s.sales for s in rows))
+
+
+def test_99_01_3_08_01_the_quarter_counts_table_days_per_game(
+    quarter: tuple[Books, Plan],
+) -> None:
+    books, plan = quarter
+    for g in game_quarters(books, Q1):
+        planned_days = {
+            (s.table, s.day)
+            for s in plan.shifts
+            if s.site == g.site_id and s.game is g.game and Q1.contains(s.day)
+        }
+        assert g.table_days == len(planned_days)
+        assert g.days == len({d for _, d in planned_days})

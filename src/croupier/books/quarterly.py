@@ -36,11 +36,15 @@ class GameQuarter:
     site_id: str
     game: Game
     days: int
+    """Gaming days at the site with a daily record that includes the game."""
     gross_proceeds: Amount
     prizes: Amount
     adjusted_gross_proceeds: Amount
     cash_profit: Amount
     cash_long_short: Amount
+    table_days: int = 0
+    """Days of use summed over the game's tables: a table used on a day counts once, whatever
+    its shifts (the usage -01 documents for table rent)."""
 
     @property
     def hold(self) -> Fraction | Unknown:
@@ -122,6 +126,14 @@ def game_quarters(books: Books, quarter: Quarter) -> list[GameQuarter]:
                     total(s.adjusted_gross_proceeds for _, s in summaries if s),
                     total(s.cash_profit for _, s in summaries if s),
                     total(s.cash_long_short for _, s in summaries if s),
+                    len(
+                        {
+                            (line.table, r.day)
+                            for r, _ in summaries
+                            for line in r.shifts
+                            if line.game is game
+                        }
+                    ),
                 )
             )
     return out

@@ -185,7 +185,8 @@ def quarterly_form(report: QuarterlyReport, books: Books | None = None) -> Form:
         (
             "Site",
             "Game",
-            "Days",
+            "Site days",
+            "Table-days",
             "Gross proceeds",
             "Prizes",
             "Adjusted gross proceeds",
@@ -198,6 +199,7 @@ def quarterly_form(report: QuarterlyReport, books: Books | None = None) -> Form:
                 g.site_id,
                 g.game.value,
                 str(g.days),
+                str(g.table_days),
                 _m(g.gross_proceeds),
                 _m(g.prizes),
                 _m(g.adjusted_gross_proceeds),

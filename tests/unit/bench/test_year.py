@@ -243,3 +243,26 @@ def test_bench_books_refuses_a_bad_size_in_one_line() -> None:
     assert result.exit_code == 2
     assert "--sizes" in result.output
     assert "Traceback" not in result.output
+
+
+def test_99_01_3_08_01_table_days_count_each_table_once_a_day(
+    year: tuple[list[Event], YearGenerator],
+) -> None:
+    """S1 runs three twenty-one tables and changes dealers once a day: the quarterly summary
+    counts a table's day once (not per shift, not per site day), as the shift entries show."""
+    from croupier.books.quarterly import game_quarters
+
+    events, _ = year
+    books = Books.from_events(events)
+    quarter = Quarter(2025, 1)
+    games = {(e.site_id, e.number): e.game for e in events if isinstance(e, ev.TableRegistered)}
+    seen: dict[tuple[str, Game], set[tuple[int, str]]] = defaultdict(set)
+    for e in events:
+        if isinstance(e, ev.ShiftStarted) and quarter.contains(date.fromisoformat(e.day)):
+            seen[(e.site_id, games[(e.site_id, e.table)])].add((e.table, e.day))
+    found = {(g.site_id, g.game): g for g in game_quarters(books, quarter)}
+    assert set(found) == set(seen)
+    for key, g in found.items():
+        assert g.table_days == len(seen[key])
+    s1 = found[("S1", Game.TWENTY_ONE)]
+    assert s1.table_days == 3 * s1.days  # three tables every day it opened
