@@ -48,6 +48,7 @@ MODULES: tuple[str, ...] = (
     "croupier.cli.serve_cmds",
     "croupier.cli.users_cmds",
     "croupier.cli.anchor_cmds",
+    "croupier.cli.simulate_cmds",
 )
 """Every module that defines commands."""
 
@@ -63,6 +64,7 @@ GROUPS: tuple[GroupEntry, ...] = (
     GroupEntry("poker", "Poker (N.D. Admin. Code 99-01.3-09) tools."),
     GroupEntry("users", "Accounts of the people who sign in to croupier serve."),
     GroupEntry("anchor", "Signed anchors: the heads of every stream, signed with a key kept outside the database."),
+    GroupEntry("simulate", "Monte Carlo simulation of a game under a table's house rules."),
 )
 COMMANDS: tuple[CommandEntry, ...] = (
     CommandEntry("", "replay", "Replay a round (a disputed hand, 99-01.3-08-11.17) and print its settlement.", "croupier.cli.replay_cmds"),
@@ -143,5 +145,6 @@ COMMANDS: tuple[CommandEntry, ...] = (
     CommandEntry("users", "reset-password", "Give an account a new one-time password, printed once; its sessions end.", "croupier.cli.users_cmds"),
     CommandEntry("users", "disable", "Disable an account: it cannot sign in and its sessions end.", "croupier.cli.users_cmds"),
     CommandEntry("users", "enable", "Enable a disabled account again.", "croupier.cli.users_cmds"),
+    CommandEntry("simulate", "twentyone", "Simulate whole shoes of twenty-one as dealt here, each player on basic strategy: mean return, its confidence interval, variance and hold.", "croupier.cli.simulate_cmds"),
 )
 # fmt: on
