@@ -25,6 +25,7 @@ See ``docs/consistency.md`` and ``docs/interpretations/books.md`` (what counts a
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable
 from datetime import date, datetime
 from typing import Any
@@ -38,6 +39,7 @@ from croupier.books.model import (
     Token,
     chips_total,
 )
+from croupier.books.periods import dated
 from croupier.books.poker_ledger import (
     PokerHalfHourFee,
     PokerOccasionOpened,
@@ -46,6 +48,7 @@ from croupier.books.poker_ledger import (
     PokerTournamentFee,
     PokerTournamentStarted,
 )
+from croupier.books.quarters import Quarter
 from croupier.books.state import Books, CorruptEntry
 from croupier.books.tickets_ledger import (
     TicketCardRefunded,
@@ -541,6 +544,26 @@ def _discontinued(e: ev.GameDiscontinued) -> list[str]:
     return [*_id(e.site_id, "the site id"), *_day(e.day, "the day discontinued")]
 
 
+def _quarter_closed(e: ev.QuarterClosed) -> list[str]:
+    problems = [*_id(e.by_id, "who closed it"), *_time(e.at), *_text(e.reason, "the reason")]
+    if not isinstance(e.quarter, str) or re.fullmatch(r"\d{4}Q[1-4]", e.quarter) is None:
+        problems.append("its quarter is not a quarter such as 2026Q1")
+    return problems
+
+
+def _ctx_quarter_closed(books: Books, e: ev.QuarterClosed) -> list[str]:
+    """Closed once, after it ended (``books.periods.close_quarter``)."""
+    problems: list[str] = []
+    if not isinstance(e.quarter, str) or re.fullmatch(r"\d{4}Q[1-4]", e.quarter) is None:
+        return problems  # the entry's own check names it
+    if e.quarter in books.closed_quarters:
+        problems.append(f"{e.quarter} was closed already")
+    last = Quarter.parse(e.quarter).last_day
+    if datetime.fromisoformat(e.at).date() <= last:
+        problems.append(f"{e.quarter} was closed before it ended ({last})")
+    return problems
+
+
 def _carried(e: ev.BooksCarriedForward) -> list[str]:
     problems: list[str] = []
     if not isinstance(e.position, int) or e.position < 0:
@@ -715,6 +738,7 @@ CHECKS: dict[type[Event], Callable[[Any], list[str]]] = {
     ev.CameraRepaired: _repaired,
     ev.VideoReviewDocumented: _video,
     ev.GameDiscontinued: _discontinued,
+    ev.QuarterClosed: _quarter_closed,
     ev.BooksCarriedForward: _carried,
     PokerOccasionOpened: _occasion,
     PokerHalfHourFee: _half_hour_fee,
@@ -1069,6 +1093,7 @@ CONTEXT_CHECKS: dict[type[Event], Callable[[Books, Any], list[str]]] = {
     ev.CameraFaultReported: _ctx_site_only,
     ev.CameraRepaired: _ctx_site_only,
     ev.GameDiscontinued: _ctx_site_only,
+    ev.QuarterClosed: _ctx_quarter_closed,
     PokerOccasionOpened: _ctx_occasion,
     PokerHalfHourFee: _ctx_in_occasion,
     PokerTimeWorked: _ctx_in_occasion,
@@ -1090,7 +1115,13 @@ def check_in_books(books: Books, e: Event) -> list[str]:
     the books do not hold as they stand, or chips taken from where there are none. Call it
     only on an entry that ``check`` passes. Pure: ``books`` is not changed."""
     found = CONTEXT_CHECKS.get(type(e))
-    return [] if found is None else found(books, e)
+    problems = [] if found is None else found(books, e)
+    if books.closed_quarters and not isinstance(e, ev.BooksCarriedForward):
+        day = dated(e)
+        closed = books.closed_quarters.get(str(Quarter.of(day))) if day is not None else None
+        if closed is not None:
+            problems.append(f"it is dated {day}, in {closed.quarter}, closed before it (-16)")
+    return problems
 
 
 # -- reading entries into the books ------------------------------------------------------------

@@ -365,6 +365,19 @@ class GameDiscontinued(Event):
     day: str
 
 
+@event("books.quarter_closed")
+@dataclass(frozen=True, slots=True)
+class QuarterClosed(Event):
+    """A quarter's records are final: its report was produced for the attorney general or its
+    tax return filed (``reason``). Nothing dated in it is recorded after this; a correction is
+    a new entry dated when it is made that references what it corrects (``books.periods``)."""
+
+    quarter: str
+    reason: str
+    by_id: str
+    at: str
+
+
 # -- balances brought forward (issue 17: the books at a year's scale) -------------------------
 @dataclass(frozen=True, slots=True)
 class TableChips:

@@ -10,8 +10,10 @@ from fractions import Fraction
 from croupier.books.amounts import Amount, Unknown, ratio, total
 from croupier.books.count import slip_discrepancies
 from croupier.books.daily import DailyRecord, daily_record
+from croupier.books.events import QuarterClosed
 from croupier.books.hold import HOLD_FLOOR
 from croupier.books.model import Game, Site, SlipKind
+from croupier.books.periods import PriorCorrection, corrections_of_earlier_quarters
 from croupier.books.quarters import Quarter, fiscal_year_start
 from croupier.books.slips import unaccounted_numbers
 from croupier.books.state import Books
@@ -93,6 +95,10 @@ class QuarterlyReport:
     coverage: tuple[SiteDays, ...] = ()
     sites: tuple[SiteQuarter, ...] = ()
     tax: QuarterTax | None = None
+    prior_corrections: tuple[PriorCorrection, ...] = ()
+    """Corrections recorded in the quarter to records of earlier quarters (``books.periods``)."""
+    closed: QuarterClosed | None = None
+    """When the quarter's records were closed, if they are."""
 
     @property
     def days_without_records(self) -> tuple[SiteDays, ...]:
@@ -193,6 +199,8 @@ def quarterly_report(
         day_coverage(books, quarter, as_of),
         tuple(site_quarters(books, quarter)),
         tax,
+        tuple(corrections_of_earlier_quarters(books, quarter)),
+        books.closed_quarters.get(str(quarter)),
     )
 
 

@@ -185,6 +185,8 @@ class Books:
         """(site, day) of the gaming days opened before ``window`` (their records are not here)."""
         self.last_iou = 0
         """The highest IOU number written so far (IOUs are numbered across the organization)."""
+        self.closed_quarters: dict[str, ev.QuarterClosed] = {}
+        """Quarters whose records are final (``books.periods``), by label ("2026Q1")."""
         self.carried_activity: dict[tuple[str, int], tuple[str, int]] = {}
         """(site, table) -> (fault found at, microseconds the table was open since then up to
         ``window``): the part of a camera fault's activity before these books (-04.6)."""
@@ -217,6 +219,7 @@ class Books:
             ev.CameraFaultReported: self._fault_reported,
             ev.VideoReviewDocumented: self._video_review,
             ev.GameDiscontinued: self._discontinued,
+            ev.QuarterClosed: self._quarter_closed,
             ev.BooksCarriedForward: self._carried,
         }
 
@@ -523,6 +526,9 @@ class Books:
 
     def _discontinued(self, e: ev.GameDiscontinued) -> None:
         self.sites[e.site_id].discontinued[e.game] = e.day
+
+    def _quarter_closed(self, e: ev.QuarterClosed) -> None:
+        self.closed_quarters[e.quarter] = e
 
     def _carried(self, e: ev.BooksCarriedForward) -> None:
         """Balances brought forward change nothing: they state what the entries before them

@@ -96,6 +96,25 @@ def deposit(
     record(db, org, at, s.deposit(site, amount, by))
 
 
+@books_app.command("close-quarter")
+@reports_errors
+def close_quarter(
+    quarter: Annotated[str, typer.Argument(help="The quarter, e.g. 2026Q1.")],
+    by: ByOpt,
+    return_filed: Annotated[
+        bool, typer.Option("--return-filed", help="The tax return was filed (not only the report).")
+    ] = False,
+    db: Db = None,
+    org: Org = None,
+    at: At = None,
+) -> None:
+    """Close a quarter's records once its report is produced or its tax return filed: nothing
+    dated in it is recorded afterwards; corrections are new entries dated when made (-16)."""
+    from croupier.service import books_close as s
+
+    record(db, org, at, s.close_quarter(quarter, by, return_filed))
+
+
 @books_app.command("close-day", **AMOUNTS)
 @reports_errors
 def close_day(

@@ -230,6 +230,22 @@ def quarterly_form(report: QuarterlyReport, books: Books | None = None) -> Form:
         ("Section", "Site", "Finding", "Deadline"),
         tuple((f.section, f.site_id, f.message, f.deadline or "") for f in report.findings),
     )
+    prior = FormTable(
+        "Corrections recorded this quarter to earlier quarters (99-01.3-08-16)",
+        ("Recorded", "Entry corrected", "Its day", "Site", "Corrected amount", "Reason", "By"),
+        tuple(
+            (
+                c.at[:16].replace("T", " "),
+                str(c.corrects_entry),
+                c.corrected_day or "",
+                c.site_id or "",
+                format_money(c.cents),
+                c.reason,
+                c.by_id,
+            )
+            for c in report.prior_corrections
+        ),
+    )
     sites = FormTable(
         "Bank deposits by site",
         ("Site", "Days", "Bank deposits"),
@@ -242,8 +258,25 @@ def quarterly_form(report: QuarterlyReport, books: Books | None = None) -> Form:
     return Form(
         f"Quarterly summary {q}",
         "99-01.3-08-16.1.g",
-        (("Days with a daily record", _days_recorded(report)),),
-        (games, sites, *tax_tables, *coverage, *extra, findings, days),
+        (
+            ("Days with a daily record", _days_recorded(report)),
+            (
+                "Records",
+                f"closed {report.closed.at[:10]} ({report.closed.reason}) by {report.closed.by_id}"
+                if report.closed is not None
+                else "open: close them once the report is produced (croupier books close-quarter)",
+            ),
+        ),
+        (
+            games,
+            sites,
+            *tax_tables,
+            *((prior,) if prior.rows else ()),
+            *coverage,
+            *extra,
+            findings,
+            days,
+        ),
         notes,
         organization=org_label(books) if books is not None else "",
         site=sites_label(books, (c.site_id for c in report.coverage)) if books else "",

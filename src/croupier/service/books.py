@@ -25,6 +25,7 @@ from croupier.books.carry import SETUP_TYPES, with_checkpoint
 from croupier.books.consistency import apply_checked, apply_stored, banner_lines, refusal
 from croupier.books.events import BooksCarriedForward, VideoReviewDocumented
 from croupier.books.model import check_identifier
+from croupier.books.periods import check_open_periods
 from croupier.books.quarterly import days_read
 from croupier.books.quarters import Quarter
 from croupier.books.state import Books
@@ -231,7 +232,9 @@ class BooksService:
             corrupt = refusal(self._books)
             if corrupt is not None:  # a corrupt entry: nothing more is written after it
                 raise CorruptStream(corrupt)
-            events = with_checkpoint(self._books, command(self._books))
+            produced = command(self._books)
+            check_open_periods(self._books, produced)
+            events = with_checkpoint(self._books, produced)
             if not events:
                 return []
             self._version = self.store.append(self.stream, events, self._version)
@@ -250,6 +253,7 @@ class BooksService:
             # a race to a later entry must not be refused for being "before the last entry".
             when = typed if typed is not None else self.now()
             events = request.build(books, when)
+            check_open_periods(books, events)  # before the clock: the better reason
             if request.timed:
                 site = request.site(books) if callable(request.site) else request.site
                 check_entry_time(books, when, site)

@@ -109,6 +109,20 @@ def close_day(site: str, cash_bank: str, by: str, chip_bank: str | None) -> Requ
     return Request(f"{site} with {format_money(cash)} in the cash bank", build, site=site)
 
 
+def close_quarter(quarter: str, by: str, return_filed: bool = False) -> Request:
+    """Close a quarter's records once its report is produced (or its tax return filed): entries
+    dated in it are refused from then on (``books.periods``)."""
+    from croupier.books.periods import REASONS
+    from croupier.books.periods import close_quarter as close
+    from croupier.books.quarters import Quarter
+
+    q = Quarter.parse(quarter)
+    reason = REASONS[1] if return_filed else REASONS[0]
+    return Request(
+        f"{q} closed ({reason})", lambda b, when: close(b, q, reason, by, when), site=None
+    )
+
+
 @dataclass(frozen=True)
 class TrayLine:
     table: int

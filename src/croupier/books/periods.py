@@ -1,0 +1,146 @@
+"""Closed periods: once a quarter's report is produced or its tax return filed, its records
+are final (99-01.3-08-16: the quarter's records are what the report and the return were made
+from; NDCC 53-06.1-12: the return's figures).
+
+``close_quarter`` records that, once the quarter is over, every gaming day of it is closed and
+every drop box of it counted. From then on ``check_open_periods`` refuses any entry dated in
+the quarter (a gaming day opened back-dated into it, a slip, a count), citing the section. A
+correction of such a record is a new entry dated when it is made that references what it
+corrects (``CountCorrected``): it belongs to the period in which it is recorded, and the next
+quarterly report lists it among the corrections of earlier quarters
+(``corrections_of_earlier_quarters``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import date, datetime
+
+from croupier.books import events as ev
+from croupier.books.guards import RECORDS, require_role, stamp
+from croupier.books.model import Role
+from croupier.books.quarters import Quarter
+from croupier.books.state import Books
+from croupier.core.errors import InvalidInput, RuleViolation
+from croupier.core.events import Event
+
+REASONS = ("report produced", "tax return filed")
+CLOSERS = (Role.GAMING_MANAGER,)
+
+
+def close_quarter(
+    books: Books, quarter: Quarter, reason: str, by_id: str, at: datetime
+) -> list[Event]:
+    """Close ``quarter``: refused before it ends, while a day of it is open or a drop box of
+    it uncounted, or when it is closed already."""
+    require_role(books, by_id, CLOSERS, "close a quarter's records", RECORDS)
+    if reason not in REASONS:
+        raise InvalidInput(
+            f"a quarter is closed because its {' or '.join(REASONS)}, not {reason!r}"
+        )
+    label = str(quarter)
+    if label in books.closed_quarters:
+        done = books.closed_quarters[label]
+        raise RuleViolation(f"{label} was closed already ({done.reason}, {done.at})", RECORDS)
+    if at.date() <= quarter.last_day:
+        raise RuleViolation(
+            f"{label} runs to {quarter.last_day}: it can be closed only after it ends", RECORDS
+        )
+    open_days = sorted(
+        f"{site} {day}"
+        for (site, day), rec in books.days.items()
+        if rec.closed is None and quarter.contains(date.fromisoformat(day))
+    )
+    if open_days:
+        raise RuleViolation(
+            f"close the gaming days of {label} first: {', '.join(open_days)} still open", RECORDS
+        )
+    uncounted = sorted(
+        f"{key[0]} table {key[2]} shift {key[3]} on {key[1]}"
+        for key, rec in books.shifts.items()
+        if quarter.contains(date.fromisoformat(key[1])) and rec.count is None
+    )
+    if uncounted:
+        raise RuleViolation(
+            f"count the drop boxes of {label} first: {', '.join(uncounted)}", "99-01.3-08-14.4"
+        )
+    return [ev.QuarterClosed(label, reason, by_id, stamp(at))]
+
+
+def dated(e: Event) -> date | None:
+    """The day an entry is about: its gaming day (or first day), else the day it was made."""
+    for name in ("day", "first_day"):
+        value = getattr(e, name, None)
+        if isinstance(value, str):
+            try:
+                return date.fromisoformat(value)
+            except ValueError:
+                return None
+    at = getattr(e, "at", None)
+    if isinstance(at, str):
+        try:
+            return datetime.fromisoformat(at).date()
+        except ValueError:
+            return None
+    return None
+
+
+def check_open_periods(books: Books, events: Sequence[Event]) -> None:
+    """Refuse entries dated in a closed quarter (nothing is recorded)."""
+    if not books.closed_quarters:
+        return
+    for e in events:
+        if isinstance(e, ev.BooksCarriedForward):
+            continue
+        day = dated(e)
+        if day is None:
+            continue
+        closed = books.closed_quarters.get(str(Quarter.of(day)))
+        if closed is not None:
+            raise RuleViolation(
+                f"{day} is in {closed.quarter}, whose records are final ({closed.reason} "
+                f"{closed.at[:10]}): nothing dated in it can be recorded now; record a "
+                "correction dated today that references the entry it corrects",
+                RECORDS,
+            )
+
+
+@dataclass(frozen=True, slots=True)
+class PriorCorrection:
+    """A correction recorded in a quarter to a record of an earlier, closed quarter."""
+
+    at: str
+    corrects_entry: int
+    corrected_day: str | None
+    site_id: str | None
+    cents: int
+    reason: str
+    by_id: str
+
+
+def corrections_of_earlier_quarters(books: Books, quarter: Quarter) -> list[PriorCorrection]:
+    """The corrections recorded during ``quarter`` whose corrected entry is dated before it."""
+    out: list[PriorCorrection] = []
+    for e in books.entries:
+        if not isinstance(e, ev.CountCorrected):
+            continue
+        made = datetime.fromisoformat(e.at).date()
+        if not quarter.contains(made):
+            continue
+        target = books.entry(e.corrects_entry)
+        day = dated(target) if target is not None else None
+        if day is not None and day >= quarter.first_day:
+            continue
+        out.append(
+            PriorCorrection(
+                e.at,
+                e.corrects_entry,
+                day.isoformat() if day is not None else None,
+                getattr(target, "site_id", None),
+                e.cents,
+                e.reason,
+                e.by_id,
+            )
+        )
+    return out

@@ -1,0 +1,152 @@
+"""Closed periods (99-01.3-08-16; issue 20): once a quarter's report is produced or its tax
+return filed, nothing dated in it is recorded; a correction is a new entry dated when it is made
+and shows on the next quarterly report."""
+
+from __future__ import annotations
+
+from datetime import UTC, date, datetime
+from pathlib import Path
+
+import pytest
+from bookshelp import play_quarter_activity
+from clihelp import Books as Cli
+from clihelp import set_up
+
+from croupier.books import events as ev
+from croupier.books.consistency import check_in_books
+from croupier.books.count import correct_count
+from croupier.books.periods import check_open_periods, close_quarter
+from croupier.books.quarterly import quarterly_report
+from croupier.books.quarters import Quarter
+from croupier.core.errors import RuleViolation
+from croupier.reports.forms import quarterly_form
+
+T = "--at"
+
+
+def _quiet_quarter(b: Cli) -> None:
+    """S1 with one gaming day in 2026Q1 (no tables opened), closed; a gaming manager gm."""
+    set_up(b)
+    b.ok("add-employee", "gm", "Gail Manager", "GM", "--role", "gaming manager")
+    b.ok(
+        "open-day",
+        "S1",
+        "2026-03-20",
+        "--on-duty",
+        "sm,c1",
+        "--by",
+        "sm",
+        T,
+        "2026-03-20T18:00:00-06:00",
+    )
+    b.ok("close-day", "S1", "$2,000", "--by", "sm", T, "2026-03-20T23:00:00-06:00")
+
+
+def test_99_01_3_08_16_a_day_back_dated_into_a_closed_quarter_is_refused(tmp_path: Path) -> None:
+    b = Cli(tmp_path)
+    _quiet_quarter(b)
+    line = b.refused("close-quarter", "2026Q1", "--by", "gm", T, "2026-03-31T12:00:00-06:00")
+    assert "can be closed only after it ends" in line
+    assert "99-01.3-08-16" in line
+    line = b.refused("close-quarter", "2026Q1", "--by", "sm", T, "2026-04-02T09:00:00-06:00")
+    assert "only a gaming manager may" in line
+    b.ok("close-quarter", "2026Q1", "--by", "gm", T, "2026-04-02T09:00:00-06:00")
+    line = b.refused("close-quarter", "2026Q1", "--by", "gm", T, "2026-04-02T10:00:00-06:00")
+    assert "closed already" in line
+    line = b.refused(
+        "open-day",
+        "S1",
+        "2026-03-27",
+        "--on-duty",
+        "sm",
+        "--by",
+        "sm",
+        T,
+        "2026-03-27T18:00:00-06:00",
+    )
+    assert "2026-03-27 is in 2026Q1, whose records are final" in line
+    assert line.endswith("(section 99-01.3-08-16)")
+    # the next quarter's days go on as before
+    b.ok(
+        "open-day",
+        "S1",
+        "2026-04-03",
+        "--on-duty",
+        "sm",
+        "--by",
+        "sm",
+        T,
+        "2026-04-03T18:00:00-06:00",
+    )
+
+
+def test_99_01_3_08_16_a_quarter_is_closed_only_when_its_days_are(tmp_path: Path) -> None:
+    b = Cli(tmp_path)
+    set_up(b)
+    b.ok("add-employee", "gm", "Gail Manager", "GM", "--role", "gaming manager")
+    b.ok(
+        "open-day",
+        "S1",
+        "2026-03-31",
+        "--on-duty",
+        "sm",
+        "--by",
+        "sm",
+        T,
+        "2026-03-31T18:00:00-06:00",
+    )
+    line = b.refused("close-quarter", "2026Q1", "--by", "gm", T, "2026-04-01T01:00:00-06:00")
+    assert "S1 2026-03-31 still open" in line
+
+
+@pytest.fixture(scope="module")
+def closed_q4():  # type: ignore[no-untyped-def]
+    books, _ = play_quarter_activity(seed=20260101)
+    q4 = Quarter(2025, 4)
+    books.apply_all(
+        close_quarter(books, q4, "report produced", "gm", datetime(2026, 1, 2, tzinfo=UTC))
+    )
+    return books, q4
+
+
+def test_99_01_3_08_16_an_entry_dated_in_a_closed_quarter_is_refused_and_flagged(closed_q4) -> None:  # type: ignore[no-untyped-def]
+    books, q4 = closed_q4
+    counted = next(
+        e
+        for e in books.entries
+        if isinstance(e, ev.DropBoxCounted) and q4.contains(date.fromisoformat(e.day))
+    )
+    late = ev.CashDeposited(
+        counted.site_id, counted.day, 100, "gm", f"{counted.day}T23:30:00+00:00"
+    )
+    with pytest.raises(RuleViolation) as refused:
+        check_open_periods(books, [late])
+    assert refused.value.section == "99-01.3-08-16"
+    # written behind the books' back, a reader finds it
+    assert any("closed before it" in p for p in check_in_books(books, late))
+
+
+def test_99_01_3_08_16_a_correction_of_a_closed_quarter_shows_on_the_next_report(closed_q4) -> None:  # type: ignore[no-untyped-def]
+    books, q4 = closed_q4
+    position = next(
+        i
+        for i, e in enumerate(books.entries)
+        if isinstance(e, ev.DropBoxCounted) and q4.contains(date.fromisoformat(e.day))
+    )
+    counted = books.entries[position]
+    made = datetime(2026, 2, 1, 12, tzinfo=UTC)
+    correction = correct_count(
+        books, position, counted.resolved + 500, "a $5 bill found", "gm", made
+    )
+    check_open_periods(books, correction)  # dated when made, in an open quarter
+    books.apply_all(correction)
+    q1 = quarterly_report(books, Quarter(2026, 1))
+    (prior,) = q1.prior_corrections
+    assert (prior.corrects_entry, prior.corrected_day) == (position, counted.day)
+    assert prior.cents == counted.resolved + 500
+    form = quarterly_form(q1, books)
+    assert any(t.title.startswith("Corrections recorded this quarter") for t in form.tables)
+    q4_report = quarterly_report(books, q4)
+    assert q4_report.prior_corrections == ()
+    assert q4_report.closed is not None
+    assert dict(quarterly_form(q4_report, books).fields)["Records"].startswith("closed 2026-01-02")
