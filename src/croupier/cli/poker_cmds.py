@@ -14,12 +14,12 @@ from rich.markup import escape
 from rich.table import Table
 
 from croupier.cli.apps import app, bench_app, disclosure_app, play_app
-from croupier.cli.common import console, reports_errors
+from croupier.cli.common import EXIT_REFUSED, console, err_console, reports_errors
 from croupier.core.errors import CroupierError, InvalidInput
 from croupier.core.money import parse_money
 
 if TYPE_CHECKING:
-    from croupier.service.poker import PokerTable
+    from croupier.service.poker import PhhReport, PokerTable
 
 poker_app = typer.Typer(help="Poker (N.D. Admin. Code 99-01.3-09) tools.", no_args_is_help=True)
 app.add_typer(poker_app, name="poker")
@@ -28,45 +28,88 @@ app.add_typer(poker_app, name="poker")
 @poker_app.command("phh")
 @reports_errors
 def phh(
-    file: Annotated[Path, typer.Argument(help="A PHH hand history (TOML).")],
-    as_json: Annotated[bool, typer.Option("--json", help="Print the stacks as JSON.")] = False,
+    files: Annotated[list[Path], typer.Argument(help="PHH hand histories (TOML), one hand each.")],
+    as_json: Annotated[bool, typer.Option("--json", help="Print the results as JSON.")] = False,
+    strict: Annotated[
+        bool,
+        typer.Option(
+            "--strict",
+            help="ND's rules as at a live table: an action out of turn (-04.10), a show out of "
+            "the -04.23 order, an unshown discard -04.24 forbids or a show after the award "
+            "(-04.26) is refused. Default: replayed as recorded, each difference flagged.",
+        ),
+    ] = False,
     infer: Annotated[
         bool,
         typer.Option(
             "--infer-folds",
-            help="Infer the omitted fold of a skipped player who has only forced bets in the "
-            "pot and faces a bet (each one is listed). Default: refused (99-01.3-09-04.10).",
+            help="With --strict: infer the omitted fold of a skipped player who has only "
+            "forced bets in the pot and faces a bet (each one is flagged). Always on without "
+            "--strict.",
         ),
     ] = False,
 ) -> None:
-    """Replay a PHH hand history through the engine and print each player's final stack."""
-    from croupier.service.poker import phh_report
+    """Replay PHH hand histories, records made elsewhere: final stacks checked against the
+    record's, each difference from ND's rules flagged (--strict: refused).
 
-    report = phh_report(file, infer)
+    Without --strict the showdown order, unshown discards and a winner's voluntary show after
+    everyone folded are taken from the record; each place where North Dakota's rules ask for
+    something else (-04.23 order, -04.24 showing, -04.10 an omitted fold) is flagged with the
+    section. The final stacks are compared with the file's finishing_stacks where it records
+    them. Exit 2 if a file is refused, 1 if its finishing_stacks are not reproduced."""
+    from croupier.service.poker import phh_reports, phh_summary
+
+    reports = phh_reports(files, infer, strict)
+    summary = phh_summary(reports)
     if as_json:
-        out = {
-            "players": [
-                {"player": p.player, "name": p.name, "final_stack": p.final_stack}
-                for p in report.players
-            ],
-            "matches_finishing_stacks": report.matches,
-            "inferred_folds": list(report.inferred),
-        }
+        out: object = reports[0].to_dict()
+        if len(reports) > 1:
+            out = {"files": [r.to_dict() for r in reports], "summary": summary.to_dict()}
         console.print_json(json.dumps(out))
+    else:
+        for report in reports:
+            _phh_text(report)
+        if len(reports) > 1:
+            console.print(summary.describe(), highlight=False, soft_wrap=True)
+    for report in reports:
+        if report.refused is not None:
+            err_console.print(
+                f"[bold red]error:[/] {escape(Path(report.file).name)}: {escape(report.refused)}",
+                highlight=False,
+                soft_wrap=True,
+            )
+    if summary.refused:
+        raise typer.Exit(EXIT_REFUSED)
+    if summary.different:
+        raise typer.Exit(1)
+
+
+def _phh_text(report: PhhReport) -> None:
+    name = Path(report.file).name
+    if report.refused is not None:
+        console.print(f"{escape(name)}: not replayed", highlight=False)
         return
-    table = Table(title=f"{file.name}: final stacks")
+    table = Table(title=f"{escape(name)} ({report.mode})")
     table.add_column("player")
     table.add_column("name")
     table.add_column("final stack", justify="right")
-    for p in report.players:
-        table.add_row(p.player, p.name, p.final_stack)
+    recorded = report.recorded_stacks
+    if recorded is not None:
+        table.add_column("recorded", justify="right")
+    for k, p in enumerate(report.players):
+        row = [p.player, escape(p.name), p.final_stack]
+        table.add_row(*(row if recorded is None else [*row, recorded[k]]))
     console.print(table)
-    for line in report.inferred_lines:
-        console.print("inferred: " + line, highlight=False)
+    for line in report.flag_lines:
+        console.print("flag: " + escape(line), highlight=False, soft_wrap=True)
+    for line in report.show_lines:
+        console.print("voluntary show: " + escape(line), highlight=False, soft_wrap=True)
     if report.matches is not None:
         console.print("finishing_stacks: " + ("reproduced" if report.matches else "DIFFERENT"))
     elif report.inferred_lines:
         console.print("finishing_stacks: not recorded; the inferred folds are unconfirmed")
+    else:
+        console.print("finishing_stacks: not recorded; the final stacks are unchecked")
 
 
 @disclosure_app.command("poker")

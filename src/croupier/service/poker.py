@@ -18,7 +18,7 @@ from time import monotonic
 from typing import TYPE_CHECKING
 
 from croupier.core.cards import Card, standard_deck
-from croupier.core.errors import InvalidInput
+from croupier.core.errors import CroupierError, InvalidInput, RuleViolation
 from croupier.core.events import Event
 from croupier.core.money import format_money, parse_money
 from croupier.service.files import read_text
@@ -62,33 +62,146 @@ class PhhPlayer:
 
 @dataclass(frozen=True, slots=True)
 class PhhReport:
-    players: tuple[PhhPlayer, ...]
-    matches: bool | None
-    """Whether the final stacks equal the recorded ``finishing_stacks`` (``None``: none)."""
-    inferred: tuple[dict[str, str | int], ...]
-    inferred_lines: tuple[str, ...]
+    """One replayed (or refused) hand history.
+
+    ``mode`` is ``record`` (a record made elsewhere: showdown order, unshown discards and
+    voluntary shows as recorded, each difference from ND's rules flagged) or ``strict`` (ND's
+    rules as at a live table: the first difference is refused)."""
+
+    file: str
+    mode: str
+    players: tuple[PhhPlayer, ...] = ()
+    matches: bool | None = None
+    """Whether the final stacks equal the recorded ``finishing_stacks`` (``None``: none
+    recorded, or refused)."""
+    recorded_stacks: tuple[str, ...] | None = None
+    """The file's ``finishing_stacks`` in its own units (``None``: not recorded)."""
+    inferred: tuple[dict[str, str | int], ...] = ()
+    inferred_lines: tuple[str, ...] = ()
+    flags: tuple[dict[str, str | int], ...] = ()
+    flag_lines: tuple[str, ...] = ()
+    shows: tuple[dict[str, str | int], ...] = ()
+    show_lines: tuple[str, ...] = ()
+    refused: str | None = None
+    """Why the replay was refused (the action and the section), else ``None``."""
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "file": self.file,
+            "mode": self.mode,
+            "refused": self.refused,
+            "players": [
+                {"player": p.player, "name": p.name, "final_stack": p.final_stack}
+                for p in self.players
+            ],
+            "finishing_stacks": None
+            if self.recorded_stacks is None
+            else list(self.recorded_stacks),
+            "matches_finishing_stacks": self.matches,
+            "flags": list(self.flags),
+            "voluntary_shows": list(self.shows),
+            "inferred_folds": list(self.inferred),
+        }
 
 
-def phh_report(path: Path, infer_folds: bool = False) -> PhhReport:
-    """Replay a PHH hand history through the engine (``--infer-folds``: the omitted folds of
-    -04.10, each listed)."""
+@dataclass(frozen=True, slots=True)
+class PhhSummary:
+    """Several hand histories at once: how many replayed, refused, flagged and checked."""
+
+    files: int
+    hands: int
+    refused: int
+    flags: int
+    shows: int
+    reproduced: int
+    different: int
+    unrecorded: int
+
+    def to_dict(self) -> dict[str, int]:
+        return {
+            "files": self.files,
+            "hands": self.hands,
+            "refused": self.refused,
+            "flags": self.flags,
+            "voluntary_shows": self.shows,
+            "finishing_stacks_reproduced": self.reproduced,
+            "finishing_stacks_different": self.different,
+            "finishing_stacks_not_recorded": self.unrecorded,
+        }
+
+    def describe(self) -> str:
+        return (
+            f"{_count(self.files, 'file')}, {_count(self.hands, 'hand')} replayed, "
+            f"{self.refused} refused; {_count(self.flags, 'flag')}, "
+            f"{_count(self.shows, 'voluntary show')}; finishing_stacks: "
+            f"{self.reproduced} reproduced, {self.different} different, {self.unrecorded} "
+            "not recorded"
+        )
+
+
+def _count(n: int, what: str) -> str:
+    return f"{n} {what}" + ("" if n == 1 else "s")
+
+
+def phh_report(path: Path, infer_folds: bool = False, strict: bool = False) -> PhhReport:
+    """Replay a PHH hand history through the engine and compare its final stacks with the
+    file's ``finishing_stacks``. By default as a record made elsewhere (each difference from
+    ND's rules flagged, omitted folds inferred); ``strict``: ND's rules as at a live table, a
+    difference is refused (raises), omitted folds only with ``infer_folds`` (-04.10)."""
     from croupier.games.poker.phh import parse_phh, replay_phh
 
     parsed = parse_phh(read_text(path, "PHH file"), str(path))
-    result = replay_phh(parsed, infer_folds=infer_folds)
+    result = replay_phh(parsed, infer_folds=infer_folds, record=not strict)
     names = [s.player or f"p{k + 1}" for k, s in enumerate(parsed.seats)]
     stacks = result.display_stacks()
     matches = None
     if parsed.finishing_stacks is not None:
         matches = tuple(result.final_stacks) == parsed.finishing_stacks
     return PhhReport(
+        str(path),
+        "strict" if strict else "record",
         tuple(
             PhhPlayer(f"p{k + 1}", name, stack)
             for k, (name, stack) in enumerate(zip(names, stacks, strict=True))
         ),
         matches,
+        parsed.recorded_stacks(),
         tuple(f.to_dict() for f in result.inferred_folds),
         tuple(f.describe() for f in result.inferred_folds),
+        tuple(f.to_dict() for f in result.flags),
+        tuple(f.describe() for f in result.flags),
+        tuple(s.to_dict() for s in result.shows),
+        tuple(s.describe() for s in result.shows),
+    )
+
+
+def phh_reports(
+    paths: Sequence[Path], infer_folds: bool = False, strict: bool = False
+) -> list[PhhReport]:
+    """``phh_report`` of each file; a refused file is a report saying why (the others go on)."""
+    out: list[PhhReport] = []
+    for path in paths:
+        try:
+            out.append(phh_report(path, infer_folds, strict))
+        except RuleViolation as exc:
+            why = f"{exc.detail} (section {exc.section})"
+            out.append(PhhReport(str(path), "strict" if strict else "record", refused=why))
+        except CroupierError as exc:
+            out.append(PhhReport(str(path), "strict" if strict else "record", refused=str(exc)))
+    return out
+
+
+def phh_summary(reports: Sequence[PhhReport]) -> PhhSummary:
+    done = [r for r in reports if r.refused is None]
+    return PhhSummary(
+        len(reports),
+        len(done),
+        len(reports) - len(done),
+        sum(len(r.flags) for r in done),
+        sum(len(r.shows) for r in done),
+        sum(r.matches is True for r in done),
+        sum(r.matches is False for r in done),
+        sum(r.matches is None for r in done),
     )
 
 

@@ -98,7 +98,8 @@ def test_99_01_3_09_04_10_no_fold_is_inferred_for_a_player_who_already_acted() -
 
 def test_cli_infer_folds_lists_the_fold_and_reproduces_the_stacks() -> None:
     runner = CliRunner()
-    result = runner.invoke(app, ["poker", "phh", "--infer-folds", "--json", str(LOCAL)])
+    strict = ["poker", "phh", "--strict", "--infer-folds"]
+    result = runner.invoke(app, [*strict, "--json", str(LOCAL)])
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
     assert [int(p["final_stack"]) for p in data["players"]] == list(WORKED)
@@ -112,16 +113,28 @@ def test_cli_infer_folds_lists_the_fold_and_reproduces_the_stacks() -> None:
             "forced_bets_in_pot": 0,
         }
     ]
-    text = runner.invoke(app, ["poker", "phh", "--infer-folds", str(LOCAL)])
+    assert data["mode"] == "strict"
+    assert [f["section"] for f in data["flags"]] == [ORDER]
+    text = runner.invoke(app, [*strict, str(LOCAL)])
     assert text.exit_code == 0
-    assert "p8 fold inferred before action 14" in text.stdout
+    assert "flag: action 14 'p1 cc': p8's turn comes first" in text.stdout
     assert "reproduced" in text.stdout
 
 
-def test_cli_default_refuses_and_cites_the_section() -> None:
-    result = CliRunner().invoke(app, ["poker", "phh", str(LOCAL)])
+def test_cli_strict_refuses_and_cites_the_section() -> None:
+    result = CliRunner().invoke(app, ["poker", "phh", "--strict", str(LOCAL)])
     assert result.exit_code == 2
     assert ORDER in result.output
+
+
+def test_cli_default_replays_the_record_and_flags_the_omitted_fold() -> None:
+    # A record made elsewhere (the default): the omitted fold is inferred and flagged (-04.10).
+    result = CliRunner().invoke(app, ["poker", "phh", "--json", str(LOCAL)])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["mode"] == "record"
+    assert [(f["section"], f["action"]) for f in data["flags"]] == [(ORDER, 14)]
+    assert data["matches_finishing_stacks"] is True
 
 
 def test_an_inferred_fold_may_close_the_round_before_the_recorded_action() -> None:

@@ -2,8 +2,12 @@
 
 ``parse_phh`` reads a PHH document (``tomllib``); ``replay_phh`` plays it through the engine
 under a tournament configuration that permits the recorded structure (published hands are
-no-limit or pot-limit at real stakes); a recorded action that breaks a rule is refused with the
-action and the section. ``write_phh`` writes a played hand back (``tomli_w``).
+no-limit or pot-limit at real stakes). Strict (the default of ``replay_phh``, ND's rules as at a
+live table): a recorded action that breaks a rule is refused with the action and the section.
+As a record made elsewhere (``record=True``, the default of ``croupier poker phh``): the
+showdown order, unshown discards and a winner's voluntary show are taken from the record and
+each difference from ND's rules is flagged, not refused (``croupier.games.poker.phh_replay``).
+``write_phh`` writes a played hand back (``tomli_w``).
 
 PHH seats players ``p1..pN`` clockwise from the first seat left of the button, so the button is
 ``pN``; in heads-up play the blinds are reversed (the button posts the small blind, -04.11).
@@ -29,6 +33,14 @@ from croupier.games.poker.actions import Action, ActionKind
 from croupier.games.poker.hand import Hand
 from croupier.games.poker.phh_folds import InferredFold
 from croupier.games.poker.phh_folds import infer_folds as _infer
+from croupier.games.poker.phh_replay import (
+    RecordFlag,
+    VoluntaryShow,
+    hand_over,
+    inferred_flag,
+    showdown_turn,
+    voluntary_show,
+)
 from croupier.games.poker.rules import (
     AntePayer,
     MinimumRaise,
@@ -65,6 +77,12 @@ class PhhHand:
     finishing_stacks: tuple[int, ...] | None
     raw: Mapping[str, Any]
 
+    def recorded_stacks(self) -> tuple[str, ...] | None:
+        """The recorded ``finishing_stacks`` in the file's own units (``None``: not recorded)."""
+        if self.finishing_stacks is None:
+            return None
+        return tuple(_unscale(s, self.scale) for s in self.finishing_stacks)
+
 
 @dataclass(frozen=True, slots=True)
 class PhhResult:
@@ -73,6 +91,10 @@ class PhhResult:
     hand: Hand
     scale: int
     inferred_folds: tuple[InferredFold, ...] = ()
+    flags: tuple[RecordFlag, ...] = ()
+    """Replaying a record: each place where ND's rules ask for something else (section cited)."""
+    shows: tuple[VoluntaryShow, ...] = ()
+    """Replaying a record: the winner's shows after an uncontested award."""
 
     @property
     def final_stacks(self) -> list[int]:
@@ -205,19 +227,30 @@ def _actor(word: str, n: int, note: str) -> int:
     return int(word[1:])
 
 
-def replay_phh(parsed: PhhHand, *, infer_folds: bool = False) -> PhhResult:
+def replay_phh(parsed: PhhHand, *, infer_folds: bool = False, record: bool = False) -> PhhResult:
     """Play a hand history through the engine; a refused action names itself and its section.
 
-    Strict by default: a recorded action out of turn is refused (99-01.3-09-04.10). With
-    ``infer_folds`` a skipped player's omitted fold is inferred under the conditions of
-    ``croupier.games.poker.phh_folds``; each is listed in ``PhhResult.inferred_folds`` and, if
-    the file records ``finishing_stacks``, they must be reproduced or the replay is refused.
+    Strict by default: a recorded action out of turn is refused (99-01.3-09-04.10), so is a
+    show out of the -04.23 order, an unshown discard -04.24 forbids and a show after the award
+    (-04.26). With ``infer_folds`` a skipped player's omitted fold is inferred under the
+    conditions of ``croupier.games.poker.phh_folds``; each is listed in
+    ``PhhResult.inferred_folds`` and, if the file records ``finishing_stacks``, they must be
+    reproduced or the replay is refused.
+
+    With ``record`` the file is a record made elsewhere (``croupier.games.poker.phh_replay``):
+    folds are inferred as above, and the showdown (order, unshown discards) and a winner's
+    voluntary show after an uncontested award are replayed as recorded; each difference from
+    ND's rules is in ``PhhResult.flags`` (the inferred folds too), each voluntary show in
+    ``PhhResult.shows``. The betting itself is checked as strictly as ever.
     """
+    infer = infer_folds or record
     hand = Hand(parsed.rules, parsed.seats, parsed.button)
     n = len(parsed.seats)
     holes: dict[int, deque[Card | None]] = {s.seat: deque() for s in parsed.seats}
     board: deque[Card | None] = deque()
     inferred: list[InferredFold] = []
+    flags: list[RecordFlag] = []
+    shows: list[VoluntaryShow] = []
     for number, note in enumerate(parsed.actions, start=1):
         words = note.split("#", 1)[0].split()
         if not words:
@@ -228,10 +261,21 @@ def replay_phh(parsed: PhhHand, *, infer_folds: bool = False) -> PhhResult:
                 continue
             _drain(hand, holes, board)
             seat = _actor(words[0], n, note)
-            if infer_folds and len(words) > 1 and words[1] in ("f", "cc", "cbr"):
+            if infer and len(words) > 1 and words[1] in ("f", "cc", "cbr"):
                 while folds := _infer(hand, seat, number, note):
                     inferred.extend(folds)
+                    flags.extend(inferred_flag(f) for f in folds)
                     _drain(hand, holes, board)
+            if record and len(words) in (2, 3) and words[1] == "sm":
+                if hand_over(hand):
+                    cards = _split_cards(words[2]) if len(words) == 3 else []
+                    shows.append(voluntary_show(hand, seat, cards, number, note))
+                    continue
+                pending = hand.pending
+                if pending.kind is PendingKind.SEAT and pending.detail == "showdown":
+                    action = _player_action(hand, seat, words, note, parsed.scale)
+                    flags.extend(showdown_turn(hand, action, number, note))
+                    continue
             hand.apply(_player_action(hand, seat, words, note, parsed.scale))
         except RuleViolation as exc:
             raise RuleViolation(
@@ -251,7 +295,7 @@ def replay_phh(parsed: PhhHand, *, infer_folds: bool = False) -> PhhResult:
             + f") do not reproduce the recorded finishing_stacks: {list(finals)} against "
             f"{list(parsed.finishing_stacks)}"
         )
-    return PhhResult(hand, parsed.scale, tuple(inferred))
+    return PhhResult(hand, parsed.scale, tuple(inferred), tuple(flags), tuple(shows))
 
 
 def _dealer(
