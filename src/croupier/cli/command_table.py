@@ -49,6 +49,7 @@ MODULES: tuple[str, ...] = (
     "croupier.cli.users_cmds",
     "croupier.cli.anchor_cmds",
     "croupier.cli.simulate_cmds",
+    "croupier.cli.hold_cmds",
 )
 """Every module that defines commands."""
 
@@ -81,6 +82,7 @@ COMMANDS: tuple[CommandEntry, ...] = (
     CommandEntry("disclosure", "poker", "Print the poker house and player rules handout (99-01.3-09-06).", "croupier.cli.poker_cmds"),
     CommandEntry("analyze", "threecard21-bonus", "Exact probabilities of the bonus categories and the bonus wager's expected return.", "croupier.cli.threecard21_cmds"),
     CommandEntry("analyze", "paddlewheel", "Exact expected return and house edge of every bet, and a seeded simulation.", "croupier.cli.paddlewheel_cmds"),
+    CommandEntry("analyze", "hold", "The chance, in a fair game, of a dealer's twenty-one percent-of-hold as low as recorded in a quarter, and whether chance explains a hold under 10% (99-01.3-08-04.8).", "croupier.cli.hold_cmds"),
     CommandEntry("bench", "twentyone", "Settle random legal rounds under random valid house rules; print rounds per second.", "croupier.cli.twentyone_cmds"),
     CommandEntry("bench", "poker", "Hands per second of random fixed-limit hold'em and Omaha high-low, next to PokerKit's.", "croupier.cli.poker_cmds"),
     CommandEntry("bench", "eval", "Hands per second of croupier's kernels against eval7, phevaluator, treys, pokerkit, pkrbot (one thread), and the seconds of the exhaustive AhKh v QsQd preflop equity.", "croupier.cli.eval_cmds"),
