@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from croupier.core.cards import parse_card
 from croupier.core.data import loads_json
 from croupier.core.errors import InvalidInput, RuleViolation
 from croupier.core.events import JSON, Event
@@ -143,8 +144,11 @@ def compare_settlement(
     ``destination`` is compared only where the expectation gives one. ``expect.parties`` states
     each party's net in cents (``{"player:1": -500, "house": 500, "tips": 0}``) and is compared
     with ``Settlement.parties``: every party named must have that net, and a party not named
-    must have none. Any other key of ``expect`` is compared with the settlement's detail of the
-    same name.
+    must have none. ``expect.excess_returned`` (``{"1": 500}``: space or seat -> cents returned
+    because a wager exceeded a limit) is compared the same way with the detail of that name, and
+    ``expect.trace`` (``["Th space 1", "6c dealer", ...]``: every card out of the shoe, in order,
+    and where it went) card by card with the ``trace`` detail; each difference is one line. Any
+    other key of ``expect`` is compared with the settlement's detail of the same name.
     """
     diffs: list[str] = []
     wanted = expect.get("wagers")
@@ -175,8 +179,14 @@ def compare_settlement(
     parties = expect.get("parties")
     if parties is not None:
         diffs.extend(_compare_parties(parties, actual.parties, source))
+    excess = expect.get("excess_returned")
+    if excess is not None:
+        diffs.extend(_compare_excess(excess, actual.details.get("excess_returned"), source))
+    trace = expect.get("trace")
+    if trace is not None:
+        diffs.extend(_compare_trace(trace, actual.details.get("trace"), source))
     for name, value in expect.items():
-        if name in ("wagers", "parties"):
+        if name in ("wagers", "parties", "excess_returned", "trace"):
             continue
         got_value = actual.details.get(name)
         if got_value != value:
@@ -198,6 +208,77 @@ def _compare_parties(wanted: JSON, got: Mapping[str, int], source: str) -> list[
         if expected != actual:
             diffs.append(f"party {party}: expected net {expected:+d}, got {actual:+d}")
     return diffs
+
+
+def _cents_map(value: JSON, what: str, source: str) -> dict[str, int]:
+    if not isinstance(value, dict):
+        raise InvalidInput(f"{source}: {what} must be an object of space: cents")
+    out: dict[str, int] = {}
+    for key, cents in value.items():
+        if isinstance(cents, bool) or not isinstance(cents, int):
+            raise InvalidInput(
+                f"{source}: {what}.{key} must be a whole number of cents, got {cents!r}"
+            )
+        out[str(key)] = cents
+    return out
+
+
+def _compare_excess(wanted: JSON, got: JSON, source: str) -> list[str]:
+    """``expect.excess_returned``: every space named must have had that much returned, and a
+    space not named none."""
+    expected = _cents_map(wanted, "expect.excess_returned", source)
+    if got is None:
+        return ["excess_returned: this game's replay does not report excess returned"]
+    actual = _cents_map(got, "excess_returned", source)
+    diffs = []
+    for key in sorted(set(expected) | set(actual), key=lambda k: (len(k), k)):
+        e, g = expected.get(key, 0), actual.get(key, 0)
+        if e != g:
+            diffs.append(f"excess_returned {key}: expected {e} returned, got {g}")
+    return diffs
+
+
+def trace_entry(text: str, source: str = "round file") -> str:
+    """A card-trace entry in its canonical spelling (``"10d space 2"`` -> ``"Td space 2"``)."""
+    if not isinstance(text, str) or " " not in text.strip():
+        raise InvalidInput(
+            f'{source}: a trace entry is a card and where it went, such as "Th space 1", '
+            f"got {text!r}"
+        )
+    card, where = text.strip().split(None, 1)
+    return f"{parse_card(card)} {' '.join(where.split())}"
+
+
+def _compare_trace(wanted: JSON, got: JSON, source: str) -> list[str]:
+    """``expect.trace``: the cards in the order they left the shoe, each with where it went;
+    the first difference is reported (one line), or the missing or extra cards."""
+    if not isinstance(wanted, list):
+        raise InvalidInput(f'{source}: expect.trace must be a list such as ["Th space 1"]')
+    expected = [trace_entry(t, source) for t in wanted]
+    if not isinstance(got, list):
+        return ["trace: this game's replay does not report a card trace"]
+    actual = [str(t) for t in got]
+    for n, (e, g) in enumerate(zip(expected, actual, strict=False), start=1):
+        if e != g:
+            return [f"trace card {n}: expected {e!r}, got {g!r}"]
+    if len(expected) < len(actual):
+        extra = ", ".join(repr(t) for t in actual[len(expected) :])
+        return [f"trace: expected {len(expected)} cards, got {len(actual)}; then {extra}"]
+    if len(expected) > len(actual):
+        missing = ", ".join(repr(t) for t in expected[len(actual) :])
+        return [f"trace: expected {len(expected)} cards, got {len(actual)}; missing {missing}"]
+    return []
+
+
+def with_card_trace(
+    settlement: Settlement, trace: Sequence[str], excess_returned: Mapping[int, int]
+) -> Settlement:
+    """The settlement with the round file's ``trace`` and ``excess_returned`` details added
+    (each game's replay computes them from its events)."""
+    details: dict[str, JSON] = dict(settlement.details)
+    details["trace"] = list(trace)
+    details["excess_returned"] = {str(k): v for k, v in sorted(excess_returned.items()) if v}
+    return Settlement(settlement.wagers, details, settlement.parties)
 
 
 def _describe(w: WagerResult | None) -> str:

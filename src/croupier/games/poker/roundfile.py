@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from croupier.core.cards import Card, parse_card
@@ -21,12 +22,12 @@ from croupier.games import harness
 from croupier.games.base import PendingKind, ReplayResult
 from croupier.games.harness import ScriptItem
 from croupier.games.poker.actions import Action, ActionKind, Statement
-from croupier.games.poker.events import ActionTaken
+from croupier.games.poker.events import ActionTaken, CardDead, CardDealt, UncalledReturned
 from croupier.games.poker.game import GAME, Setup
-from croupier.games.poker.hand import Hand
+from croupier.games.poker.hand import FACED, Hand
 from croupier.games.poker.rules import rules_from_dict
 from croupier.games.poker.table import SeatSpec
-from croupier.games.roundfile import RoundFile
+from croupier.games.roundfile import RoundFile, with_card_trace
 
 _ACTION_KEYS = {
     "action",
@@ -191,4 +192,37 @@ def replay(round_file: RoundFile) -> ReplayResult:
     rules = rules_from_dict(round_file.rules)
     setup = setup_of(round_file)
     shoe = [parse_card(c) for c in (round_file.shoe or [])]
-    return harness.replay(GAME, rules, setup, RoundScript(round_file.actions, shoe), describe)
+    result = harness.replay(GAME, rules, setup, RoundScript(round_file.actions, shoe), describe)
+    settlement = with_card_trace(
+        result.settlement, card_trace(result.events), excess_returned(result.events)
+    )
+    return replace(result, settlement=settlement)
+
+
+def card_trace(events: Sequence[Event]) -> list[str]:
+    """Every card the dealer took from the deck, in order, and where it went: ``"Ah seat 3"``
+    (a hole card; ``"seat 3 replacement"`` for an exposed card's replacement),
+    ``"Kd board"``, ``"2c burn"``, ``"7s dead"`` (improperly faced in the deck, -04.22)."""
+    out = []
+    for e in events:
+        if isinstance(e, CardDealt):
+            card = "??" if e.card is None else str(e.card)
+            if e.to in ("hole", "replacement"):
+                extra = " replacement" if e.to == "replacement" else ""
+                out.append(f"{card} seat {e.seat}{extra}")
+            else:
+                out.append(f"{card} {e.to}")
+        elif isinstance(e, CardDead) and e.section == FACED:
+            out.append(f"{'??' if e.card is None else e.card} dead")
+    return out
+
+
+def excess_returned(events: Sequence[Event]) -> dict[int, int]:
+    """Each seat's bet, or the part of it, that no other player called or could call (more
+    than an all-in player holds, -05.7, or a bet every other player folded to), returned to
+    it."""
+    out: dict[int, int] = {}
+    for e in events:
+        if isinstance(e, UncalledReturned):
+            out[e.seat] = out.get(e.seat, 0) + e.amount
+    return out

@@ -9,16 +9,17 @@ must be refused under exactly that section, and changes nothing.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from croupier.core.cards import Card, check_cards_from_decks, parse_card
-from croupier.core.errors import InvalidInput
+from croupier.core.errors import InvalidInput, RuleViolation
 from croupier.core.events import Event
 from croupier.core.money import format_money
 from croupier.games import harness
 from croupier.games.base import PendingKind, ReplayResult
 from croupier.games.harness import ScriptItem
-from croupier.games.roundfile import RoundFile
+from croupier.games.roundfile import RoundFile, with_card_trace
 from croupier.games.threecard21 import actions as a
 from croupier.games.threecard21.actions import Action
 from croupier.games.threecard21.events import (
@@ -39,7 +40,7 @@ from croupier.games.threecard21.events import (
     WagerSettled,
 )
 from croupier.games.threecard21.game import GAME, Setup
-from croupier.games.threecard21.model import Phase
+from croupier.games.threecard21.model import Phase, irregularity_section
 from croupier.games.threecard21.rules import HouseRules, rules_from_dict
 from croupier.games.threecard21.state import PersonWager, Round, SpotWagers
 
@@ -259,13 +260,46 @@ class RoundFileScript:
             )
         allowed, build, deal_first = ACTIONS[name]
         _check_keys(item, allowed | {"action", "refused"}, f"action {self.index + 1}")
-        if due.kind is PendingKind.CHANCE and _deal_before(state, name, item, deal_first):
-            return ScriptItem(a.Deal(self.shoe.next()), label="card from the shoe")
-        self.index += 1
         refused = item.get("refused")
         if refused is not None and not isinstance(refused, str):
             raise InvalidInput(f"{SOURCE}: 'refused' must name a section in {dict(item)!r}")
+        try:
+            _check_anchor(name, item, self.index + 1)
+        except RuleViolation as exc:
+            if refused is None:
+                raise
+            if exc.section != refused:
+                raise InvalidInput(
+                    f"{SOURCE}: action {self.index + 1} was refused under {exc.section}, not "
+                    f"{refused}: {exc}"
+                ) from exc
+            self.index += 1
+            return self.next(state)
+        if due.kind is PendingKind.CHANCE and _deal_before(state, name, item, deal_first):
+            return ScriptItem(a.Deal(self.shoe.next()), label="card from the shoe")
+        self.index += 1
         return ScriptItem(build(item, self.shoe.next), refused, f"{dict(item)!r}")
+
+
+_ANCHORED = {"spot_missed": ("g", 3), "dealer_card_missed": ("e", 2)}
+"""The irregularities placed at a named card of the initial deal (``card``: a spot's card 1-3,
+the dealer's 1 up or 2 hole), with the letter of their 2A.14 subsection."""
+
+
+def _check_anchor(name: str, item: Mapping[str, Any], number: int) -> None:
+    """An irregularity's anchor must be a card the initial deal has (2A.14(e), (g)): a card
+    number out of range is refused under the irregularity's section, never read as another
+    card."""
+    if name not in _ANCHORED:
+        return
+    letter, last = _ANCHORED[name]
+    card = item.get("card", 1)
+    if isinstance(card, bool) or not isinstance(card, int) or not 1 <= card <= last:
+        raise RuleViolation(
+            f"action {number} ({name}) names card {card!r}: the initial deal gives "
+            + ("a spot cards 1 to 3" if last == 3 else "the dealer card 1 (up) and 2 (hole)"),
+            irregularity_section(letter),
+        )
 
 
 def _deal_before(state: Round, name: str, item: Mapping[str, Any], deal_first: str) -> bool:
@@ -293,7 +327,31 @@ def replay(round_file: RoundFile) -> ReplayResult:
     setup = setup_of(round_file, rules)
     cards = [parse_card(c) for c in (round_file.shoe or [])]
     check_cards_from_decks(cards, rules.decks)
-    return harness.replay(GAME, rules, setup, RoundFileScript(round_file.actions, cards), describe)
+    result = harness.replay(
+        GAME, rules, setup, RoundFileScript(round_file.actions, cards), describe
+    )
+    # Three Card 21 has no excess to return: a wager outside the table limits is refused
+    # (2C.5(a)), so ``excess_returned`` is always empty.
+    settlement = with_card_trace(result.settlement, card_trace(result.events), {})
+    return replace(result, settlement=settlement)
+
+
+def card_trace(events: Sequence[Event]) -> list[str]:
+    """Every card out of the shoe, in order, and where it went: ``"9h space 1"``,
+    ``"5d space 1 hand 1"`` (split hands), ``"7c dealer"`` (face up), ``"Ks dealer hole"``
+    (face down), ``"4s burn"`` (to the discard rack unused: a burn card, a card found face up
+    or drawn in error, an exposed card refused)."""
+    out = []
+    for e in events:
+        if isinstance(e, CardDealt):
+            if e.space == 0:
+                out.append(f"{e.card} dealer" + ("" if e.face_up else " hole"))
+            else:
+                hand = f" hand {e.hand}" if e.hand else ""
+                out.append(f"{e.card} space {e.space}{hand}")
+        elif isinstance(e, CardBurned):
+            out.append(f"{e.card} burn")
+    return out
 
 
 def describe(e: Event) -> str:
