@@ -28,7 +28,7 @@ from datetime import datetime, timedelta
 from croupier.books import events as ev
 from croupier.books.model import SlipKind
 from croupier.books.poker_ledger import POKER_EVENTS
-from croupier.books.state import Books
+from croupier.books.state import Books, FormSeries
 from croupier.books.surveillance import activity_since
 from croupier.books.tickets_ledger import TICKET_EVENTS
 from croupier.core.events import Event
@@ -99,7 +99,17 @@ def _site(books: Books, site_id: str, at: datetime | None) -> ev.SiteCarried:
         tuple(faults),
         tuple(ev.Discontinuance(g, d) for g, d in sorted(st.discontinued.items(), key=_game)),
         tuple(sorted(books.days_opened(site_id))),
+        tuple(
+            ev.FormSeriesCarried(
+                game, kind, series.lowest, series.highest, tuple(sorted(series.unused))
+            )
+            for (game, kind), series in sorted(st.forms.items(), key=_series)
+        ),
     )
+
+
+def _series(item: tuple[tuple[object, SlipKind], object]) -> tuple[str, str]:
+    return (_game((item[0][0], "")), item[0][1].value)
 
 
 def _game(item: tuple[object, str]) -> str:
@@ -163,6 +173,8 @@ def restore(
             )
         st.discontinued = {d.game: d.day for d in carried.discontinued}
         books.past_days.update((carried.site_id, day) for day in carried.days)
+        for f in carried.forms:
+            st.forms[(f.game, f.kind)] = FormSeries(f.lowest, f.highest, set(f.unused))
     if checkpoint.at is not None:
         books.last_at = datetime.fromisoformat(checkpoint.at)
     books.entries.append(checkpoint)

@@ -35,6 +35,7 @@ from croupier.books.carry import carry_forward, differences, is_quiet
 from croupier.books.model import (
     Chips,
     Counterpart,
+    Game,
     SlipKind,
     Token,
     chips_total,
@@ -374,7 +375,15 @@ def _slip(e: ev.SlipIssued) -> list[str]:
         )
     if e.verifier_id is not None and e.verifier_id == e.preparer_id:
         problems.append(f"its verifier is its preparer ({SLIPS}.5)")
-    return problems
+    return [*problems, *_form(e.form)]
+
+
+def _form(form: object) -> list[str]:
+    if form is None:
+        return []
+    if isinstance(form, bool) or not isinstance(form, int) or not 1 <= form <= 999_999_999:
+        return ["its pre-printed form number is not a form number"]
+    return []
 
 
 def _void(e: ev.SlipVoided) -> list[str]:
@@ -385,6 +394,13 @@ def _void(e: ev.SlipVoided) -> list[str]:
         *_time(e.at),
         *_id(e.preparer_id, "the preparer's id"),
         *_name(e.preparer_initials, f"the preparer's initials ({SLIPS}.2)"),
+        *_form(e.form),
+        *(
+            ["a voided pre-printed form names its game and its number"]
+            if (e.form is None) != (e.game is None)
+            or not (e.game is None or isinstance(e.game, Game))
+            else []
+        ),
     ]
 
 
@@ -937,8 +953,23 @@ def _ctx_redeemed(books: Books, e: ev.ChipsRedeemed) -> list[str]:
     return found or _holds(books.sites[e.site_id].with_players, e.chips, "the players")
 
 
+def _form_unused(
+    books: Books, site_id: str, game: Game | None, kind: SlipKind, form: int | None
+) -> list[str]:
+    """A pre-printed form is used once in its site's series (99-01.3-08-05.2)."""
+    if form is None or game is None or site_id not in books.sites:
+        return []
+    series = books.sites[site_id].forms.get((game, kind))
+    if series is not None and series.used(form):
+        return [f"its pre-printed form {form} was used before in its series ({SLIPS}.2)"]
+    return []
+
+
 def _ctx_slip(books: Books, e: ev.SlipIssued) -> list[str]:
-    found = _in_series(books, e.kind, e.number)
+    found = [
+        *_in_series(books, e.kind, e.number),
+        *_form_unused(books, e.site_id, e.game, e.kind, e.form),
+    ]
     shift = _open_shift(books, e.site_id, e.day, e.table, None)
     if shift:
         return [*found, *shift]
@@ -958,7 +989,11 @@ def _ctx_slip(books: Books, e: ev.SlipIssued) -> list[str]:
 
 
 def _ctx_void(books: Books, e: ev.SlipVoided) -> list[str]:
-    return [*_in_series(books, e.kind, e.number), *_day_of(books, e.site_id, e.day)]
+    return [
+        *_in_series(books, e.kind, e.number),
+        *_day_of(books, e.site_id, e.day),
+        *_form_unused(books, e.site_id, e.game, e.kind, e.form),
+    ]
 
 
 def _ctx_iou(books: Books, e: ev.IouWritten) -> list[str]:

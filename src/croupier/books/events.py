@@ -210,6 +210,9 @@ class SlipIssued(Event):
     cashier_id: str
     dealer_id: str
     verifier_id: str | None
+    form: int | None = None
+    """The number printed on the paper form (the organization's series per site, game and
+    kind), when the site uses pre-printed forms; ``number`` is the books' own entry number."""
 
 
 @event("books.slip_voided")
@@ -224,6 +227,9 @@ class SlipVoided(Event):
     at: str
     preparer_id: str
     preparer_initials: str
+    form: int | None = None
+    """The pre-printed form voided (its number in the site's series of ``game``), if any."""
+    game: Game | None = None
 
 
 @event("books.iou_written")
@@ -380,6 +386,18 @@ class QuarterClosed(Event):
 
 # -- balances brought forward (issue 17: the books at a year's scale) -------------------------
 @dataclass(frozen=True, slots=True)
+class FormSeriesCarried:
+    """A site's series of pre-printed forms of one game and kind: the lowest and highest numbers
+    used and the numbers between never used (a form keyed twice is refused across checkpoints)."""
+
+    game: Game
+    kind: SlipKind
+    lowest: int
+    highest: int
+    unused: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class TableChips:
     table: int
     chips: Chips
@@ -432,6 +450,8 @@ class SiteCarried:
     discontinued: tuple[Discontinuance, ...]
     days: tuple[str, ...]
     """Every gaming day ever opened at the site (a day is opened once: 99-01.3-08-16)."""
+    forms: tuple[FormSeriesCarried, ...] = ()
+    """The site's series of pre-printed slip forms (99-01.3-08-05.2)."""
 
 
 @event("books.carried_forward")

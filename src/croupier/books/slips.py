@@ -20,7 +20,15 @@ from croupier.books.guards import (
     require_table,
     stamp,
 )
-from croupier.books.model import Chips, Counterpart, Role, SlipKind, chips_total, take_chips
+from croupier.books.model import (
+    Chips,
+    Counterpart,
+    Game,
+    Role,
+    SlipKind,
+    chips_total,
+    take_chips,
+)
 from croupier.books.state import Books
 from croupier.core.errors import InvalidInput, RuleViolation
 from croupier.core.events import Event
@@ -56,6 +64,7 @@ def issue_slip(
     cashier_id: str,
     verifier_id: str | None,
     counterpart: Counterpart = Counterpart.CHIP_BANK,
+    form: int | None = None,
 ) -> list[Event]:
     """Prepare, verify and complete a fill or credit slip; chips move when it is complete.
 
@@ -125,6 +134,7 @@ def issue_slip(
             raise InvalidInput(f"the {counterpart.value} does not hold the chips on the fill slip")
     elif take_chips(st.trays[table], lines) is None:
         raise InvalidInput(f"the tray of table {table} does not hold the chips on the credit slip")
+    check_form(books, site_id, tbl.game, kind, form)
     number = books.next_number[kind]
     return [
         ev.SlipIssued(
@@ -142,6 +152,7 @@ def issue_slip(
             cashier_id,
             dealer_id,
             verifier_id,
+            form,
         )
     ]
 
@@ -154,9 +165,13 @@ def void_slip(
     at: datetime,
     preparer_id: str,
     initials: str,
+    form: int | None = None,
+    game: Game | None = None,
 ) -> list[Event]:
-    """Void the next form of its series: original and copy marked VOID and initialed by the
-    preparer (99-01.3-08-05.2). The number is used and accounted for."""
+    """Void a form: original and copy marked VOID and initialed by the preparer
+    (99-01.3-08-05.2). Without ``form``, the next number of the books' own series is voided;
+    with it, the pre-printed form of that number in the site's series of ``game`` (it is then
+    used and accounted for in that series; the books' entry number records the VOID entry)."""
     iso = require_open_day(books, site_id, day)
     person = employee(books, preparer_id)
     preparers = FILL_PREPARERS if kind is SlipKind.FILL else CREDIT_PREPARERS
@@ -166,11 +181,88 @@ def void_slip(
             f"a voided slip is initialed by its preparer ({person.initials}), not {initials!r}",
             f"{SLIPS}.2",
         )
+    if form is not None and game is None:
+        raise InvalidInput("a pre-printed form is voided in its game's series: give the game")
+    if game is not None and form is None:
+        raise InvalidInput("give the number of the pre-printed form voided")
+    if game is not None:
+        check_form(books, site_id, game, kind, form)
     return [
         ev.SlipVoided(
-            kind, books.next_number[kind], site_id, iso, stamp(at), preparer_id, person.initials
+            kind,
+            books.next_number[kind],
+            site_id,
+            iso,
+            stamp(at),
+            preparer_id,
+            person.initials,
+            form,
+            game,
         )
     ]
+
+
+def check_form(books: Books, site_id: str, game: Game, kind: SlipKind, form: int | None) -> None:
+    """A pre-printed form's number: a positive number not used before in the site's series of
+    ``game`` and ``kind`` (issued or voided); the forms are all accounted for (-05.2)."""
+    if form is None:
+        return
+    if isinstance(form, bool) or not isinstance(form, int) or not 1 <= form <= 999_999_999:
+        raise InvalidInput(f"a form number is a number from 1 to 999999999, not {form!r}")
+    series = books.sites[site_id].forms.get((game, kind))
+    if series is not None and series.used(form):
+        was = series.forms.get(form)
+        how = (
+            "voided"
+            if isinstance(was, ev.SlipVoided)
+            else f"issued as entry {was.number} on {was.day}"
+            if was is not None
+            else "used before"
+        )
+        raise RuleViolation(
+            f"{kind.value} form {form} of the {site_id} {game.value} series was {how}: a form "
+            "is used once (the same paper slip keyed twice?)",
+            f"{SLIPS}.2",
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class FormLine:
+    """One number of a site's pre-printed form series as its register shows it."""
+
+    site_id: str
+    game: Game
+    kind: SlipKind
+    number: int
+    status: str
+    """issued, VOID, missing (never used, below the highest used) or out of order."""
+    entry: ev.SlipIssued | ev.SlipVoided | None
+
+
+def form_registers(books: Books, kind: SlipKind) -> list[FormLine]:
+    """Every series of pre-printed ``kind`` forms, site by site and game by game: each number
+    from the lowest used to the highest, issued, VOID or missing, and those used after a
+    higher one marked out of order."""
+    out: list[FormLine] = []
+    for site_id in sorted(books.sites):
+        for (game, k), series in sorted(
+            books.sites[site_id].forms.items(), key=lambda i: i[0][0].value
+        ):
+            if k is not kind or not series.forms:
+                continue
+            late = set(series.out_of_order)
+            for n in range(series.lowest, series.highest + 1):
+                entry = series.forms.get(n)
+                if entry is None:
+                    status = "missing" if n in series.unused else "before these books"
+                elif isinstance(entry, ev.SlipVoided):
+                    status = "VOID"
+                else:
+                    status = "issued"
+                if n in late and entry is not None:
+                    status += " (out of order)"
+                out.append(FormLine(site_id, game, kind, n, status, entry))
+    return out
 
 
 @dataclass(frozen=True, slots=True)

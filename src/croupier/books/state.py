@@ -110,6 +110,37 @@ class DayRecord:
 
 
 @dataclass
+class FormSeries:
+    """A site's series of pre-printed fill or credit forms of one game (99-01.3-08-05.2): the
+    lowest and highest numbers used, the numbers between them not used (gaps), the numbers used
+    after a higher one (out of order), and the forms of these books by number."""
+
+    lowest: int = 0
+    highest: int = 0
+    unused: set[int] = field(default_factory=set)
+    out_of_order: list[int] = field(default_factory=list)
+    forms: dict[int, ev.SlipIssued | ev.SlipVoided] = field(default_factory=dict)
+
+    def used(self, number: int) -> bool:
+        return self.lowest <= number <= self.highest and number not in self.unused
+
+    def use(self, number: int, entry: ev.SlipIssued | ev.SlipVoided) -> None:
+        if self.highest == 0:
+            self.lowest = self.highest = number
+        elif number > self.highest:
+            self.unused.update(range(self.highest + 1, number))
+            self.highest = number
+        elif number < self.lowest:
+            self.unused.update(range(number + 1, self.lowest))
+            self.lowest = number
+            self.out_of_order.append(number)
+        else:
+            self.unused.discard(number)
+            self.out_of_order.append(number)
+        self.forms[number] = entry
+
+
+@dataclass
 class SiteState:
     """Where the cash and chips of a site are right now."""
 
@@ -128,6 +159,8 @@ class SiteState:
     open_day: str | None = None
     camera_fault_since: dict[int, str] = field(default_factory=dict)
     discontinued: dict[Game, str] = field(default_factory=dict)
+    forms: dict[tuple[Game, SlipKind], FormSeries] = field(default_factory=dict)
+    """The site's pre-printed form series, by game and kind."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -428,11 +461,16 @@ class Books:
                 st.jar_bar = add_chips(st.jar_bar, e.chips)
             rec.credits.append(e)
         self.days[(e.site_id, e.day)].slips.append(e)
+        if e.form is not None:
+            st.forms.setdefault((e.game, e.kind), FormSeries()).use(e.form, e)
 
     def _void(self, e: ev.SlipVoided) -> None:
         self.slips[(e.kind, e.number)] = e
         self.next_number[e.kind] = e.number + 1
         self.days[(e.site_id, e.day)].slips.append(e)
+        if e.form is not None and e.game is not None:
+            series = self.sites[e.site_id].forms.setdefault((e.game, e.kind), FormSeries())
+            series.use(e.form, e)
 
     def _iou(self, e: ev.IouWritten) -> None:
         st = self.sites[e.site_id]

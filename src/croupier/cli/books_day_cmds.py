@@ -103,6 +103,10 @@ def fill(
     cashier: str,
     verifier: str | None = None,
     jar_bar: bool = False,
+    form: Annotated[
+        int | None,
+        typer.Option("--form", help="The number printed on the paper form (pre-printed forms)."),
+    ] = None,
     db: Db = None,
     org: Org = None,
     at: At = None,
@@ -110,7 +114,8 @@ def fill(
     """A fill slip: chips from the chip bank (or jar bar) to a table."""
     from croupier.service import books_day as s
 
-    record(db, org, at, s.slip("fill", site, table, chips, preparer, cashier, verifier, jar_bar))
+    request = s.slip("fill", site, table, chips, preparer, cashier, verifier, jar_bar, form)
+    record(db, org, at, request)
 
 
 @books_app.command("credit")
@@ -123,6 +128,10 @@ def credit(
     cashier: str,
     verifier: str | None = None,
     jar_bar: bool = False,
+    form: Annotated[
+        int | None,
+        typer.Option("--form", help="The number printed on the paper form (pre-printed forms)."),
+    ] = None,
     db: Db = None,
     org: Org = None,
     at: At = None,
@@ -130,7 +139,7 @@ def credit(
     """A credit slip: chips from a table back to the chip bank (or jar bar)."""
     from croupier.service import books_day as s
 
-    request = s.slip("credit", site, table, chips, preparer, cashier, verifier, jar_bar)
+    request = s.slip("credit", site, table, chips, preparer, cashier, verifier, jar_bar, form)
     record(db, org, at, request)
 
 
@@ -141,14 +150,22 @@ def void(
     site: str,
     preparer: str,
     initials: str,
+    form: Annotated[
+        int | None,
+        typer.Option("--form", help="The pre-printed form voided (its printed number)."),
+    ] = None,
+    game: Annotated[
+        str | None, typer.Option("--game", help="The game of the form's series: 21 or PW.")
+    ] = None,
     db: Db = None,
     org: Org = None,
     at: At = None,
 ) -> None:
-    """Void the next slip of a series (marked VOID, initialed by the preparer)."""
+    """Void a slip (marked VOID, initialed by the preparer): the next of the books' series, or
+    with --form and --game the pre-printed form of that number."""
     from croupier.service import books_day as s
 
-    record(db, org, at, s.void(kind, site, preparer, initials))
+    record(db, org, at, s.void(kind, site, preparer, initials, form, game))
 
 
 @books_app.command("redeem")

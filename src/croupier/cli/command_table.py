@@ -103,7 +103,7 @@ COMMANDS: tuple[CommandEntry, ...] = (
     CommandEntry("books", "tip", "A tip to the table's dealer.", "croupier.cli.books_day_cmds"),
     CommandEntry("books", "fill", "A fill slip: chips from the chip bank (or jar bar) to a table.", "croupier.cli.books_day_cmds"),
     CommandEntry("books", "credit", "A credit slip: chips from a table back to the chip bank (or jar bar).", "croupier.cli.books_day_cmds"),
-    CommandEntry("books", "void", "Void the next slip of a series (marked VOID, initialed by the preparer).", "croupier.cli.books_day_cmds"),
+    CommandEntry("books", "void", "Void a slip (marked VOID, initialed by the preparer): the next of the books' series, or with --form and --game the pre-printed form of that number.", "croupier.cli.books_day_cmds"),
     CommandEntry("books", "redeem", "Redeem a player's chips for cash.", "croupier.cli.books_day_cmds"),
     CommandEntry("books", "redeem-tips", "Redeem a dealer's tips through cash on hand before the dealer leaves.", "croupier.cli.books_day_cmds"),
     CommandEntry("books", "end-shift", "Count the tray and remove the drop box (end of a dealer's shift).", "croupier.cli.books_day_cmds"),

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from croupier.books import events as ev
 from croupier.books.model import SlipKind, Token
-from croupier.books.slips import slip_register, where_parts_go
+from croupier.books.slips import form_registers, slip_register, where_parts_go
 from croupier.books.state import Books
 from croupier.core.money import format_money
 from croupier.reports.labels import org_label, site_label, sites_label, span
@@ -155,11 +155,28 @@ def slips_form(books: Books, kind: SlipKind) -> Form:
         ),
         tuple(rows),
     )
+    forms = form_registers(books, kind)
+    printed = FormTable(
+        f"Pre-printed {kind.value} forms by series (site, game): every number accounted for",
+        ("Site", "Game", "Form", "Status", "Books' entry", "Date and time", "Table"),
+        tuple(
+            (
+                f.site_id,
+                f.game.value,
+                str(f.number),
+                f.status,
+                str(f.entry.number) if f.entry is not None else "",
+                f.entry.at if f.entry is not None else "",
+                str(f.entry.table) if isinstance(f.entry, ev.SlipIssued) else "",
+            )
+            for f in forms
+        ),
+    )
     return Form(
         f"{kind.value.capitalize()} slip register",
         "99-01.3-08-05",
         (("Original", original), ("Copy", copy)),
-        (table,),
+        (table, *((printed,) if forms else ())),
         organization=org_label(books),
         site=sites_label(books, (x.site_id for x in dated)) if dated else sites_label(books),
         period=span((x.day for x in dated), "no slips recorded"),

@@ -100,7 +100,9 @@ def _slip_number(e: Event) -> str | None:
     kind = getattr(e, "kind", None)
     if number is None or not isinstance(kind, SlipKind):
         return None
-    return f"{kind.value} slip number {number}"
+    form = getattr(e, "form", None)
+    printed = f" (pre-printed form {form})" if form is not None else ""
+    return f"{kind.value} slip number {number}{printed}"
 
 
 def slip(
@@ -112,6 +114,7 @@ def slip(
     cashier: str,
     verifier: str | None,
     jar_bar: bool,
+    form: int | None = None,
 ) -> Request:
     k = slip_kind(kind)
     lines = chips(typed, f"{k.value} chips")
@@ -119,7 +122,7 @@ def slip(
     return Request(
         f"table {table}: {describe_chips(lines)}",
         lambda b, when: slips.issue_slip(
-            b, k, site, table, lines, when, preparer, cashier, verifier, where
+            b, k, site, table, lines, when, preparer, cashier, verifier, where, form
         ),
         site=site,
         then=_slip_number,
@@ -133,11 +136,26 @@ def slip_kind(text: str) -> SlipKind:
         raise InvalidInput(f"a slip is fill or credit, got {text!r}") from None
 
 
-def void(kind: str, site: str, preparer: str, initials: str) -> Request:
+def void(
+    kind: str,
+    site: str,
+    preparer: str,
+    initials: str,
+    form: int | None = None,
+    game: str | None = None,
+) -> Request:
+    """Void the next slip of the books' own series, or (``form`` and ``game``) the
+    pre-printed form of that number in the site's series of the game."""
+    from croupier.service.books_setup import game_of
+
     k = slip_kind(kind)
+    g = game_of(game) if game is not None else None
+    what = f"the next {k.value} slip" if form is None else f"{k.value} form {form}"
     return Request(
-        f"the next {k.value} slip",
-        lambda b, when: slips.void_slip(b, k, site, open_day_of(b, site), when, preparer, initials),
+        what,
+        lambda b, when: slips.void_slip(
+            b, k, site, open_day_of(b, site), when, preparer, initials, form, g
+        ),
         site=site,
         then=_slip_number,
     )

@@ -38,11 +38,16 @@ def add_site(site: str, name: str, surveilled: bool, seasonal: bool) -> Request:
     )
 
 
-def add_table(site: str, number: int, game: str) -> Request:
+def game_of(game: str) -> Game:
+    """A game by its slip reference: 21 or PW (99-01.3-08-05.3.a)."""
     try:
-        g = Game(game.strip().upper())
+        return Game(game.strip().upper())
     except ValueError:
         raise InvalidInput(f"a game is 21 or PW, got {game!r}") from None
+
+
+def add_table(site: str, number: int, game: str) -> Request:
+    g = game_of(game)
     return Request(
         f"{site} table {number} ({g.value})",
         lambda b, _when: ops.register_table(b, site, number, g),
