@@ -40,6 +40,7 @@ from croupier.books.model import (
     Token,
     chips_total,
 )
+from croupier.books.opening import site_activity
 from croupier.books.periods import dated
 from croupier.books.poker_ledger import (
     PokerHalfHourFee,
@@ -560,6 +561,43 @@ def _discontinued(e: ev.GameDiscontinued) -> list[str]:
     return [*_id(e.site_id, "the site id"), *_day(e.day, "the day discontinued")]
 
 
+def _opening(e: ev.OpeningBalances) -> list[str]:
+    problems = [
+        *_id(e.site_id, "the site id"),
+        *_time(e.at),
+        *_cents(e.cash_bank, "the opening cash bank", positive=False),
+        *_chips(e.chip_bank, "the opening chip bank"),
+        *_chips(e.jar_bar, "the opening jar bar"),
+        *_chips(e.outstanding, "the chips outstanding"),
+        *_id(e.prepared_by, "the preparer's id"),
+        *_id(e.audited_by, "the auditor's id"),
+    ]
+    if not isinstance(e.trays, tuple):
+        problems.append("its trays are not a list of tables")
+    else:
+        for t in e.trays:
+            problems += [
+                *_count(getattr(t, "table", None), "a tray's table number"),
+                *_chips(getattr(t, "chips", None), "a tray's chips"),
+            ]
+    if e.prepared_by == e.audited_by:
+        problems.append(f"its preparer audited it ({RECORDS})")
+    return problems
+
+
+def _ctx_opening(books: Books, e: ev.OpeningBalances) -> list[str]:
+    found = _site_of(books, e.site_id)
+    if found:
+        return found
+    held = site_activity(books, e.site_id)
+    if held is not None:
+        found.append(f"the site already had {held} before it ({RECORDS})")
+    for t in e.trays:
+        if (e.site_id, t.table) not in books.tables:
+            found.append(f"there is no table {t.table} at {e.site_id!r}")
+    return found
+
+
 def _quarter_closed(e: ev.QuarterClosed) -> list[str]:
     problems = [*_id(e.by_id, "who closed it"), *_time(e.at), *_text(e.reason, "the reason")]
     if not isinstance(e.quarter, str) or re.fullmatch(r"\d{4}Q[1-4]", e.quarter) is None:
@@ -755,6 +793,7 @@ CHECKS: dict[type[Event], Callable[[Any], list[str]]] = {
     ev.VideoReviewDocumented: _video,
     ev.GameDiscontinued: _discontinued,
     ev.QuarterClosed: _quarter_closed,
+    ev.OpeningBalances: _opening,
     ev.BooksCarriedForward: _carried,
     PokerOccasionOpened: _occasion,
     PokerHalfHourFee: _half_hour_fee,
@@ -1129,6 +1168,7 @@ CONTEXT_CHECKS: dict[type[Event], Callable[[Books, Any], list[str]]] = {
     ev.CameraRepaired: _ctx_site_only,
     ev.GameDiscontinued: _ctx_site_only,
     ev.QuarterClosed: _ctx_quarter_closed,
+    ev.OpeningBalances: _ctx_opening,
     PokerOccasionOpened: _ctx_occasion,
     PokerHalfHourFee: _ctx_in_occasion,
     PokerTimeWorked: _ctx_in_occasion,

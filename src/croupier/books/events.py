@@ -384,6 +384,25 @@ class QuarterClosed(Event):
     at: str
 
 
+@event("books.opening_balances")
+@dataclass(frozen=True, slots=True)
+class OpeningBalances(Event):
+    """Where a site's cash and chips stood when the organization began keeping these books
+    (an organization that starts using croupier mid-life): entered once, before any activity
+    at the site, by a gaming manager and audited by an auditor (issue 20)."""
+
+    site_id: str
+    at: str
+    cash_bank: int
+    chip_bank: Chips
+    jar_bar: Chips
+    trays: tuple[TableChips, ...]
+    outstanding: Chips
+    """Chips with players (sold before these books and not yet redeemed)."""
+    prepared_by: str
+    audited_by: str
+
+
 # -- balances brought forward (issue 17: the books at a year's scale) -------------------------
 @dataclass(frozen=True, slots=True)
 class FormSeriesCarried:

@@ -39,9 +39,10 @@ def require_role(
     person = employee(books, employee_id)
     if not person.has(*roles):
         allowed = ", ".join(r.value for r in roles)
+        article = "an" if allowed[:1] in ("a", "e", "i", "o", "u") else "a"
         raise RuleViolation(
             f"{person.name} ({', '.join(sorted(r.value for r in person.roles))}) may not {what}; "
-            f"only a {allowed} may",
+            f"only {article} {allowed} may",
             section,
         )
     return person

@@ -253,6 +253,7 @@ class Books:
             ev.VideoReviewDocumented: self._video_review,
             ev.GameDiscontinued: self._discontinued,
             ev.QuarterClosed: self._quarter_closed,
+            ev.OpeningBalances: self._opening,
             ev.BooksCarriedForward: self._carried,
         }
 
@@ -564,6 +565,15 @@ class Books:
 
     def _discontinued(self, e: ev.GameDiscontinued) -> None:
         self.sites[e.site_id].discontinued[e.game] = e.day
+
+    def _opening(self, e: ev.OpeningBalances) -> None:
+        st = self.sites[e.site_id]
+        st.cash_bank += e.cash_bank
+        st.chip_bank = add_chips(st.chip_bank, e.chip_bank)
+        st.jar_bar = add_chips(st.jar_bar, e.jar_bar)
+        st.with_players = add_chips(st.with_players, e.outstanding)
+        for t in e.trays:
+            st.trays[t.table] = add_chips(st.trays.get(t.table, ()), t.chips)
 
     def _quarter_closed(self, e: ev.QuarterClosed) -> None:
         self.closed_quarters[e.quarter] = e

@@ -129,6 +129,37 @@ def fund(
     record(db, org, at, s.fund(site, amount))
 
 
+@books_app.command("opening-balances", **AMOUNTS)
+@reports_errors
+def opening_balances(
+    site: str,
+    cash_bank: Annotated[str, typer.Option("--cash-bank", help="Cash in the cash bank, dollars.")],
+    by: Annotated[str, typer.Option("--by", help="The gaming manager who prepares the entry.")],
+    audited_by: Annotated[str, typer.Option("--audited-by", help="The auditor who checked it.")],
+    chip_bank: Annotated[
+        str | None, typer.Option("--chip-bank", help="Chips in the chip bank, e.g. 1x200,5x100.")
+    ] = None,
+    jar_bar: Annotated[str | None, typer.Option("--jar-bar", help="Chips in the jar bar.")] = None,
+    tray: Annotated[
+        list[str] | None, typer.Option("--tray", help="A table's tray, TABLE=CHIPS (repeat).")
+    ] = None,
+    outstanding: Annotated[
+        str | None, typer.Option("--outstanding", help="Chips still with players.")
+    ] = None,
+    db: Db = None,
+    org: Org = None,
+    at: At = None,
+) -> None:
+    """The audited opening entry of a site whose books start here mid-life: its cash bank,
+    chip bank, jar bar, trays and chips outstanding, once, before any activity."""
+    from croupier.service import books_setup as s
+
+    request = s.opening_balances(
+        site, cash_bank, chip_bank, jar_bar, tray or [], outstanding, by, audited_by
+    )
+    record(db, org, at, request)
+
+
 import croupier.cli.books_close_cmds  # noqa: E402  (registers the count and close)
 import croupier.cli.books_day_cmds  # noqa: E402  (registers the day's operations)
 import croupier.cli.books_game_cmds  # noqa: E402  (registers poker and ticket commands)

@@ -4,7 +4,7 @@ receive-chips|fund``. Each function reads what was typed and returns a ``Request
 from __future__ import annotations
 
 from croupier.books import operations as ops
-from croupier.books.model import Affiliation, Game, Role, check_identifier, check_name
+from croupier.books.model import Affiliation, Chips, Game, Role, check_identifier, check_name
 from croupier.core.errors import InvalidInput
 from croupier.core.money import format_money
 from croupier.service.books import Request
@@ -96,5 +96,39 @@ def fund(site: str, typed: str) -> Request:
     return Request(
         f"{format_money(cents)} into the cash bank at {site}",
         lambda b, when: ops.fund_cash_bank(b, site, cents, when),
+        site=site,
+    )
+
+
+def opening_balances(
+    site: str,
+    cash_bank: str,
+    chip_bank: str | None,
+    jar_bar: str | None,
+    trays: list[str],
+    outstanding: str | None,
+    by: str,
+    audited_by: str,
+) -> Request:
+    """The audited opening entry of a site that starts keeping its books here mid-life
+    (``books.opening``). ``trays`` are ``TABLE=CHIPS`` (``1=5x40,1x100``)."""
+    from croupier.books.opening import opening_balances as build
+
+    cash = amount(cash_bank, "the opening cash bank")
+    bank = chips(chip_bank, "the opening chip bank") if chip_bank else ()
+    jar = chips(jar_bar, "the opening jar bar") if jar_bar else ()
+    out = chips(outstanding, "the chips outstanding") if outstanding else ()
+    by_table: dict[int, Chips] = {}
+    for item in trays:
+        table, sep, lines = item.partition("=")
+        if not sep or not table.strip().isdigit():
+            raise InvalidInput(f"a tray is TABLE=CHIPS (1=5x40,1x100), got {item!r}")
+        number = int(table)
+        if number in by_table:
+            raise InvalidInput(f"table {number}'s tray is given twice")
+        by_table[number] = chips(lines, f"the tray of table {number}")
+    return Request(
+        f"{site}: cash bank {format_money(cash)}, chip bank, trays and chips outstanding",
+        lambda b, when: build(b, site, when, cash, bank, jar, by_table, out, by, audited_by),
         site=site,
     )
