@@ -50,6 +50,7 @@ MODULES: tuple[str, ...] = (
     "croupier.cli.anchor_cmds",
     "croupier.cli.simulate_cmds",
     "croupier.cli.hold_cmds",
+    "croupier.cli.analyze_twentyone_cmds",
 )
 """Every module that defines commands."""
 
@@ -83,6 +84,8 @@ COMMANDS: tuple[CommandEntry, ...] = (
     CommandEntry("analyze", "threecard21-bonus", "Exact probabilities of the bonus categories and the bonus wager's expected return.", "croupier.cli.threecard21_cmds"),
     CommandEntry("analyze", "paddlewheel", "Exact expected return and house edge of every bet, and a seeded simulation.", "croupier.cli.paddlewheel_cmds"),
     CommandEntry("analyze", "hold", "The chance, in a fair game, of a dealer's twenty-one percent-of-hold as low as recorded in a quarter, and whether chance explains a hold under 10% (99-01.3-08-04.8).", "croupier.cli.hold_cmds"),
+    CommandEntry("analyze", "twentyone", "The exact expected return of a table's rules (combinatorial), basic or composition-dependent strategy, per-hand expectations, the tip bet and the strategy chart (--chart out.png|pdf|html).", "croupier.cli.analyze_twentyone_cmds"),
+    CommandEntry("analyze", "threecard21-main", "The exact expected return of Three Card 21's main wager under optimal play (a card-reader table).", "croupier.cli.analyze_twentyone_cmds"),
     CommandEntry("bench", "twentyone", "Settle random legal rounds under random valid house rules; print rounds per second.", "croupier.cli.twentyone_cmds"),
     CommandEntry("bench", "poker", "Hands per second of random fixed-limit hold'em and Omaha high-low, next to PokerKit's.", "croupier.cli.poker_cmds"),
     CommandEntry("bench", "eval", "Hands per second of croupier's kernels against eval7, phevaluator, treys, pokerkit, pkrbot (one thread), and the seconds of the exhaustive AhKh v QsQd preflop equity.", "croupier.cli.eval_cmds"),

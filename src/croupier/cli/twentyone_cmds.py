@@ -106,8 +106,20 @@ def disclosure_twentyone(
 def bench_twentyone(
     rounds: Annotated[int, typer.Option(help="Rounds to settle.", min=1)] = 1_000_000,
     seed: Annotated[int, typer.Option(help="Seed of the random bot.")] = 0,
+    math: Annotated[
+        bool,
+        typer.Option(
+            "--math/--no-math",
+            help="Also time the exact analysis of every N.D. example and the simulation.",
+        ),
+    ] = True,
+    sim_rounds: Annotated[
+        int, typer.Option("--sim-rounds", help="Rounds simulated (1 and 2 workers).", min=0)
+    ] = 1 << 25,
 ) -> None:
-    """Settle random legal rounds under random valid house rules; print rounds per second."""
+    """Settle random legal rounds under random valid house rules; print rounds per second.
+    With --math (the default) also the exact analysis's time per N.D. rule set and the
+    simulation's rounds per second on 1 and 2 workers, beside named peers' figures."""
     from croupier.service import twentyone as service
 
     with slow_progress("rounds") as progress:
@@ -116,3 +128,12 @@ def bench_twentyone(
         f"twentyone: settled {result.rounds:,} rounds under {result.rule_sets:,} random house "
         f"rule sets in {result.seconds:.1f} s: {result.rounds_per_second:,.0f} rounds/second"
     )
+    if not math:
+        return
+    from croupier.service import bench_twentyone_math as bm
+
+    examples = bm.nd_examples()
+    exact = bm.exact_lines(examples)
+    sim = bm.sim_lines(examples[0], sim_rounds) if sim_rounds and examples else []
+    for line in bm.lines(exact, sim):
+        console.print(line, highlight=False)

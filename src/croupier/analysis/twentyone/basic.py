@@ -1,0 +1,182 @@
+"""Total-dependent (basic) strategy: one decision per up card and hand total, not per composition.
+
+The table is chosen from the exact composition expectations:
+
+* hands of three or more cards hit or stand by (total, soft); decided from the highest hard total
+  down, so that a hand's hit expectation already uses the table's decisions for the larger
+  totals it can reach. The decision maximizes the expectation summed over the compositions of
+  that total, each weighted by its chance as the player's first cards from the shoe (less the up
+  card);
+* two-card hands act by (total, soft), pairs by their rank, naturals are paid; the decision
+  maximizes the expectation summed over the key's two-card hands weighted by their chance;
+* split hands play the table (their two-card hands by the key's best action that the split
+  rules allow).
+
+The expectation of the resulting fixed strategy is then computed exactly like any other.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import numpy as np
+import numpy.typing as npt
+from numba import njit
+
+from croupier.analysis.twentyone.dealer import RANKS
+from croupier.analysis.twentyone.player import DOUBLE, HIT, STAND, Compositions
+from croupier.analysis.twentyone.strategy import Action, hand_key
+
+I8 = npt.NDArray[np.int8]
+I64 = npt.NDArray[np.int64]
+F64 = npt.NDArray[np.float64]
+
+TwoCardKey = tuple[str, int, bool]
+_CODE = {Action.STAND: STAND, Action.HIT: HIT, Action.DOUBLE: DOUBLE}
+
+
+def two_card_key(a: int, b: int, hard: int, has_ace: bool) -> TwoCardKey:
+    """A two-card hand's table row: ``("pair", rank, False)`` or ``("total", total, soft)``."""
+    if a == b:
+        return ("pair", a, False)
+    total, soft = hand_key(hard, has_ace)
+    return ("total", total, soft)
+
+
+def _log_factorial(n: int) -> F64:
+    """``log(k!)`` for k = 0..n."""
+    return np.concatenate(([0.0], np.cumsum(np.log(np.arange(1, n + 1)))))
+
+
+@njit(cache=True, error_model="numpy")
+def _table_pass(
+    shoe: I64,
+    comp_counts: I8,
+    comp_hard: I64,
+    comp_ace: npt.NDArray[np.bool_],
+    comp_size: I64,
+    child: I64,
+    stand: F64,
+    weight: F64,
+    partner: int,
+    peek: bool,
+    decision: I8,
+    hit: F64,
+) -> None:
+    """Hit expectations under the table and the table's hit/stand decisions for 3+ cards, from the
+    highest hard total down (every draw raises the hard total, so the larger hands are done)."""
+    n = comp_counts.shape[0]
+    value = np.zeros(n)
+    rest = np.empty(10, dtype=np.int64)
+    for hard in range(21, 1, -1):
+        sums = np.zeros((2, 2))  # [soft][stand, hit]
+        for i in range(n):
+            if comp_hard[i] != hard or comp_size[i] < 2:
+                continue
+            ok = True
+            left = 0
+            for c in range(10):
+                rest[c] = shoe[c] - comp_counts[i, c]
+                if rest[c] < 0:
+                    ok = False
+                left += rest[c]
+            if not ok:
+                continue
+            h = 0.0
+            for c in range(10):
+                if rest[c] <= 0:
+                    continue
+                p = rest[c] / left
+                j = child[i, c]
+                if j >= 0:
+                    h += p * value[j]
+                else:
+                    lost = 1.0
+                    if peek and partner >= 0:
+                        after = rest[partner] - (1 if c == partner else 0)
+                        lost = 1.0 - after / (left - 1)
+                    h -= p * lost
+            hit[i] = h
+            if comp_size[i] >= 3:
+                soft = 1 if (comp_ace[i] and hard + 10 <= 21) else 0
+                sums[soft, 0] += weight[i] * stand[i]
+                sums[soft, 1] += weight[i] * h
+        for i in range(n):
+            if comp_hard[i] != hard or comp_size[i] < 3:
+                continue
+            soft = 1 if (comp_ace[i] and hard + 10 <= 21) else 0
+            if sums[soft, 1] > sums[soft, 0]:
+                decision[i] = 1
+                value[i] = hit[i]
+            else:
+                decision[i] = 0
+                value[i] = stand[i]
+
+
+class TotalDependent:
+    """The total-dependent table against one up card and the hit expectations it implies."""
+
+    def __init__(
+        self,
+        comps: Compositions,
+        shoe: I64,
+        stand: F64,
+        partner: int,
+        peek: bool,
+    ) -> None:
+        self.comps = comps
+        n = comps.counts.shape[0]
+        total = int(shoe.sum())
+        # chance of each composition as the first cards: size! / prod k_c! * falling products
+        counts = comps.counts.astype(np.int64)
+        fits = (counts <= shoe).all(axis=1)
+        log_fact = _log_factorial(total)
+        safe = np.minimum(counts, shoe)
+        log_w = log_fact[comps.size] - log_fact[total] + log_fact[total - comps.size]
+        log_w += (log_fact[shoe] - log_fact[shoe - safe] - log_fact[safe]).sum(axis=1)
+        weight = np.where(fits, np.exp(log_w), 0.0)
+        self.decision = np.full(n, STAND, dtype=np.int8)
+        self.hit = np.zeros(n)
+        _table_pass(
+            shoe,
+            comps.counts,
+            comps.hard,
+            comps.has_ace,
+            comps.size,
+            comps.child,
+            stand,
+            weight,
+            partner,
+            peek,
+            self.decision,
+            self.hit,
+        )
+        self.key_sums: dict[TwoCardKey, dict[Action, float]] = {}
+
+    def add_two_card(self, key: TwoCardKey, weight: float, options: dict[Action, float]) -> None:
+        """Count one two-card hand's expectations into its table row."""
+        sums = self.key_sums.setdefault(key, {})
+        for action, value in options.items():
+            sums[action] = sums.get(action, 0.0) + weight * value
+
+    def action(self, key: TwoCardKey, allowed: set[Action] | None = None) -> Action:
+        """The row's best action (among ``allowed``, when given)."""
+        sums = self.key_sums[key]
+        choices = [a for a in sums if allowed is None or a in allowed]
+        return max(choices, key=lambda a: sums[a])
+
+    def split_decisions(self, pair: int, can_double: Callable[[int], bool]) -> I8:
+        """The decisions of the split hands of ``pair``: the table's, the two-card ones by their
+        row's best action that a split hand may take (``can_double(composition)``)."""
+        dec = self.decision.copy()
+        for x in range(RANKS):
+            i = self.comps.of(pair, x)
+            allowed = {Action.STAND, Action.HIT}
+            if can_double(i):
+                allowed.add(Action.DOUBLE)
+            key = two_card_key(pair, x, int(self.comps.hard[i]), bool(self.comps.has_ace[i]))
+            if key not in self.key_sums:
+                dec[i] = STAND
+                continue
+            dec[i] = _CODE[self.action(key, allowed)]
+        return dec
