@@ -22,7 +22,7 @@ from croupier.games.registry import game_names
 from croupier.service.rules import load_rules
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "rules"
-FILES = sorted(EXAMPLES.rglob("*.toml"))
+FILES = sorted(p for p in EXAMPLES.rglob("*.toml") if not p.name.startswith("tournament-"))
 
 
 def _ids(paths: list[Path]) -> list[str]:

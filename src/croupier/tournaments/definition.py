@@ -1,0 +1,405 @@
+"""A tournament's definition: the rules file of one twenty-one or poker tournament.
+
+``definition_from_dict`` validates plain data (a parsed TOML or JSON rules file) and reports
+every problem at once as a ``ConfigError``, each problem naming its field and section. Money is
+int cents (written ``"$12.50"`` in files); chips have no value and are bare integers. The
+regulation limits are checked in ``checks.py``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from datetime import date
+from typing import Any
+
+from pydantic import Field
+
+from croupier.core.errors import Problem
+from croupier.core.money import format_money
+from croupier.games.config import validate_rules
+from croupier.tournaments import sections as s
+from croupier.tournaments.model import (
+    ChipPurchase,
+    Dealing,
+    FrozenModel,
+    GameKind,
+    Level,
+    Payout,
+    PokerVariant,
+    Satellite,
+)
+
+WHAT = "tournament rules"
+
+
+class TournamentRules(FrozenModel):
+    """One tournament (with its satellites, for poker), validated against the regulation."""
+
+    game: GameKind
+    id: str
+    name: str
+    organization: str
+    site: str
+    first_day: str
+    last_day: str
+    variant: PokerVariant | None = None
+    dealing: Dealing = Dealing.DEALER
+    director: str | None = None
+    manager: str | None = None
+    dealers: tuple[str, ...] = ()
+    entry_fee: int
+    starting_chips: int
+    rebuy: ChipPurchase | None = None
+    add_on: ChipPurchase | None = None
+    bounty: int = 0
+    min_players: int = 2
+    max_players: int = 99
+    seats_per_table: int | None = None
+    levels: tuple[Level, ...] = Field(min_length=1)
+    minimum_bet: int | None = None
+    maximum_bet: int | None = None
+    betting_spaces: int = 1
+    button: bool = True
+    advance_per_table: tuple[int, ...] = ()
+    payout: Payout
+    satellites: tuple[Satellite, ...] = ()
+
+    @property
+    def is_poker(self) -> bool:
+        return self.game is GameKind.POKER
+
+    @property
+    def fee_cap(self) -> int:
+        return s.POKER_FEE_CAP if self.is_poker else s.TWENTYONE_FEE_CAP
+
+    @property
+    def fee_section(self) -> str:
+        return s.POKER_FEES if self.is_poker else s.TWENTYONE_FEES
+
+    @property
+    def table_seats(self) -> int:
+        """Players a table seats: eleven at most for poker (-05.2); seven betting spaces for
+        twenty-one (-08-01.2), so three players with two spaces each."""
+        if self.seats_per_table is not None:
+            return self.seats_per_table
+        if self.is_poker:
+            return s.POKER_TABLE_SEATS
+        return s.TWENTYONE_TABLE_SPACES // max(1, self.betting_spaces)
+
+    @property
+    def buy_in_cost(self) -> int:
+        """The cost of a buy-in to this tournament: the entry fee and the bounty (-09-03.4.d)."""
+        return self.entry_fee + self.bounty
+
+    @property
+    def max_fees_per_player(self) -> int:
+        """The most one player can pay: entry, every rebuy and add-on, and the bounty."""
+        total = self.entry_fee + self.bounty
+        for option in (self.rebuy, self.add_on):
+            if option is not None:
+                total += option.count * option.amount
+        return total
+
+    def satellite(self, satellite_id: str) -> Satellite | None:
+        return next((x for x in self.satellites if x.id == satellite_id), None)
+
+    def problems(self) -> list[Problem]:
+        """Every way this definition breaks the regulation (empty when valid)."""
+        return _problems(self)
+
+
+_SECTIONS = {
+    "game": s.POKER_GAMES,
+    "variant": s.POKER_GAMES,
+    "dealing": s.POKER_DEALER,
+    "entry_fee": s.POKER_FEES,
+    "rebuy": s.TWENTYONE_FEES,
+    "add_on": s.TWENTYONE_FEES,
+    "bounty": s.POKER_BOUNTY,
+    "levels": s.TWENTYONE_SPACES,
+    "betting_spaces": s.TWENTYONE_SPACES,
+    "minimum_bet": s.TWENTYONE_PLAY,
+    "maximum_bet": s.TWENTYONE_PLAY,
+    "seats_per_table": s.POKER_TABLES,
+    "advance_per_table": s.POKER_ADVANCE,
+    "payout": s.POKER_PRIZES,
+    "satellites": s.POKER_SATELLITE,
+    "first_day": s.POKER_DAYS,
+    "last_day": s.POKER_DAYS,
+}
+
+
+def _known_bounties(data: dict[str, Any], found: list[Problem]) -> None:
+    """A bounty written as anything but an amount ("unknown", "mystery", a range) is a bounty of
+    unknown value: refused (-09-02.8) and left out so the other fields are still checked."""
+    bounty = data.get("bounty")
+    if bounty is None or (isinstance(bounty, int) and not isinstance(bounty, bool)):
+        return
+    if isinstance(bounty, str) and bounty.strip().startswith(("$", "-$")):
+        return
+    found.append(
+        Problem(
+            "bounty",
+            f"{bounty!r} is not a known amount: bounties must be of equal value and no bounty "
+            "may be of an unknown value",
+            s.POKER_BOUNTY,
+        )
+    )
+    data.pop("bounty")
+
+
+def definition_from_dict(data: Mapping[str, Any]) -> TournamentRules:
+    """Validate a tournament rules mapping; every problem is reported at once (``ConfigError``)."""
+    found: list[Problem] = []
+    cleaned = plain_days(data) if isinstance(data, Mapping) else data
+    if isinstance(cleaned, dict):
+        _known_bounties(cleaned, found)
+    return validate_rules(TournamentRules, cleaned, _SECTIONS, WHAT, found)
+
+
+def plain_days(data: Mapping[str, Any]) -> dict[str, Any]:
+    """``data`` with TOML dates (``first_day = 2026-07-10`` unquoted) written ``YYYY-MM-DD``."""
+    out = dict(data)
+    for key in ("first_day", "last_day"):
+        if isinstance(out.get(key), date):
+            out[key] = out[key].isoformat()
+    return out
+
+
+def parse_day(text: str) -> date:
+    """A calendar day written ``YYYY-MM-DD``."""
+    return date.fromisoformat(text)
+
+
+def _ratio_over_cap(prizes: int, fees: int) -> bool:
+    num, den = s.PRIZE_SHARE
+    return prizes * den > fees * num
+
+
+def _problems(r: TournamentRules) -> list[Problem]:
+    out: list[Problem] = []
+    out.extend(_common_problems(r))
+    out.extend(_poker_problems(r) if r.is_poker else _twentyone_problems(r))
+    out.extend(_payout_problems(r))
+    return out
+
+
+def _common_problems(r: TournamentRules) -> list[Problem]:
+    out: list[Problem] = []
+    fee = r.fee_section
+    for name in ("id", "name", "organization", "site"):
+        if not str(getattr(r, name)).strip():
+            out.append(Problem(name, "must not be empty", s.POKER_SCHEDULE))
+    try:
+        first, last = parse_day(r.first_day), parse_day(r.last_day)
+    except ValueError:
+        out.append(Problem("first_day", "days are written YYYY-MM-DD", s.POKER_SCHEDULE))
+    else:
+        if last < first:
+            out.append(Problem("last_day", "must not be before first_day", s.POKER_SCHEDULE))
+        elif r.is_poker and (last - first).days + 1 > s.OCCASION_DAYS:
+            out.append(
+                Problem(
+                    "last_day",
+                    "tournament activity, satellites included, is an occasion of not more than "
+                    "three consecutive calendar days of play",
+                    s.POKER_DAYS,
+                )
+            )
+    if r.entry_fee <= 0:
+        out.append(Problem("entry_fee", "a player is charged an entry fee: more than $0", fee))
+    if r.starting_chips <= 0:
+        out.append(Problem("starting_chips", "a fixed number of chips: at least 1", fee))
+    if r.bounty < 0:
+        out.append(Problem("bounty", "must not be negative", s.POKER_BOUNTY))
+    for name, option in (("rebuy", r.rebuy), ("add_on", r.add_on)):
+        if option is None:
+            continue
+        if option.count < 1 or option.amount <= 0 or option.chips <= 0:
+            out.append(Problem(name, "count, amount and chips must be positive", fee))
+        if not 1 <= option.through_level <= len(r.levels):
+            out.append(
+                Problem(f"{name}.through_level", f"must be a level from 1 to {len(r.levels)}", fee)
+            )
+    if r.max_fees_per_player > r.fee_cap:
+        cap = "$300.00" if r.is_poker else "$200.00"
+        out.append(
+            Problem(
+                "entry_fee",
+                f"a player could pay {format_money(r.max_fees_per_player)} (entry fee, every "
+                f"rebuy and add-on{', bounty' if r.is_poker else ''}); the total may not exceed "
+                f"{cap} per player",
+                fee,
+            )
+        )
+    if not 2 <= r.min_players <= r.max_players:
+        out.append(Problem("min_players", "2 <= min_players <= max_players", s.POKER_TABLES))
+    if r.table_seats < 2:
+        out.append(Problem("seats_per_table", "a table seats at least 2 players", s.POKER_TABLES))
+    for i, k in enumerate(r.advance_per_table):
+        if not 1 <= k < r.table_seats:
+            out.append(
+                Problem(
+                    f"advance_per_table[{i}]",
+                    f"from 1 to {r.table_seats - 1} players of a table advance",
+                    s.POKER_ADVANCE if r.is_poker else s.TWENTYONE_ADVANCE,
+                )
+            )
+    return out
+
+
+def _poker_problems(r: TournamentRules) -> list[Problem]:
+    out: list[Problem] = []
+    if r.seats_per_table is not None and r.seats_per_table > s.POKER_TABLE_SEATS:
+        out.append(Problem("seats_per_table", "a table seats eleven at most", s.POKER_TABLES))
+    for i, lv in enumerate(r.levels):
+        if not 0 <= lv.small_blind <= lv.big_blind or lv.big_blind <= 0 or lv.ante < 0:
+            out.append(
+                Problem(
+                    f"levels[{i}]",
+                    "0 <= small blind <= big blind, big blind > 0, ante >= 0",
+                    s.POKER_BLINDS,
+                )
+            )
+    for name in ("minimum_bet", "maximum_bet"):
+        if getattr(r, name) is not None:
+            out.append(
+                Problem(name, "a twenty-one tournament setting; poker uses levels", s.POKER_BLINDS)
+            )
+    if r.dealing is Dealing.PLAYERS_ALTERNATE and r.dealers:
+        out.append(Problem("dealers", "players alternate as dealers: no dealer", s.POKER_DEALER))
+    sat_ids: set[str] = set()
+    for i, sat in enumerate(r.satellites):
+        where = f"satellites[{i}]"
+        if not sat.id.strip() or sat.id in sat_ids or sat.id == r.id:
+            out.append(Problem(f"{where}.id", "a satellite needs its own id", s.POKER_SATELLITE))
+        sat_ids.add(sat.id)
+        if sat.entry_fee <= 0 or sat.starting_chips <= 0:
+            out.append(Problem(where, "entry fee and chips must be positive", s.POKER_FEES))
+        if sat.entry_fee > s.POKER_FEE_CAP:
+            out.append(
+                Problem(
+                    f"{where}.entry_fee",
+                    f"{format_money(sat.entry_fee)}: total fees for qualifying satellites may "
+                    "not exceed $300.00 per player",
+                    s.POKER_FEES,
+                )
+            )
+        if sat.buy_ins < 1:
+            out.append(
+                Problem(
+                    f"{where}.buy_ins",
+                    "a satellite's prizes include a buy-in to the larger tournament",
+                    s.POKER_SATELLITE,
+                )
+            )
+        if not 2 <= sat.min_players <= sat.max_players:
+            out.append(Problem(f"{where}.min_players", "2 <= min <= max", s.POKER_TABLES))
+        prizes = sat.buy_ins * r.buy_in_cost + sum(sat.cash)
+        if sat.entry_fee > 0 and _ratio_over_cap(prizes, sat.min_players * sat.entry_fee):
+            out.append(
+                Problem(
+                    f"{where}.buy_ins",
+                    f"{sat.buy_ins} buy-in(s) at {format_money(r.buy_in_cost)} and "
+                    f"{format_money(sum(sat.cash))} cash exceed ninety percent of the "
+                    f"{format_money(sat.min_players * sat.entry_fee)} in fees of "
+                    f"{sat.min_players} players",
+                    s.POKER_PRIZES,
+                )
+            )
+    return out
+
+
+def _twentyone_problems(r: TournamentRules) -> list[Problem]:
+    out: list[Problem] = []
+    fee = s.TWENTYONE_FEES
+    if r.variant is not None:
+        out.append(Problem("variant", "a poker setting", s.POKER_GAMES))
+    for name, option in (("rebuy", r.rebuy), ("add_on", r.add_on)):
+        if option is not None and option.amount > r.entry_fee:
+            out.append(
+                Problem(
+                    f"{name}.amount",
+                    f"{format_money(option.amount)} is more than the original entry fee "
+                    f"{format_money(r.entry_fee)}; a rebuy or add-on may be less than or equal "
+                    "to it",
+                    fee,
+                )
+            )
+    if r.bounty:
+        out.append(
+            Problem(
+                "bounty",
+                "a twenty-one tournament's fees are an entry fee, rebuys and add-ons: no bounty",
+                fee,
+            )
+        )
+    if r.satellites:
+        out.append(
+            Problem("satellites", "satellites are a poker tournament feature", s.TWENTYONE_ADVANCE)
+        )
+    if r.betting_spaces not in (1, 2):
+        out.append(Problem("betting_spaces", "one or two betting spaces", s.TWENTYONE_SPACES))
+    if r.seats_per_table is not None and r.seats_per_table * r.betting_spaces > 7:
+        out.append(
+            Problem(
+                "seats_per_table", "a table has seven betting spaces at most", s.TWENTYONE_TABLE
+            )
+        )
+    if r.minimum_bet is None or r.minimum_bet < 1:
+        out.append(Problem("minimum_bet", "a minimum bet of at least 1 chip", s.TWENTYONE_PLAY))
+    elif r.maximum_bet is not None and r.maximum_bet < r.minimum_bet:
+        out.append(Problem("maximum_bet", "must not be below the minimum bet", s.TWENTYONE_PLAY))
+    for i, lv in enumerate(r.levels):
+        lengths = [x for x in (lv.hands, lv.shoes, lv.minutes) if x is not None]
+        if len(lengths) != 1 or lengths[0] < 1 or lv.small_blind or lv.big_blind or lv.ante:
+            out.append(
+                Problem(
+                    f"levels[{i}]",
+                    "a level is a number of hands, shoes or minutes",
+                    s.TWENTYONE_SPACES,
+                )
+            )
+    return out
+
+
+def _payout_problems(r: TournamentRules) -> list[Problem]:
+    out: list[Problem] = []
+    p = r.payout
+    sec = s.POKER_PRIZES if r.is_poker else s.TWENTYONE_ADVANCE
+    if (p.pool_percent is None) == (not p.amounts):
+        out.append(Problem("payout", "either pool_percent with places, or amounts", sec))
+        return out
+    if p.pool_percent is not None:
+        if not 1 <= p.pool_percent <= 100:
+            out.append(Problem("payout.pool_percent", "from 1 to 100 percent", sec))
+        if not p.places or any(x <= 0 for x in p.places) or sum(p.places) != 100:
+            out.append(Problem("payout.places", "positive shares summing to 100 percent", sec))
+    elif any(x <= 0 for x in p.amounts):
+        out.append(Problem("payout.amounts", "positive amounts", sec))
+    if p.merchandise and r.is_poker:
+        out.append(
+            Problem(
+                "payout.merchandise",
+                "only a cash prize or a buy-in to a larger tournament may be awarded",
+                s.POKER_PRIZES,
+            )
+        )
+    for i, item in enumerate(p.merchandise):
+        if item.value <= 0 or item.place < 1:
+            out.append(Problem(f"payout.merchandise[{i}]", "a place and a value", sec))
+    if r.is_poker:
+        m = r.min_players
+        fees = m * (r.entry_fee + r.bounty)
+        pool = (p.pool_percent or 0) * m * r.entry_fee // 100 + sum(p.amounts)
+        prizes = pool + m * r.bounty
+        if fees > 0 and _ratio_over_cap(prizes, fees):
+            out.append(
+                Problem(
+                    "payout",
+                    f"with {m} players prizes of {format_money(prizes)} (bounties included) "
+                    f"would exceed ninety percent of the {format_money(fees)} in fees",
+                    s.POKER_PRIZES,
+                )
+            )
+    return out

@@ -1,0 +1,240 @@
+"""A tournament's records: the fee register, the prize register, the buy-in receipts, the record
+of win (-09-07.1.c, d, h; -08-16.1.e, f) and the posted schedule (-09-05.1).
+
+Each tournament of an occasion keeps its own records, never combined with another's (-09-01);
+a main tournament's satellites are part of its records (their fees are gross proceeds of the
+tournament, -09-01), listed by satellite.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from croupier.core.money import format_money
+from croupier.tournaments.definition import TournamentRules
+from croupier.tournaments.events import FeeKind, PrizeKind
+from croupier.tournaments.finish import place_prizes
+from croupier.tournaments.guards import fee_value, prize_value
+from croupier.tournaments.state import Part, TournamentState
+
+
+@dataclass(frozen=True, slots=True)
+class FeeLine:
+    """One fee: the player (name and address), what it paid for, who collected it and when."""
+
+    tournament: str
+    player: str
+    name: str
+    address: str
+    kind: FeeKind
+    cents: int
+    collected_by: str
+    at: str
+    receipt: str | None
+    refunded: bool
+
+
+@dataclass(frozen=True, slots=True)
+class PrizeLine:
+    """One prize; a buy-in is valued at its cost once redeemed, at zero until then."""
+
+    tournament: str
+    player: str
+    place: int | None
+    kind: PrizeKind
+    cents: int
+    value: int
+    description: str
+    receipt: str | None
+    at: str
+
+
+@dataclass(frozen=True, slots=True)
+class ReceiptLine:
+    """A buy-in prize: who won it, who holds it, who redeemed it (-09-07.1.h)."""
+
+    receipt: str
+    satellite: str
+    won_by: str
+    holder: str
+    cents: int
+    transferable: bool
+    redeemed_by: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class WinLine:
+    """Gross proceeds, prizes and adjusted gross proceeds of one tournament or satellite."""
+
+    tournament: str
+    gross_proceeds: int
+    prizes: int
+
+    @property
+    def adjusted_gross_proceeds(self) -> int:
+        return self.gross_proceeds - self.prizes
+
+
+def fee_register(state: TournamentState) -> list[FeeLine]:
+    """Every fee, satellites first, in the order collected."""
+    out: list[FeeLine] = []
+    for part in _parts(state):
+        for i, f in enumerate(part.fees):
+            ent = part.entrants.get(f.player)
+            name, address = (ent.name, ent.address) if ent else (f.player, "")
+            out.append(
+                FeeLine(
+                    part.id,
+                    f.player,
+                    name,
+                    address,
+                    f.kind,
+                    f.cents,
+                    f.collected_by,
+                    f.at,
+                    f.receipt,
+                    i in part.refunded,
+                )
+            )
+    return out
+
+
+def prize_register(state: TournamentState) -> list[PrizeLine]:
+    out: list[PrizeLine] = []
+    for part in _parts(state):
+        for p in part.prizes:
+            value = p.cents
+            if p.kind is PrizeKind.BUY_IN:
+                held = state.receipts.get(p.receipt or "")
+                value = p.cents if held is not None and held.redeemed_by is not None else 0
+            out.append(
+                PrizeLine(
+                    part.id,
+                    p.player,
+                    p.place,
+                    p.kind,
+                    p.cents,
+                    value,
+                    p.description,
+                    p.receipt,
+                    p.at,
+                )
+            )
+    return out
+
+
+def receipts(state: TournamentState) -> list[ReceiptLine]:
+    won = {p.receipt: p.player for part in state.parts.values() for p in part.prizes if p.receipt}
+    return [
+        ReceiptLine(
+            r.receipt,
+            r.satellite,
+            won.get(r.receipt, r.holder),
+            r.holder,
+            r.cents,
+            r.transferable,
+            r.redeemed_by,
+        )
+        for _, r in sorted(state.receipts.items())
+    ]
+
+
+def record_of_win(state: TournamentState) -> list[WinLine]:
+    """One line per satellite and one for the main tournament on its own, then the tournament's
+    total with its satellites (the figure for the books, -09-01). Never combined with another
+    tournament of the occasion."""
+    lines = [WinLine(p.id, fee_value(p), prize_value(state, p)) for p in _parts(state)]
+    total = WinLine(
+        f"{state.rules.id} with satellites",
+        sum(x.gross_proceeds for x in lines),
+        sum(x.prizes for x in lines),
+    )
+    return [*lines, total]
+
+
+def _parts(state: TournamentState) -> list[Part]:
+    sats = [p for p in state.parts.values() if p.is_satellite]
+    return [*sats, state.main]
+
+
+def schedule_text(rules: TournamentRules, state: TournamentState | None = None) -> str:
+    """The written schedule posted for the tournament and each satellite (-09-05.1): site and
+    organization, dates, the payout structure (amounts once determined), and the buy-in, fee,
+    add-on, rebuy and bounty options."""
+    game = "Poker" if rules.is_poker else "Twenty-one"
+    variant = f" ({rules.variant.value})" if rules.variant else ""
+    days = (
+        rules.first_day
+        if rules.first_day == rules.last_day
+        else (f"{rules.first_day} to {rules.last_day}")
+    )
+    lines = [
+        f"{game} tournament{variant}: {rules.name}",
+        f"Organization: {rules.organization}",
+        f"Site: {rules.site}",
+        f"Dates: {days}",
+        "",
+        f"Buy-in (entry fee): {format_money(rules.entry_fee)} for {rules.starting_chips} "
+        "no-value chips",
+    ]
+    if rules.bounty:
+        lines.append(
+            f"Bounty: {format_money(rules.bounty)} a player, paid in cash to the player "
+            "who eliminates them (every bounty the same)"
+        )
+    else:
+        lines.append("Bounty: none")
+    for word, option in (("Rebuy", rules.rebuy), ("Add-on", rules.add_on)):
+        if option is None:
+            lines.append(f"{word}: none")
+        else:
+            lines.append(
+                f"{word}: up to {option.count} at {format_money(option.amount)} for "
+                f"{option.chips} chips, through level {option.through_level}"
+            )
+    cap = format_money(rules.fee_cap)
+    lines.append(f"Most a player can pay: {format_money(rules.max_fees_per_player)} (cap {cap})")
+    if not rules.is_poker:
+        top = "no maximum" if rules.maximum_bet is None else f"{rules.maximum_bet} chips"
+        lines.append(
+            f"Bets: {rules.minimum_bet} chips minimum, {top}; a bet on every hand; "
+            f"{rules.betting_spaces} betting space(s) a player"
+        )
+    lines.append("")
+    lines.append("Payout structure:")
+    lines.extend(_payout_lines(rules, state))
+    for sat in rules.satellites:
+        lines.append("")
+        lines.append(f"Satellite {sat.id}{': ' + sat.name if sat.name else ''}")
+        lines.append(f"  Buy-in: {format_money(sat.entry_fee)} for {sat.starting_chips} chips")
+        kind = "transferable (a receipt is issued)" if sat.transferable else "not transferable"
+        lines.append(
+            f"  Prizes: {sat.buy_ins} buy-in(s) to {rules.name}, valued at "
+            f"{format_money(rules.buy_in_cost)}, {kind}"
+        )
+        for i, c in enumerate(sat.cash, sat.buy_ins + 1):
+            lines.append(f"  Place {i}: {format_money(c)}")
+    return "\n".join(lines) + "\n"
+
+
+def _payout_lines(rules: TournamentRules, state: TournamentState | None) -> list[str]:
+    p = rules.payout
+    out: list[str] = []
+    if p.pool_percent is not None:
+        out.append(f"  Prize pool: {p.pool_percent}% of the entry fees, rebuys and add-ons")
+        amounts: dict[int, int] = {}
+        if state is not None and state.main.started:
+            amounts = {
+                x.place: x.cents
+                for x in place_prizes(state, state.main)
+                if x.kind is PrizeKind.CASH
+            }
+        for i, share in enumerate(p.places, 1):
+            known = f": {format_money(amounts[i])}" if i in amounts else ""
+            out.append(f"  Place {i}: {share}% of the pool{known}")
+    else:
+        out.extend(f"  Place {i}: {format_money(c)}" for i, c in enumerate(p.amounts, 1))
+    out.extend(
+        f"  Place {m.place}: {m.description} (value {format_money(m.value)})" for m in p.merchandise
+    )
+    return out

@@ -1,0 +1,295 @@
+"""Before and beside play: registering with the fee and the seat draw, refunds, the start,
+rebuys, add-ons, buy-in receipts and the chip-transfer refusal.
+
+Every command checks everything first, then applies its events to the state and returns them;
+a refused command raises ``RuleViolation`` (with its section) or ``InvalidInput`` and changes
+nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from croupier.core.errors import InvalidInput, RuleViolation
+from croupier.core.events import Event
+from croupier.core.money import format_money
+from croupier.core.rng import Rng
+from croupier.tournaments import sections as s
+from croupier.tournaments.events import (
+    BuyInTransferred,
+    ChipsIssued,
+    FeeCollected,
+    FeeKind,
+    FeeRefunded,
+    LevelStarted,
+    PlayerMoved,
+    PlayerRegistered,
+    SeatDrawn,
+    TableBroken,
+    TournamentStarted,
+)
+from croupier.tournaments.guards import emit, entrant, part_of, require_running, within_days
+from croupier.tournaments.model import Dealing
+from croupier.tournaments.seating import balance, seat_cards
+from croupier.tournaments.state import Part, Status, TournamentState
+
+
+def _same(a: str, b: str | None) -> bool:
+    return b is not None and a.strip().casefold() == b.strip().casefold()
+
+
+def _check_staff(state: TournamentState, player: str, name: str) -> None:
+    rules = state.rules
+    if not rules.is_poker:
+        return
+    for role, person in (("director", rules.director), ("managing employee", rules.manager)):
+        if _same(player, person) or _same(name, person):
+            raise RuleViolation(
+                f"{name} is the tournament {role}: a director of a tournament and the employee "
+                "managing, conducting or controlling the poker activity may not participate",
+                s.POKER_STAFF,
+            )
+    if rules.dealing is Dealing.DEALER and any(
+        _same(player, d) or _same(name, d) for d in rules.dealers
+    ):
+        raise RuleViolation(f"{name} deals the tournament: a dealer cannot play", s.POKER_DEALER)
+
+
+def _satellite_fees(state: TournamentState, player: str) -> int:
+    return sum(
+        p.entrants[player].fees
+        for p in state.parts.values()
+        if p.is_satellite and player in p.entrants
+    )
+
+
+def _check_fee_cap(state: TournamentState, part: Part, player: str, adding: int) -> None:
+    rules = state.rules
+    if part.is_satellite:
+        paid = _satellite_fees(state, player)
+        if paid + adding > s.POKER_FEE_CAP:
+            raise RuleViolation(
+                f"{player}'s satellite fees would total {format_money(paid + adding)}; total "
+                "fees for qualifying satellite tournaments may not exceed $300.00 per player",
+                s.POKER_FEES,
+            )
+        return
+    paid = part.entrants[player].fees if player in part.entrants else 0
+    if paid + adding > rules.fee_cap:
+        cap = format_money(rules.fee_cap)
+        raise RuleViolation(
+            f"{player}'s fees would total {format_money(paid + adding)}; the cumulative fees "
+            f"for a tournament may not exceed {cap} per player",
+            rules.fee_section,
+        )
+
+
+def _draw(part: Part, seats: int, rng: Rng | None, card: tuple[int, int] | None) -> tuple[int, int]:
+    offered = seat_cards(part.tables, seats)
+    if card is None:
+        if rng is None:
+            raise InvalidInput("a seat card is drawn: give the drawn card or a random source")
+        return offered[rng.randbelow(len(offered))]
+    if card not in offered:
+        raise RuleViolation(
+            f"seat card table {card[0]} seat {card[1]} is not among the cards offered (the free "
+            "seats of the least-filled tables): players are distributed as evenly as possible, "
+            "at most eleven a table",
+            s.POKER_TABLES,
+        )
+    return card
+
+
+def register(
+    state: TournamentState,
+    player: str,
+    *,
+    collected_by: str,
+    at: str,
+    name: str = "",
+    address: str = "",
+    tournament: str | None = None,
+    rng: Rng | None = None,
+    card: tuple[int, int] | None = None,
+    receipt: str | None = None,
+) -> list[Event]:
+    """A player buys in: the fees (entry and bounty) and who collected them, the chips, and the
+    seat card drawn at the buy-in (-09-05.3; recorded so a replay needs no randomness). A
+    ``receipt`` pays the main tournament's entry with a satellite's buy-in prize."""
+    part = part_of(state, tournament)
+    rules = state.rules
+    name = name.strip() or player
+    within_days(state, at)
+    if not player.strip() or not collected_by.strip():
+        raise InvalidInput("name the player and the employee who collected the fee")
+    if part.started:
+        raise InvalidInput(f"registration for {part.id} closed when it started")
+    if player in part.entrants:
+        raise InvalidInput(f"{player} is already registered in {part.id}")
+    if rules.is_poker and not address.strip():
+        raise RuleViolation(
+            "the record of a tournament fee keeps the name and address of each player",
+            s.POKER_RECORDS,
+        )
+    _check_staff(state, player, name)
+    if receipt is not None:
+        if part.is_satellite:
+            raise InvalidInput("a buy-in prize pays the entry of the main tournament")
+        held = state.receipts.get(receipt)
+        if held is None or held.redeemed_by is not None:
+            raise InvalidInput(f"no unredeemed buy-in prize {receipt!r}")
+        if held.holder != player:
+            raise RuleViolation(
+                f"buy-in prize {receipt} is held by {held.holder}"
+                + (": it is not transferable" if not held.transferable else ""),
+                s.POKER_BUY_IN_PRIZE,
+            )
+    _check_fee_cap(state, part, player, part.entry_fee + part.bounty)
+    table, seat = _draw(part, rules.table_seats, rng, card)
+    tid = part.id
+    events: list[Event] = [
+        PlayerRegistered(tid, player, name, address.strip(), at),
+        FeeCollected(tid, player, FeeKind.ENTRY, part.entry_fee, collected_by, at, receipt),
+    ]
+    if part.bounty:
+        events.append(
+            FeeCollected(tid, player, FeeKind.BOUNTY, part.bounty, collected_by, at, receipt)
+        )
+    events.append(ChipsIssued(tid, player, part.starting_chips, FeeKind.ENTRY))
+    events.append(SeatDrawn(tid, player, table, seat))
+    return emit(state, events)
+
+
+def refund(
+    state: TournamentState, player: str, at: str, tournament: str | None = None
+) -> list[Event]:
+    """Fees handed back before the start; after it no buy-in or other fee is refunded
+    (-09-03.4.g; for twenty-one, no cash-out before the end unless withdrawing, -08-15.3)."""
+    part = part_of(state, tournament)
+    entrant(part, player)
+    if part.started:
+        if state.rules.is_poker:
+            raise RuleViolation(
+                "after the start of the tournament no buy-in or other fee may be refunded",
+                s.POKER_NO_REFUND,
+            )
+        raise RuleViolation(
+            "after the start a player may not cash out before the end of play; a player who "
+            "withdraws leaves with nothing back",
+            s.TWENTYONE_PLAY,
+        )
+    within_days(state, at)
+    cash = sum(f.cents for f in part.fees if f.player == player and f.receipt is None)
+    return emit(state, [FeeRefunded(part.id, player, cash, at)])
+
+
+def start(state: TournamentState, at: str, tournament: str | None = None) -> list[Event]:
+    """Registration closes and play starts at level 1; the tables are balanced (-09-05.2)."""
+    part = part_of(state, tournament)
+    within_days(state, at)
+    if part.started:
+        raise InvalidInput(f"{part.id} already started")
+    minimum = state.rules.min_players
+    if part.is_satellite:
+        sat = state.rules.satellite(part.id)
+        minimum = sat.min_players if sat else minimum
+    if len(part.entrants) < minimum:
+        raise InvalidInput(
+            f"{part.id} needs {minimum} players to start (its payout is set for them); "
+            f"{len(part.entrants)} registered"
+        )
+    events: list[Event] = [TournamentStarted(part.id, at), LevelStarted(part.id, 1, at)]
+    events.extend(rebalance_events(state, part))
+    return emit(state, events)
+
+
+def rebalance_events(state: TournamentState, part: Part) -> list[Event]:
+    """Table breaks and moves that balance the tables (not yet applied)."""
+    broken, moves = balance(part.tables, state.rules.table_seats)
+    out: list[Event] = [
+        PlayerMoved(part.id, m.player, m.from_table, m.from_seat, m.to_table, m.to_seat)
+        for m in moves
+    ]
+    out.extend(TableBroken(part.id, t) for t in broken)
+    return out
+
+
+def buy_chips(
+    state: TournamentState,
+    player: str,
+    kind: FeeKind,
+    *,
+    collected_by: str,
+    at: str,
+) -> list[Event]:
+    """A rebuy or an add-on in the main tournament, within its number and its last level."""
+    rules = state.rules
+    part = state.main
+    option = rules.rebuy if kind is FeeKind.REBUY else rules.add_on
+    word = "rebuy" if kind is FeeKind.REBUY else "add-on"
+    within_days(state, at)
+    require_running(part)
+    ent = entrant(part, player)
+    section = rules.fee_section
+    if rules.is_poker:
+        section = s.POKER_REBUY if kind is FeeKind.REBUY else s.POKER_ADD_ON
+    if option is None:
+        raise RuleViolation(f"this tournament's rules allow no {word}", section)
+    if ent.status not in (Status.PLAYING, Status.BUSTED):
+        raise InvalidInput(f"{player} is out of the tournament")
+    if part.level > option.through_level:
+        raise RuleViolation(
+            f"the {word} period ended with level {option.through_level} (now level "
+            f"{part.level}): the time restriction is in the tournament rules",
+            section,
+        )
+    used = ent.rebuys if kind is FeeKind.REBUY else ent.add_ons
+    if used >= option.count:
+        raise RuleViolation(
+            f"{player} has taken {used} of the {option.count} {word}(s) the rules allow", section
+        )
+    _check_fee_cap(state, part, player, option.amount)
+    events: list[Event] = [
+        FeeCollected(part.id, player, kind, option.amount, collected_by, at),
+        ChipsIssued(part.id, player, option.chips, kind),
+    ]
+    return emit(state, events)
+
+
+def transfer_buy_in(state: TournamentState, receipt: str, to_player: str, at: str) -> list[Event]:
+    """Hand a transferable buy-in prize (with its receipt) to another player (-09-03.4.d)."""
+    held = state.receipts.get(receipt)
+    if held is None:
+        raise InvalidInput(f"no buy-in prize {receipt!r}")
+    within_days(state, at)
+    if not held.transferable:
+        raise RuleViolation(
+            f"buy-in prize {receipt} was awarded as not transferable (no receipt issued)",
+            s.POKER_BUY_IN_PRIZE,
+        )
+    if held.redeemed_by is not None:
+        raise InvalidInput(f"buy-in prize {receipt} was redeemed by {held.redeemed_by}")
+    if not to_player.strip() or to_player == held.holder:
+        raise InvalidInput("name another player")
+    return emit(state, [BuyInTransferred(receipt, held.holder, to_player, at)])
+
+
+def transfer_chips(state: TournamentState, from_player: str, to_player: str, chips: int) -> None:
+    """Always refused: chips are never transferred or bought between players (-09-05.9,
+    -08-15.3)."""
+    if state.rules.is_poker:
+        raise RuleViolation(
+            f"{from_player} may not transfer {chips} chips to {to_player}: chips may not be "
+            "transferred or purchased from another player",
+            s.POKER_NO_TRANSFER,
+        )
+    raise RuleViolation(
+        f"{from_player} may not transfer {chips} chips to {to_player}: a player may not "
+        "transfer chips to or from another player",
+        s.TWENTYONE_PLAY,
+    )
+
+
+def seat_map(part: Part) -> dict[int, Sequence[str]]:
+    """Players by table, in seat order."""
+    return {t: [p for _, p in sorted(seats.items())] for t, seats in sorted(part.tables.items())}

@@ -1,0 +1,8 @@
+"""The tournament tests share their rules and set-ups through ``tournamenthelp``."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).parent))
