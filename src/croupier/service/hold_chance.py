@@ -10,7 +10,9 @@ assumption the books cannot give and is stated on the result.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from datetime import date
+from functools import cache
 from pathlib import Path
 
 from croupier.analysis.expected_hold import GameMoments, HoldChance, hold_chance
@@ -18,7 +20,9 @@ from croupier.books.amounts import Unknown
 from croupier.books.events import PlaySettled
 from croupier.books.hold import hold_lines
 from croupier.books.model import Game, chips_total
+from croupier.books.quarterly import QuarterlyReport
 from croupier.books.quarters import Quarter
+from croupier.books.state import Books
 from croupier.core.errors import InvalidInput
 from croupier.core.money import format_money, parse_amount
 from croupier.service.books import open_books
@@ -146,3 +150,62 @@ def analyze_hold(
     return HoldAnalysis(
         dealer, str(q), len(lines), moments, hold_chance(drop, win, action, moments, bet)
     )
+
+
+QUARTER_ROUNDS = 1 << 20
+QUARTER_WAGER = 500
+
+
+@cache
+def _default_moments() -> GameMoments:
+    return game_moments(None, QUARTER_ROUNDS, seed=1)
+
+
+def with_hold_chances(report: QuarterlyReport, books: Books) -> QuarterlyReport:
+    """The quarterly report with each twenty-one percent-of-hold finding (-04.8) stating the
+    chance of a hold as low in a fair game, from the site's quarter in the books (drop, win and
+    action) and the default N.D. rules on basic strategy with a $5 average wager (stated in
+    the finding; ``croupier analyze hold`` takes a table's rules and a dealer)."""
+    low = [f for f in report.findings if f.section == SECTION and f.message.startswith("21 ")]
+    if not low:
+        return report
+    games = {(g.site_id, g.game): g for g in report.games}
+    tables = {key for key, t in books.tables.items() if t.game is Game.TWENTY_ONE}
+    q = report.quarter
+    action: dict[str, int] = {}
+    for e in books.entries:
+        if (
+            isinstance(e, PlaySettled)
+            and (e.site_id, e.table) in tables
+            and q.contains(date.fromisoformat(e.day))
+        ):
+            action[e.site_id] = (
+                action.get(e.site_id, 0) + chips_total(e.collected) + chips_total(e.paid)
+            )
+    moments = _default_moments()
+    findings = []
+    for f in report.findings:
+        g = games.get((f.site_id, Game.TWENTY_ONE))
+        if (
+            f in low
+            and g is not None
+            and isinstance(g.gross_proceeds, int)
+            and isinstance(g.adjusted_gross_proceeds, int)
+            and g.gross_proceeds > 0
+            and action.get(f.site_id, 0) > 0
+        ):
+            chance = hold_chance(
+                g.gross_proceeds,
+                g.adjusted_gross_proceeds,
+                action[f.site_id],
+                moments,
+                QUARTER_WAGER,
+            )
+            f = replace(
+                f,
+                message=f"{f.message}. Chance: {chance.verdict()} (default N.D. rules on basic "
+                f"strategy, {format_money(QUARTER_WAGER)} average wager; `croupier analyze hold` "
+                "for a dealer and a table's rules)",
+            )
+        findings.append(f)
+    return replace(report, findings=tuple(findings))

@@ -138,6 +138,7 @@ def quarterly_report(
     from croupier.books.quarters import Quarter
     from croupier.reports.forms import quarterly_form
     from croupier.service.books import chain_text
+    from croupier.service.hold_chance import with_hold_chances
     from croupier.service.tax import schedules
 
     q = Quarter.parse(quarter)
@@ -145,7 +146,8 @@ def quarterly_report(
     books, found = svc.read_quarter(q)
     warning = banner(chain_text(found), books)
     step(f"building the quarterly summary {q}")
-    return _report(quarterly_form(build(books, q, today, schedules()), books), warning)
+    report = with_hold_chances(build(books, q, today, schedules()), books)
+    return _report(quarterly_form(report, books), warning)
 
 
 def hold_report(
