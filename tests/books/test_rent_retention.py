@@ -94,3 +94,51 @@ def test_99_01_3_08_06_2_redeem_for_thirty_days_after_discontinuing(books: Books
     assert (f.section, f.site_id, f.deadline) == ("99-01.3-08-06.2", "S1", "2026-04-09")
     assert ops.redemption_required(books, "S1", Game.PADDLEWHEEL, date(2026, 4, 9))
     assert not ops.redemption_required(books, "S1", Game.PADDLEWHEEL, date(2026, 4, 10))
+
+
+def test_99_01_3_08_01_rent_paid_over_the_allowable_is_a_quarterly_finding(
+    books: Books, tmp_path
+) -> None:  # type: ignore[no-untyped-def]
+    """The rule's worked example: table 2 used thirteen times or more in two of the previous
+    four quarters may carry $100 a month; $150 paid for July is found, $100 for August is not,
+    and the first table's $200 is within its ceiling."""
+    from croupier.service.books import import_batches, record
+    from croupier.service.rent import pay_rent
+    from croupier.service.reports import open_books, quarterly_report
+    from croupier.service.store import upgrade
+
+    usage = {Quarter(2026, 3): 13, Quarter(2026, 4): 12, Quarter(2027, 1): 14, Quarter(2027, 2): 5}
+    for q, uses in usage.items():
+        for i in range(20):
+            _use_tables(books, q.first_day + timedelta(days=i), (1, 2) if i < uses else (1,))
+    url = f"sqlite:///{tmp_path / 'rent.db'}"
+    upgrade(url)
+    import_batches(url, "org", [books.entries])
+    for table, month, dollars in (
+        (2, "2027-07", "$150"),
+        (2, "2027-08", "$100"),
+        (1, "2027-07", "$200"),
+    ):
+        record(url, "org", "2027-07-20T12:00:00+00:00", pay_rent("S1", table, month, dollars, "gm"))
+    svc = open_books(url, "org")
+    try:
+        form = quarterly_report(svc, "2027Q3", date(2027, 10, 2)).form
+    finally:
+        svc.close()
+    findings = next(t for t in form.tables if t.title == "Compliance findings")
+    rent = [row for row in findings.rows if row[0] == "99-01.3-08-01"]
+    assert len(rent) == 1, rent
+    assert rent[0][2].startswith("table 2: rent for 2027-07 $150.00 exceeds the allowable $100.00")
+    assert "2 of 4 with thirteen or more" in rent[0][2]
+
+
+def test_99_01_3_08_01_rent_is_recorded_once_a_table_and_month(books: Books) -> None:
+    from croupier.books.rent import pay_rent
+    from croupier.core.errors import InvalidInput
+
+    at = datetime(2025, 7, 20, 12, tzinfo=UTC)
+    books.apply_all(pay_rent(books, "S1", 2, "2027-07", 10000, "gm", at))
+    with pytest.raises(InvalidInput, match="was recorded on 2025-07-20"):
+        pay_rent(books, "S1", 2, "2027-07", 10000, "gm", at)
+    with pytest.raises(InvalidInput, match="YYYY-MM"):
+        pay_rent(books, "S1", 2, "2025-13", 10000, "gm", at)

@@ -40,9 +40,10 @@ SETUP_EVENTS: tuple[type[Event], ...] = (
     ev.TableRegistered,
     ev.EmployeeRegistered,
     ev.QuarterClosed,
+    ev.RentPaid,
 )
 """What a checkpoint does not carry but a reader reads by type from before it: who and where,
-and which quarters are closed."""
+which quarters are closed, and the table rent paid."""
 LEDGER_EVENTS: tuple[type[Event], ...] = (*TICKET_EVENTS, *POKER_EVENTS)
 """The ticket and poker entries, read by type too: a ticket series or a poker occasion can
 outlast a gaming day, and their ledgers are rebuilt from their own entries alone."""

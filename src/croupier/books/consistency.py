@@ -561,6 +561,28 @@ def _discontinued(e: ev.GameDiscontinued) -> list[str]:
     return [*_id(e.site_id, "the site id"), *_day(e.day, "the day discontinued")]
 
 
+def _rent(e: ev.RentPaid) -> list[str]:
+    problems = [
+        *_id(e.site_id, "the site id"),
+        *_count(e.table, "the table number"),
+        *_cents(e.cents, "the rent paid"),
+        *_id(e.by_id, "who paid it"),
+        *_time(e.at),
+    ]
+    if not isinstance(e.month, str) or re.fullmatch(r"\d{4}-(0[1-9]|1[0-2])", e.month) is None:
+        problems.append("its month is not a month such as 2026-03")
+    return problems
+
+
+def _ctx_rent(books: Books, e: ev.RentPaid) -> list[str]:
+    found = _site_of(books, e.site_id)
+    if not found and (e.site_id, e.table) not in books.tables:
+        found.append(f"there is no table {e.table} at {e.site_id!r}")
+    if any((p.site_id, p.table, p.month) == (e.site_id, e.table, e.month) for p in books.rent_paid):
+        found.append(f"the rent of table {e.table} for {e.month} was recorded before")
+    return found
+
+
 def _opening(e: ev.OpeningBalances) -> list[str]:
     problems = [
         *_id(e.site_id, "the site id"),
@@ -794,6 +816,7 @@ CHECKS: dict[type[Event], Callable[[Any], list[str]]] = {
     ev.GameDiscontinued: _discontinued,
     ev.QuarterClosed: _quarter_closed,
     ev.OpeningBalances: _opening,
+    ev.RentPaid: _rent,
     ev.BooksCarriedForward: _carried,
     PokerOccasionOpened: _occasion,
     PokerHalfHourFee: _half_hour_fee,
@@ -1169,6 +1192,7 @@ CONTEXT_CHECKS: dict[type[Event], Callable[[Books, Any], list[str]]] = {
     ev.GameDiscontinued: _ctx_site_only,
     ev.QuarterClosed: _ctx_quarter_closed,
     ev.OpeningBalances: _ctx_opening,
+    ev.RentPaid: _ctx_rent,
     PokerOccasionOpened: _ctx_occasion,
     PokerHalfHourFee: _ctx_in_occasion,
     PokerTimeWorked: _ctx_in_occasion,

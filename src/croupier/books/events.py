@@ -384,6 +384,20 @@ class QuarterClosed(Event):
     at: str
 
 
+@event("books.rent_paid")
+@dataclass(frozen=True, slots=True)
+class RentPaid(Event):
+    """Monthly rent paid for a table (99-01.3-08-01, NDCC 53-06.1-11.5)."""
+
+    site_id: str
+    table: int
+    month: str
+    """The month the rent is for, ``YYYY-MM``."""
+    cents: int
+    by_id: str
+    at: str
+
+
 @event("books.opening_balances")
 @dataclass(frozen=True, slots=True)
 class OpeningBalances(Event):

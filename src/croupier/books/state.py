@@ -218,6 +218,8 @@ class Books:
         """(site, day) of the gaming days opened before ``window`` (their records are not here)."""
         self.last_iou = 0
         """The highest IOU number written so far (IOUs are numbered across the organization)."""
+        self.rent_paid: list[ev.RentPaid] = []
+        """Table rent paid (99-01.3-08-01), read by type across checkpoints."""
         self.closed_quarters: dict[str, ev.QuarterClosed] = {}
         """Quarters whose records are final (``books.periods``), by label ("2026Q1")."""
         self.carried_activity: dict[tuple[str, int], tuple[str, int]] = {}
@@ -254,6 +256,7 @@ class Books:
             ev.GameDiscontinued: self._discontinued,
             ev.QuarterClosed: self._quarter_closed,
             ev.OpeningBalances: self._opening,
+            ev.RentPaid: self._rent,
             ev.BooksCarriedForward: self._carried,
         }
 
@@ -565,6 +568,9 @@ class Books:
 
     def _discontinued(self, e: ev.GameDiscontinued) -> None:
         self.sites[e.site_id].discontinued[e.game] = e.day
+
+    def _rent(self, e: ev.RentPaid) -> None:
+        self.rent_paid.append(e)
 
     def _opening(self, e: ev.OpeningBalances) -> None:
         st = self.sites[e.site_id]

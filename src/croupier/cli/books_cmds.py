@@ -160,6 +160,25 @@ def opening_balances(
     record(db, org, at, request)
 
 
+@books_app.command("rent", **AMOUNTS)
+@reports_errors
+def rent(
+    site: str,
+    table: int,
+    month: Annotated[str, typer.Argument(help="The month the rent is for, YYYY-MM.")],
+    amount: Annotated[str, typer.Argument(help="Dollars paid, e.g. 200 or $200.00.")],
+    by: Annotated[str, typer.Option("--by", help="Who recorded the payment.")],
+    db: Db = None,
+    org: Org = None,
+    at: At = None,
+) -> None:
+    """Record a month's rent paid for a table; the quarterly report finds rent above what the
+    table's usage allows (99-01.3-08-01)."""
+    from croupier.service import rent as s
+
+    record(db, org, at, s.pay_rent(site, table, month, amount, by))
+
+
 import croupier.cli.books_close_cmds  # noqa: E402  (registers the count and close)
 import croupier.cli.books_day_cmds  # noqa: E402  (registers the day's operations)
 import croupier.cli.books_game_cmds  # noqa: E402  (registers poker and ticket commands)

@@ -103,6 +103,7 @@ COMMANDS: tuple[CommandEntry, ...] = (
     CommandEntry("books", "receive-chips", "Chips bought by the organization, into the site's chip bank.", "croupier.cli.books_cmds"),
     CommandEntry("books", "fund", "Cash into the site's cash bank.", "croupier.cli.books_cmds"),
     CommandEntry("books", "opening-balances", "The audited opening entry of a site whose books start here mid-life: its cash bank, chip bank, jar bar, trays and chips outstanding, once, before any activity.", "croupier.cli.books_cmds"),
+    CommandEntry("books", "rent", "Record a month's rent paid for a table; the quarterly report finds rent above what the table's usage allows (99-01.3-08-01).", "croupier.cli.books_cmds"),
     CommandEntry("books", "open-day", "Open a gaming day at a site.", "croupier.cli.books_day_cmds"),
     CommandEntry("books", "open-table", "Open a table or hand it to the next dealer (a new shift).", "croupier.cli.books_day_cmds"),
     CommandEntry("books", "sell", "Sell chips at a table for cash (the cash goes into the drop box).", "croupier.cli.books_day_cmds"),

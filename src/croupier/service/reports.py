@@ -139,6 +139,7 @@ def quarterly_report(
     from croupier.reports.forms import quarterly_form
     from croupier.service.books import chain_text
     from croupier.service.hold_chance import with_hold_chances
+    from croupier.service.rent import with_rent_findings
     from croupier.service.tax import schedules
 
     q = Quarter.parse(quarter)
@@ -147,6 +148,7 @@ def quarterly_report(
     warning = banner(chain_text(found), books)
     step(f"building the quarterly summary {q}")
     report = with_hold_chances(build(books, q, today, schedules()), books)
+    report = with_rent_findings(svc, report, books)
     return _report(quarterly_form(report, books), warning)
 
 
