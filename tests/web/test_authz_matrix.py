@@ -60,6 +60,7 @@ OWNER_ONLY = frozenset({"owner"})
 CASHIERS = frozenset({"cashier"})  # -06.2 (the books: a chip bank cashier redeems)
 COUNTERS = frozenset({"count team member", "independent person"})  # -14.2
 CLOSERS = frozenset({"shift manager", "gaming manager"})  # -16.1.a: the books' close_day
+QUARTER_CLOSERS = frozenset({"gaming manager"})  # -16: books.periods.close_quarter
 TABLE_STAFF = frozenset({"dealer", "wheel operator", "pit boss", "shift manager"})
 PLAYERS = frozenset({"player"})
 RULES = "twentyone-hole-card-no-peek-6deck-s17.toml"
@@ -127,6 +128,8 @@ ENDPOINTS: list[Endpoint] = [
              "99-01.3-08-16.1"),
     Endpoint("daily PDF", "GET", f"/reports/daily/download?{DAILY}&format=pdf", RECORD_READERS,
              "99-01.3-08-16.1"),
+    Endpoint("close a quarter (form)", "POST", "/reports/quarterly/close", QUARTER_CLOSERS,
+             "99-01.3-08-16", form={"quarter": "2026Q9"}, changes=False),
     Endpoint("accounts page", "GET", "/accounts", OWNER_ONLY, HOUSE),
     Endpoint("create account (form)", "POST", "/accounts", OWNER_ONLY, HOUSE,
              form={"name": "new-{role}", "roles": "player"}),
@@ -203,6 +206,9 @@ ENDPOINTS: list[Endpoint] = [
                    "first": "1", "second": "1"}, changes=False),
     Endpoint("close the day (API)", "POST", "/api/sites/S1/close", CLOSERS, "99-01.3-08-16.1.a",
              json={"cash_bank": "not money"}, changes=False),
+    # no such quarter: allowed, refused as bad input (422), nothing changes
+    Endpoint("close a quarter (API)", "POST", "/api/quarters/2026Q9/close", QUARTER_CLOSERS,
+             "99-01.3-08-16", json={"return_filed": False}, changes=False),
     Endpoint("redeem chips (API)", "POST", "/api/sites/S1/redemptions", CASHIERS,
              "99-01.3-08-06.2", json={"chips": "100x10"}, changes=False),
     Endpoint("redeem tips (API)", "POST", "/api/sites/S1/tip-redemptions", CASHIERS,
@@ -258,7 +264,13 @@ def test_the_matrix_covers_every_endpoint(shared_demo: Demo) -> None:
         for method in methods - {"HEAD"}:
             served.add((method, path))
     tested = {
-        (e.method, e.path.split("?")[0].replace("{id}", "{draft_id}").replace("/S1", "/{site}"))
+        (
+            e.method,
+            e.path.split("?")[0]
+            .replace("{id}", "{draft_id}")
+            .replace("/S1", "/{site}")
+            .replace("/2026Q9", "/{quarter}"),
+        )
         for e in ENDPOINTS
     }
     assert served - PUBLIC == tested

@@ -429,3 +429,21 @@ def test_99_01_3_08_12_6_the_dealer_records_a_dropped_card_and_its_remedy_is_app
     assert r.json()["accepted"]
     after = dealer.get(f"/api/tables/{TABLE}").json()
     assert after["pending"]["detail"] == "dropped card"  # the next card out is burned
+
+
+def test_99_01_3_08_16_a_gaming_manager_closes_a_quarter_only_once_it_ends(demo: Demo) -> None:
+    gm, gcsrf = demo.api_client("gm")
+    sm, scsrf = demo.api_client("sm")
+    before = demo.snapshot()
+    r = _post(sm, scsrf, "/api/quarters/2026Q1/close", {"return_filed": False})
+    assert r.status_code == 403
+    assert "gaming manager" in r.json()["detail"]
+    r = _post(gm, gcsrf, "/api/quarters/2026Q1/close", {"return_filed": False})
+    assert r.status_code == 403  # the books refuse it: the quarter of the demo's day runs on
+    assert r.json()["section"] == "99-01.3-08-16"
+    assert "can be closed only after it ends" in r.json()["detail"]
+    assert demo.snapshot() == before
+    page, _ = demo.page_client("gm")
+    assert "Close the quarter's records" in page.get("/reports/quarterly?quarter=2026Q1").text
+    page, _ = demo.page_client("sm")
+    assert "Close the quarter's records" not in page.get("/reports/quarterly?quarter=2026Q1").text

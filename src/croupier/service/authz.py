@@ -63,6 +63,7 @@ class Action(Enum):
     RECORD_COUNT = "count a drop box"
     REDEEM_CHIPS = "redeem chips or a dealer's tips for cash (chip bank)"
     CLOSE_DAY = "close the gaming day (banks as counted)"
+    CLOSE_QUARTER = "close a quarter's records (report produced or tax return filed)"
     VIEW_TABLE = "see a live table (as the rules let this person see it)"
     RUN_TABLE = "run a live table (open, deal, the dealer's actions, settle, close)"
     PLAY_AT_TABLE = "take a seat, wager and act at a live table"
@@ -121,6 +122,9 @@ POLICY: dict[Action, Rule] = {
     ),
     Action.REDEEM_CHIPS: Rule(_r(CASHIER), "99-01.3-08-06.2", writes=True),
     Action.CLOSE_DAY: Rule(_r(SM, GM), f"{RECORDS}.1.a", writes=True),
+    Action.CLOSE_QUARTER: Rule(
+        _r(GM), RECORDS, writes=True, note="after the quarter ends, its days closed and counted"
+    ),
     Action.VIEW_TABLE: Rule(EVERYONE, ""),
     Action.RUN_TABLE: Rule(
         _r(DEALER, WHEEL, PB, SM),

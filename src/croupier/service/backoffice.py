@@ -483,6 +483,16 @@ class Backoffice:
             close_request(site, cash_bank, actor.employee_id, chip_bank.strip() or None)
         )
 
+    def close_quarter(self, actor: Actor, quarter: str, return_filed: bool) -> Recorded:
+        """Close a quarter's records once its report is produced or its tax return filed:
+        nothing dated in it is recorded afterwards (``books.periods``, -16)."""
+        from croupier.service.books_close import close_quarter as close_request
+
+        authorize(actor, Action.CLOSE_QUARTER)
+        self._require_org()
+        assert actor.employee_id is not None  # authorize refuses an unlinked account
+        return self._record(close_request(quarter, actor.employee_id, return_filed))
+
     # -- slips -----------------------------------------------------------------------------
 
     def drafts(self, actor: Actor, status: str | None = PENDING) -> list[Draft]:

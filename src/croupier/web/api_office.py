@@ -173,6 +173,25 @@ def close_day(request: Request, actor: ActorDep, site: Site, body: CloseIn) -> R
     return _recorded(office.close_day(actor, site, body.cash_bank, body.chip_bank))
 
 
+class CloseQuarterIn(BaseModel):
+    return_filed: bool = Field(
+        default=False, description="the tax return was filed (not only the report produced)"
+    )
+
+
+@router.post("/quarters/{quarter}/close", responses=REFUSALS)
+def close_quarter(
+    request: Request,
+    actor: ActorDep,
+    quarter: Annotated[str, Path(max_length=10, description="2026Q1")],
+    body: CloseQuarterIn,
+) -> RecordedOut:
+    """Close a quarter's records (99-01.3-08-16): a gaming manager, once the quarter is over,
+    its days closed and its drop boxes counted; entries dated in it are refused afterwards."""
+    office = server_of(request).backoffice
+    return _recorded(office.close_quarter(actor, quarter, body.return_filed))
+
+
 class RedeemIn(BaseModel):
     chips: str = Field(max_length=400, description="value x quantity, e.g. 5x4,1x3")
 

@@ -34,9 +34,14 @@ def quarterly(
 ) -> HTMLResponse:
     """The quarterly summary and compliance findings (this quarter unless one is asked)."""
     authorize(actor, Action.VIEW_QUARTERLY)
-    server = server_of(request)
-    chosen = (quarter or "").strip() or _this_quarter(server)
-    form = server.backoffice.quarterly(actor, chosen)
+    chosen = (quarter or "").strip() or _this_quarter(server_of(request))
+    return _quarterly_page(request, actor, chosen)
+
+
+def _quarterly_page(
+    request: Request, actor: Actor, chosen: str, message: list[str] | None = None
+) -> HTMLResponse:
+    form = server_of(request).backoffice.quarterly(actor, chosen)
     return render(
         request,
         "report.html",
@@ -46,7 +51,22 @@ def quarterly(
         form=form,
         plot=None,
         download=f"/reports/quarterly/download?quarter={quote(chosen)}",
+        close_quarter=chosen,
+        message=message,
     )
+
+
+@router.post("/reports/quarterly/close")
+def close_quarter(
+    request: Request,
+    actor: ActorDep,
+    quarter: Annotated[str, Form(max_length=10)],
+    return_filed: Annotated[bool, Form()] = False,
+) -> HTMLResponse:
+    """Close the quarter's records once its report is produced (or its tax return filed):
+    a gaming manager (99-01.3-08-16)."""
+    done = server_of(request).backoffice.close_quarter(actor, quarter, return_filed)
+    return _quarterly_page(request, actor, quarter.strip(), list(done.lines))
 
 
 def _this_quarter(server: Any) -> str:
