@@ -92,14 +92,26 @@ class AnalysisRules:
 
     @classmethod
     def from_house_rules(cls, rules: HouseRules, device_malfunction: bool = False) -> AnalysisRules:
-        """The analysis rules of an N.D. table (99-01.3-08).
+        """The analysis rules of an N.D. table (99-01.3-08): the one reading of the regulation's
+        playing rules (``croupier.analysis.twentyone_sim.from_house_rules`` goes through it).
 
-        Fixed by the regulation: split any pair or two ten-count cards, up to four hands
-        (aces too, -09.2.c); split aces draw one card; double on any first two cards and after a
-        split except on split aces (-09.2.d); no surrender; a natural pays 3 to 2 (-11.11). The
-        house options carried over: decks (4, 6, 8), soft 17, dealing method, insurance and even
-        money. Every dealing method settles a dealer natural on original wagers only: the
-        card-reading device peeks (-10.3), the others settle under -11.10.d-e.
+        Fixed by the regulation:
+
+        - -09.2.c: "Splitting is permitted on any pair or any two 10-count value cards. A player
+          is allowed a maximum of four hands per betting space"; split aces draw one card each,
+          "however, if an additional ace is drawn it may be split again up to a maximum of four
+          hands": four hands, aces included, no drawing to split aces;
+        - -09.2.d: doubling-down "on the first two cards dealt to a betting space or the first
+          two cards of a split hand, except on split aces": any two cards, and after a split;
+        - no surrender appears in the chapter: none;
+        - -11.11: a natural is paid three to two.
+
+        The house options carried over: decks (4, 6 or 8, -02.3), soft 17 (-11.10.g), insurance
+        and even money (-09.2.b) and the dealing method (-10.1; ``device_malfunction`` plays the
+        card-reading-device table's fallback, -10.1.c(5)). Every method settles a dealer natural
+        on original wagers only: the card-reading device finds it before the players act (a
+        peek, -10.3), hole-card-no-peek and no-hole-card after, when "only the player's original
+        wager is lost" (-11.10.d-e).
         """
         method = rules.effective_method(device_malfunction)
         natural = (

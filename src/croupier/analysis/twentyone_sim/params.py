@@ -5,27 +5,21 @@
 N hands, resplit aces, hitting split aces, late surrender, insurance, how the dealer's natural is
 found and settled, the blackjack payout, and the shoe procedure (indicator card range, cut, burn).
 
-``from_house_rules`` maps a North Dakota table (``croupier.games.twentyone.rules.HouseRules``) to
-it, reading what 99-01.3-08 permits:
+The playing rules it shares with the exact analysis come from an ``AnalysisRules``
+(``SimRules.from_analysis_rules``), so that the simulation and the analysis play the same game.
+``from_house_rules`` maps a North Dakota table (``croupier.games.twentyone.rules.HouseRules``)
+through ``AnalysisRules.from_house_rules``, the one reading of 99-01.3-08's playing rules (decks,
+soft 17, splits, doubles, surrender, insurance, the dealer's natural, the natural's payout), and
+adds what only a simulation needs, read here:
 
-- -02.3: four, six or eight decks (``decks``);
-- -11.10.g: the dealer stands on all 17s, or hits soft 17 where posted (``dealer_hits_soft_17``);
-- -09.2.c: "Splitting is permitted on any pair or any two 10-count value cards. A player is
-  allowed a maximum of four hands per betting space" and split aces draw one card each, "however,
-  if an additional ace is drawn it may be split again up to a maximum of four hands": resplit to
-  four hands, aces included; no drawing to split aces;
-- -09.2.d: doubling-down "on the first two cards dealt to a betting space or the first two cards
-  of a split hand, except on split aces": double on any two cards and after a split;
-- no surrender appears in the chapter: none;
-- -09.2.b: insurance pays two to one, where the house permits it (basic strategy declines it);
-- -11.11: a natural is paid three to two;
-- -10.1 and -11.10.d/e: with the hole-card-with-card-reading-device method the dealer's natural
-  is found before the players act (a peek); with the hole-card-no-peek and no-hole-card methods
-  it is found after, and then "only the player's original wager is lost" (original bets only);
-  the no-hole-card method deals the dealer's second card after the players' decisions;
-- -08.2, -08.3: the cards are cut at least ten cards from either end, the indicator card goes
-  fifty to one hundred cards from the bottom, one card is burned; the cards are reshuffled after
-  the round in which the indicator card appears.
+- -10.1: the no-hole-card method deals the dealer's second card after the players' decisions;
+  the two hole-card methods deal it in the initial deal (``hole_card``);
+- -08.1, -08.2, -08.3: the cards are cut at least ten cards from either end, the indicator card
+  goes fifty to one hundred cards from the bottom, one card is burned; the cards are reshuffled
+  after the round in which the indicator card appears.
+
+Even money (-09.2.b) is not a field: taking it pays a natural against an ace exactly what
+insuring it would (one wager, whatever the hole card).
 
 Amounts inside the kernel are whole tenths of the initial wager (a natural paid 3:2 is 15, 6:5 is
 12, a surrender -5), so every sum is an exact integer.
@@ -41,6 +35,7 @@ import numpy as np
 import numpy.typing as npt
 
 if TYPE_CHECKING:
+    from croupier.analysis.twentyone.rules import AnalysisRules
     from croupier.games.twentyone.rules import HouseRules
 
 TENTHS = 10
@@ -48,6 +43,12 @@ TENTHS = 10
 
 MAX_HANDS = 8
 MAX_PLAYERS = 7
+
+# The shoe procedure of 99-01.3-08-08 (``SimRules``'s defaults).
+INDICATOR_MIN = 50
+INDICATOR_MAX = 100
+CUT_MIN = 10
+BURN = 1
 
 
 class DoubleOn(Enum):
@@ -92,17 +93,75 @@ class SimRules:
     """The dealer's second card is dealt in the initial deal (else after the players act)."""
     natural_pays_tenths: int = 15
     """A natural's payoff in tenths of the wager: 15 is 3:2, 12 is 6:5."""
-    indicator_min: int = 50
-    indicator_max: int = 100
+    indicator_min: int = INDICATOR_MIN
+    indicator_max: int = INDICATOR_MAX
     """The indicator (cut) card goes this many cards from the bottom, uniformly in the range."""
-    cut_min: int = 10
+    cut_min: int = CUT_MIN
     """The cutting card goes at least this many cards from either end (99-01.3-08-08.1)."""
-    burn: int = 1
+    burn: int = BURN
     """Cards burned after each shuffle (99-01.3-08-08.3)."""
     rounds_per_shoe: int = 0
     """0: deal to the indicator card (the rule here). ``N``: also reshuffle after ``N`` rounds;
     1 deals every round from a freshly shuffled shoe (the "off the top" game of exact
     analyses, and of the tiny-shoe tests)."""
+
+    @classmethod
+    def from_analysis_rules(
+        cls,
+        rules: AnalysisRules,
+        *,
+        hole_card: bool = True,
+        indicator_min: int = INDICATOR_MIN,
+        indicator_max: int = INDICATOR_MAX,
+        cut_min: int = CUT_MIN,
+        burn: int = BURN,
+        rounds_per_shoe: int = 0,
+    ) -> SimRules:
+        """The simulation of the rules an exact analysis plays, validated.
+
+        The playing rules are ``rules``'s (a natural's payout in whole tenths of the wager, else
+        ``ValueError``; even money is not simulated, see the module docstring); the dealing
+        (``hole_card``) and the shoe procedure are the simulation's own, North Dakota's by
+        default (99-01.3-08-08)."""
+        from croupier.analysis.twentyone.rules import DealerNatural as Natural
+        from croupier.analysis.twentyone.rules import DoubleOn as Double
+
+        double = {
+            Double.ANY: DoubleOn.ANY_TWO,
+            Double.NINE_TO_ELEVEN: DoubleOn.NINE_TO_ELEVEN,
+            Double.TEN_ELEVEN: DoubleOn.TEN_OR_ELEVEN,
+        }
+        natural = {
+            Natural.PEEK: DealerNatural.PEEK,
+            Natural.ORIGINAL_BETS_ONLY: DealerNatural.NO_PEEK_OBO,
+            Natural.ALL_BETS: DealerNatural.NO_PEEK_ALL,
+        }
+        pays = rules.blackjack_pays * TENTHS
+        if pays.denominator != 1:
+            raise ValueError(
+                f"a natural paying {rules.blackjack_pays} is not a whole number of tenths of the "
+                "wager"
+            )
+        tenths = int(pays)
+        return cls(
+            decks=rules.decks,
+            dealer_hits_soft_17=rules.dealer_hits_soft_17,
+            double_on=double[rules.double_on],
+            double_after_split=rules.double_after_split,
+            max_hands=rules.max_split_hands,
+            resplit_aces=rules.resplit_aces,
+            hit_split_aces=rules.hit_split_aces,
+            late_surrender=rules.late_surrender,
+            insurance=rules.insurance,
+            dealer_natural=natural[rules.dealer_natural],
+            hole_card=hole_card,
+            natural_pays_tenths=tenths,
+            indicator_min=indicator_min,
+            indicator_max=indicator_max,
+            cut_min=cut_min,
+            burn=burn,
+            rounds_per_shoe=rounds_per_shoe,
+        ).validated()
 
     @property
     def cards(self) -> int:
@@ -181,32 +240,14 @@ class SimRules:
 
 
 def from_house_rules(rules: HouseRules, device_malfunction: bool = False) -> SimRules:
-    """The simulation rules of a North Dakota table (see the module docstring for each
-    section). ``device_malfunction`` plays the card-reading-device table's fallback method
-    (99-01.3-08-10.1.c(5))."""
-    from croupier.games.twentyone.rules import DealingMethod
+    """The simulation rules of a North Dakota table: ``AnalysisRules.from_house_rules``'s
+    playing rules, the dealing method's hole card (99-01.3-08-10.1) and the shoe procedure of
+    -08. ``device_malfunction`` plays the card-reading-device table's fallback method
+    (-10.1.c(5))."""
+    from croupier.analysis.twentyone.rules import AnalysisRules
 
     method = rules.effective_method(device_malfunction)
-    natural = (
-        DealerNatural.PEEK
-        if method is DealingMethod.CARD_READING_DEVICE
-        else DealerNatural.NO_PEEK_OBO
-    )
-    return SimRules(
-        decks=rules.decks,
-        dealer_hits_soft_17=rules.dealer_hits_soft_17,
-        double_on=DoubleOn.ANY_TWO,
-        double_after_split=True,
-        max_hands=4,
-        resplit_aces=True,
-        hit_split_aces=False,
-        late_surrender=False,
-        insurance=rules.insurance_permitted,
-        dealer_natural=natural,
+    return SimRules.from_analysis_rules(
+        AnalysisRules.from_house_rules(rules, device_malfunction),
         hole_card=method.has_hole_card,
-        natural_pays_tenths=15,
-        indicator_min=50,
-        indicator_max=100,
-        cut_min=10,
-        burn=1,
-    ).validated()
+    )
