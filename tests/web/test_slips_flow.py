@@ -208,3 +208,29 @@ def test_99_01_3_08_05_5_prepare_and_verify_on_postgresql(postgres_url: str) -> 
         assert _books_entries(demo, "books.slip_issued")[-1]["verifier_id"] == "sm"
     finally:
         demo.app.state.server.close()
+
+
+def test_99_01_3_08_05_2_a_paper_form_number_is_used_once_over_the_web(demo: Demo) -> None:
+    pb, pb_csrf = demo.api_client("pb")
+    sm, sm_csrf = demo.api_client("sm")
+    with_form = {**FILL, "form": 7301}
+    made = pb.post("/api/slips", json=with_form, headers={"X-CSRF-Token": pb_csrf})
+    assert made.status_code == 201, made.text
+    assert made.json()["form"] == 7301
+    # the same paper form keyed again while the first awaits verification
+    again = pb.post("/api/slips", json=with_form, headers={"X-CSRF-Token": pb_csrf})
+    assert again.status_code == 422
+    assert "already on a slip awaiting verification" in again.json()["detail"]
+    done = sm.post(
+        f"/api/slips/{made.json()['draft_id']}/verify", headers={"X-CSRF-Token": sm_csrf}
+    )
+    assert done.status_code == 200, done.text
+    assert any("pre-printed form 7301" in line for line in done.json()["recorded"])
+    last = _books_entries(demo, "books.slip_issued")[-1]
+    assert last["form"] == 7301
+    # and once it is in the books, the books refuse it (-05.2)
+    before = demo.snapshot()
+    late = pb.post("/api/slips", json=with_form, headers={"X-CSRF-Token": pb_csrf})
+    assert late.status_code == 403
+    assert late.json()["section"] == "99-01.3-08-05.2"
+    assert demo.snapshot() == before

@@ -24,6 +24,7 @@ import sqlalchemy as sa
 
 from croupier.books.guards import require_open_shift, require_role, require_site
 from croupier.books.model import Chips, Role, SlipKind, chips_total
+from croupier.books.slips import check_form
 from croupier.books.state import Books
 from croupier.core.clock import Clock, SystemClock
 from croupier.core.errors import InvalidInput
@@ -86,6 +87,8 @@ class Draft:
     closed_by_account: str | None
     closed_at: datetime | None
     number: int | None
+    form: int | None = None
+    """The number printed on the paper form, where the site uses pre-printed forms (-05.2)."""
 
 
 @dataclass(frozen=True)
@@ -166,6 +169,7 @@ def _draft(row: Any) -> Draft:
         row.closed_by_account,
         row.closed_at,
         row.number,
+        row.form,
     )
 
 
@@ -525,6 +529,7 @@ class Backoffice:
         typed_chips: str,
         cashier: str | None = None,
         jar_bar: bool = False,
+        form: int | None = None,
     ) -> Draft:
         """Prepare a fill or credit slip (99-01.3-08-05.3) as the signed-in person; it waits
         for another person to verify it. ``cashier`` is the chip bank cashier (or dealer acting
@@ -550,6 +555,12 @@ class Backoffice:
         require_role(
             books, who, (Role.CASHIER, Role.DEALER), "initial a slip as the cashier", section
         )
+        if form is not None:  # the paper form's number, used once in its series (-05.2)
+            check_form(books, site, books.tables[(site, table)].game, k, form)
+            if self._form_pending(site, k, form):
+                raise InvalidInput(
+                    f"{k.value} form {form} is already on a slip awaiting verification"
+                )
         now = self.clock.now()
         with self.store.engine.begin() as conn:
             made = conn.execute(
@@ -565,12 +576,26 @@ class Backoffice:
                     preparer_employee=actor.employee_id,
                     prepared_at=now,
                     status=PENDING,
+                    form=form,
                 )
             )
             key = made.inserted_primary_key
             assert key is not None
             draft_id = int(key[0])
         return self.draft(draft_id)
+
+    def _form_pending(self, site: str, kind: SlipKind, form: int) -> bool:
+        with self.store.engine.connect() as conn:
+            found = conn.execute(
+                sa.select(slip_drafts.c.draft_id).where(
+                    slip_drafts.c.org_id == self.org_id,
+                    slip_drafts.c.site == site,
+                    slip_drafts.c.kind == kind.value,
+                    slip_drafts.c.form == form,
+                    slip_drafts.c.status.in_((PENDING, VERIFYING)),
+                )
+            ).first()
+        return found is not None
 
     def _claim(self, draft_id: int, to: str = VERIFYING) -> bool:
         with self.store.engine.begin() as conn:
@@ -636,6 +661,7 @@ class Backoffice:
                 draft.cashier,
                 actor.employee_id,
                 draft.jar_bar,
+                draft.form,
             )
             done = self._record(request)
         except BaseException:

@@ -175,6 +175,7 @@ slip_drafts = sa.Table(
     sa.Column("closed_by_account", sa.String(ACCOUNT_NAME_MAX), nullable=True),
     sa.Column("closed_at", UtcDateTime(), nullable=True),
     sa.Column("number", sa.Integer(), nullable=True),
+    sa.Column("form", sa.Integer(), nullable=True),
 )
 
 

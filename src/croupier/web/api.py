@@ -68,6 +68,12 @@ class SlipRequest(BaseModel):
         max_length=200,
     )
     jar_bar: bool = False
+    form: int | None = Field(
+        None,
+        ge=1,
+        le=999_999_999,
+        description="the number printed on the paper form, where the site uses pre-printed forms",
+    )
 
 
 class VoidRequest(BaseModel):
@@ -90,6 +96,7 @@ class SlipOut(BaseModel):
     status: str
     closed_by_account: str | None
     number: int | None
+    form: int | None = None
 
 
 class RecordedOut(BaseModel):
@@ -189,6 +196,7 @@ def _slip(d: Draft) -> SlipOut:
         status=d.status,
         closed_by_account=d.closed_by_account,
         number=d.number,
+        form=d.form,
     )
 
 
@@ -301,7 +309,7 @@ def slips(
 def prepare(request: Request, actor: ActorDep, body: SlipRequest) -> SlipOut:
     """Prepare a fill or credit slip as the signed-in person (99-01.3-08-05.3)."""
     draft = server_of(request).backoffice.prepare(
-        actor, body.kind, body.site, body.table, body.chips, body.cashier, body.jar_bar
+        actor, body.kind, body.site, body.table, body.chips, body.cashier, body.jar_bar, body.form
     )
     return _slip(draft)
 

@@ -327,9 +327,13 @@ def prepare(
     chips: Annotated[str, Form(max_length=400)],
     cashier: Annotated[str, Form(max_length=200)] = "",
     jar_bar: Annotated[bool, Form()] = False,
+    form: Annotated[str, Form(max_length=12)] = "",
 ) -> HTMLResponse:
+    number = form.strip()
+    if number and not number.isdigit():
+        raise InvalidInput(f"a form number is a number printed on the form, not {number!r}")
     draft = server_of(request).backoffice.prepare(
-        actor, kind, site, table, chips, cashier or None, jar_bar
+        actor, kind, site, table, chips, cashier or None, jar_bar, int(number) if number else None
     )
     lines = [
         f"{draft.kind} slip prepared (draft {draft.draft_id}): table {draft.table}, "
