@@ -193,17 +193,20 @@ Chips = tuple[ChipLine, ...]
 """A collection of chips, one line per value, in ``Token`` order, quantities positive."""
 
 
+_ORDER: dict[Token, int] = {t: i for i, t in enumerate(Token)}
+"""Each chip's place in ``Token`` order (the order of a normalised chip list)."""
+
+
 def chips(counts: Mapping[Token, int] | Iterable[tuple[Token, int]]) -> Chips:
     """Normalise chip counts: merge duplicates, drop zeros, refuse negatives, order by value."""
     merged: dict[Token, int] = {}
     items = counts.items() if isinstance(counts, Mapping) else counts
     for token, quantity in items:
-        if isinstance(quantity, bool) or not isinstance(quantity, int) or quantity < 0:
+        if quantity.__class__ is not int or quantity < 0:
             raise InvalidInput(f"chip quantity must be a non-negative integer, got {quantity!r}")
         merged[token] = merged.get(token, 0) + quantity
-    order = list(Token)
     return tuple(
-        ChipLine(t, q) for t, q in sorted(merged.items(), key=lambda i: order.index(i[0])) if q
+        ChipLine(t, merged[t]) for t in sorted(merged, key=_ORDER.__getitem__) if merged[t]
     )
 
 
