@@ -209,6 +209,11 @@ ENDPOINTS: list[Endpoint] = [
     # no such quarter: allowed, refused as bad input (422), nothing changes
     Endpoint("close a quarter (API)", "POST", "/api/quarters/2026Q9/close", QUARTER_CLOSERS,
              "99-01.3-08-16", json={"return_filed": False}, changes=False),
+    Endpoint("opening balances (API)", "POST", "/api/sites/S1/opening-balances", QUARTER_CLOSERS,
+             "99-01.3-08-16", json={"cash_bank": "not money", "audited_by": "au"},
+             changes=False),
+    Endpoint("table rent (API)", "POST", "/api/sites/S1/rent", QUARTER_CLOSERS, "99-01.3-08-01",
+             json={"table": 1, "month": "2026-13", "amount": "$100"}, changes=False),
     Endpoint("redeem chips (API)", "POST", "/api/sites/S1/redemptions", CASHIERS,
              "99-01.3-08-06.2", json={"chips": "100x10"}, changes=False),
     Endpoint("redeem tips (API)", "POST", "/api/sites/S1/tip-redemptions", CASHIERS,

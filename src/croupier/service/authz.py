@@ -64,6 +64,8 @@ class Action(Enum):
     REDEEM_CHIPS = "redeem chips or a dealer's tips for cash (chip bank)"
     CLOSE_DAY = "close the gaming day (banks as counted)"
     CLOSE_QUARTER = "close a quarter's records (report produced or tax return filed)"
+    OPENING_BALANCES = "enter a site's opening balances (audited, once)"
+    PAY_RENT = "record table rent paid"
     VIEW_TABLE = "see a live table (as the rules let this person see it)"
     RUN_TABLE = "run a live table (open, deal, the dealer's actions, settle, close)"
     PLAY_AT_TABLE = "take a seat, wager and act at a live table"
@@ -125,6 +127,13 @@ POLICY: dict[Action, Rule] = {
     Action.CLOSE_QUARTER: Rule(
         _r(GM), RECORDS, writes=True, note="after the quarter ends, its days closed and counted"
     ),
+    Action.OPENING_BALANCES: Rule(
+        _r(GM),
+        RECORDS,
+        writes=True,
+        note="naming the auditor who checked them; before any activity",
+    ),
+    Action.PAY_RENT: Rule(_r(GM), "99-01.3-08-01", writes=True),
     Action.VIEW_TABLE: Rule(EVERYONE, ""),
     Action.RUN_TABLE: Rule(
         _r(DEALER, WHEEL, PB, SM),

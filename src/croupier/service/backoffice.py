@@ -497,6 +497,46 @@ class Backoffice:
         assert actor.employee_id is not None  # authorize refuses an unlinked account
         return self._record(close_request(quarter, actor.employee_id, return_filed))
 
+    def opening_balances(
+        self,
+        actor: Actor,
+        site: str,
+        cash_bank: str,
+        chip_bank: str,
+        jar_bar: str,
+        trays: list[str],
+        outstanding: str,
+        audited_by: str,
+    ) -> Recorded:
+        """A site's audited opening entry (``books.opening``), by the signed-in gaming manager,
+        naming the auditor who checked the balances."""
+        from croupier.service.books_setup import opening_balances as request
+
+        authorize(actor, Action.OPENING_BALANCES)
+        self._require_org()
+        assert actor.employee_id is not None  # authorize refuses an unlinked account
+        return self._record(
+            request(
+                site,
+                cash_bank,
+                chip_bank.strip() or None,
+                jar_bar.strip() or None,
+                trays,
+                outstanding.strip() or None,
+                actor.employee_id,
+                audited_by,
+            )
+        )
+
+    def pay_rent(self, actor: Actor, site: str, table: int, month: str, amount: str) -> Recorded:
+        """A month's rent paid for a table (99-01.3-08-01)."""
+        from croupier.service.rent import pay_rent as request
+
+        authorize(actor, Action.PAY_RENT)
+        self._require_org()
+        assert actor.employee_id is not None  # authorize refuses an unlinked account
+        return self._record(request(site, table, month, amount, actor.employee_id))
+
     # -- slips -----------------------------------------------------------------------------
 
     def drafts(self, actor: Actor, status: str | None = PENDING) -> list[Draft]:

@@ -192,6 +192,49 @@ def close_quarter(
     return _recorded(office.close_quarter(actor, quarter, body.return_filed))
 
 
+class OpeningIn(BaseModel):
+    cash_bank: str = Field(max_length=40, description="the cash bank, dollars")
+    chip_bank: str = Field(default="", max_length=400, description="value x quantity")
+    jar_bar: str = Field(default="", max_length=400, description="value x quantity")
+    trays: list[str] = Field(
+        default_factory=list, max_length=50, description="TABLE=CHIPS, e.g. 1=5x40,1x100"
+    )
+    outstanding: str = Field(
+        default="", max_length=400, description="chips still with players (value x quantity)"
+    )
+    audited_by: str = Field(max_length=200, description="the auditor's employee id")
+
+
+@router.post("/sites/{site}/opening-balances", responses=REFUSALS)
+def opening_balances(request: Request, actor: ActorDep, site: Site, body: OpeningIn) -> RecordedOut:
+    """A site's audited opening entry, once, before any activity (the books start mid-life)."""
+    office = server_of(request).backoffice
+    done = office.opening_balances(
+        actor,
+        site,
+        body.cash_bank,
+        body.chip_bank,
+        body.jar_bar,
+        [t[:420] for t in body.trays],
+        body.outstanding,
+        body.audited_by,
+    )
+    return _recorded(done)
+
+
+class RentIn(BaseModel):
+    table: int = Field(ge=1, le=100000)
+    month: str = Field(max_length=7, description="YYYY-MM")
+    amount: str = Field(max_length=40, description="dollars paid")
+
+
+@router.post("/sites/{site}/rent", responses=REFUSALS)
+def pay_rent(request: Request, actor: ActorDep, site: Site, body: RentIn) -> RecordedOut:
+    """A month's rent paid for a table (99-01.3-08-01)."""
+    office = server_of(request).backoffice
+    return _recorded(office.pay_rent(actor, site, body.table, body.month, body.amount))
+
+
 class RedeemIn(BaseModel):
     chips: str = Field(max_length=400, description="value x quantity, e.g. 5x4,1x3")
 
