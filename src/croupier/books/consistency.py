@@ -43,6 +43,7 @@ from croupier.books.model import (
 from croupier.books.opening import site_activity
 from croupier.books.periods import dated
 from croupier.books.poker_ledger import (
+    PokerBuyInRedeemed,
     PokerHalfHourFee,
     PokerOccasionOpened,
     PokerPrizePaid,
@@ -722,6 +723,22 @@ def _poker_prize(e: PokerPrizePaid) -> list[str]:
     ]
 
 
+def _buy_in_redeemed(e: PokerBuyInRedeemed) -> list[str]:
+    problems = [
+        *_id(e.occasion_id, "the occasion id"),
+        *_id(e.satellite_id, "the satellite id"),
+        *_id(e.tournament_id, "the tournament id"),
+        *_id(e.receipt, "the receipt"),
+        *_name(e.player, "the player"),
+        *_cents(e.cents, "the buy-in"),
+        *_id(e.collected_by, "the collector's id"),
+        *_time(e.at),
+    ]
+    if not problems and e.satellite_id == e.tournament_id:
+        problems.append("it redeems a buy-in in its own satellite (99-01.3-09-03.4.d)")
+    return problems
+
+
 def _series(e: TicketSeriesRegistered) -> list[str]:
     problems = [
         *_id(e.series_id, "the series id"),
@@ -824,6 +841,7 @@ CHECKS: dict[type[Event], Callable[[Any], list[str]]] = {
     PokerTournamentStarted: _tournament,
     PokerTournamentFee: _tournament_fee,
     PokerPrizePaid: _poker_prize,
+    PokerBuyInRedeemed: _buy_in_redeemed,
     TicketSeriesRegistered: _series,
     TicketCardSold: _card_sold,
     TicketCardRefunded: _card_refunded,
@@ -1146,6 +1164,18 @@ def _ctx_poker_prize(books: Books, e: PokerPrizePaid) -> list[str]:
     return found
 
 
+def _ctx_buy_in(books: Books, e: PokerBuyInRedeemed) -> list[str]:
+    found = _ctx_in_occasion(books, e)
+    if found:
+        return found
+    occ = books.poker.occasions[e.occasion_id]
+    if e.satellite_id not in occ.tournaments:
+        found.append(f"it names satellite {e.satellite_id!r}, which the books lack")
+    if e.receipt in occ.redeemed:
+        found.append(f"buy-in prize {e.receipt} is redeemed twice (99-01.3-09-03.4.d)")
+    return found
+
+
 def _ctx_series(books: Books, e: TicketSeriesRegistered) -> list[str]:
     if e.series_id in books.tickets.series:
         return [f"ticket series {e.series_id!r} is registered twice"]
@@ -1199,6 +1229,7 @@ CONTEXT_CHECKS: dict[type[Event], Callable[[Books, Any], list[str]]] = {
     PokerTournamentStarted: _ctx_in_occasion,
     PokerTournamentFee: _ctx_in_occasion,
     PokerPrizePaid: _ctx_poker_prize,
+    PokerBuyInRedeemed: _ctx_buy_in,
     TicketSeriesRegistered: _ctx_series,
     TicketCardSold: _ctx_card,
     TicketCardRefunded: _ctx_card,

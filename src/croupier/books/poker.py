@@ -19,6 +19,7 @@ from croupier.books.model import check_identifier, check_name
 from croupier.books.poker_ledger import (
     FeeKind,
     Occasion,
+    PokerBuyInRedeemed,
     PokerHalfHourFee,
     PokerLedger,
     PokerOccasionOpened,
@@ -289,6 +290,76 @@ def pay_prize(
             "99-01.3-09-03.4.f",
         )
     return [PokerPrizePaid(occasion_id, tournament_id, player, cents, stamp(at))]
+
+
+def redeem_buy_in(
+    books: Books,
+    occasion_id: str,
+    satellite_id: str,
+    tournament_id: str,
+    receipt: str,
+    player: str,
+    cents: int,
+    collected_by: str,
+    at: datetime,
+) -> list[Event]:
+    """A satellite's buy-in prize redeemed for ``player``'s entry to the larger tournament
+    (99-01.3-09-03.4.d): at its cost, a prize of the satellite (at most ninety percent of the
+    satellite's fees, -03.4.f) and gross proceeds of the tournament (toward the player's $300,
+    -09-01). An unredeemed buy-in is valued at zero: nothing is recorded for it."""
+    occ = _occasion(books, occasion_id)
+    check_identifier(satellite_id, "satellite id")
+    check_identifier(tournament_id, "tournament id")
+    check_identifier(receipt, "receipt")
+    check_name(player, "player")
+    employee(books, collected_by)
+    _within(occ, at)
+    require_positive(cents, "buy-in")
+    if satellite_id == tournament_id:
+        raise InvalidInput("a buy-in prize is redeemed in a larger tournament than its satellite")
+    sat = occ.tournaments.get(satellite_id)
+    if sat is None or sat.started_at is None:
+        raise InvalidInput(f"no satellite {satellite_id!r} was played in occasion {occasion_id}")
+    if receipt in occ.redeemed:
+        raise InvalidInput(
+            f"buy-in prize {receipt} was redeemed by {occ.redeemed[receipt].player} already"
+        )
+    main = occ.tournaments.get(tournament_id, Tournament())
+    if main.started_at is not None:
+        raise InvalidInput(f"tournament {tournament_id!r} has started: its entries are closed")
+    if player in (main.director_id, occ.opened.manager_id):
+        raise RuleViolation(
+            "a tournament director and the employee managing the poker activity may not "
+            "participate",
+            "99-01.3-09-03.4.h",
+        )
+    paid = main.fees.get(player, 0)
+    if paid + cents > TOURNAMENT_FEE_CAP:
+        raise RuleViolation(
+            f"{player}'s fees would total {format_money(paid + cents)}; total fees for a "
+            "tournament may not exceed $300.00 per player, including buy-in, rebuys, add-ons "
+            "and bounties",
+            "99-01.3-09-01",
+        )
+    num, den = PRIZE_SHARE_CAP
+    if (sat.prizes + cents) * den > sat.gross_proceeds * num:
+        raise RuleViolation(
+            f"prizes of satellite {satellite_id} would total {format_money(sat.prizes + cents)}, "
+            f"over ninety percent of the {format_money(sat.gross_proceeds)} in fees",
+            "99-01.3-09-03.4.f",
+        )
+    return [
+        PokerBuyInRedeemed(
+            occasion_id,
+            satellite_id,
+            tournament_id,
+            receipt,
+            player,
+            cents,
+            collected_by,
+            stamp(at),
+        )
+    ]
 
 
 @dataclass(frozen=True, slots=True)

@@ -87,6 +87,23 @@ class PokerPrizePaid(Event):
     at: str
 
 
+@event("books.poker_buy_in_redeemed")
+@dataclass(frozen=True, slots=True)
+class PokerBuyInRedeemed(Event):
+    """A satellite's buy-in prize redeemed as a player's entry to the larger tournament: at its
+    cost a prize of the satellite and a fee (gross proceeds) of the tournament; until redeemed
+    it is valued at zero and not recorded (99-01.3-09-03.4.d, -07.1.h)."""
+
+    occasion_id: str
+    satellite_id: str
+    tournament_id: str
+    receipt: str
+    player: str
+    cents: int
+    collected_by: str
+    at: str
+
+
 @dataclass
 class Tournament:
     director_id: str | None = None
@@ -106,6 +123,8 @@ class Occasion:
     half_hour_fees: list[PokerHalfHourFee] = field(default_factory=list)
     first_play: datetime | None = None
     time_worked: list[PokerTimeWorked] = field(default_factory=list)
+    redeemed: dict[str, PokerBuyInRedeemed] = field(default_factory=dict)
+    """Buy-in prizes redeemed, by receipt (99-01.3-09-03.4.d)."""
 
 
 class PokerLedger:
@@ -132,6 +151,12 @@ class PokerLedger:
             self.occasions[e.occasion_id].time_worked.append(e)
         elif isinstance(e, PokerPrizePaid):
             self.occasions[e.occasion_id].tournaments[e.tournament_id].prizes += e.cents
+        elif isinstance(e, PokerBuyInRedeemed):
+            occ = self.occasions[e.occasion_id]
+            occ.tournaments.setdefault(e.satellite_id, Tournament()).prizes += e.cents
+            t = occ.tournaments.setdefault(e.tournament_id, Tournament())
+            t.fees[e.player] = t.fees.get(e.player, 0) + e.cents
+            occ.redeemed[e.receipt] = e
         else:
             raise TypeError(f"not a poker event: {type(e).__name__}")
 
@@ -143,4 +168,5 @@ POKER_EVENTS: tuple[type[Event], ...] = (
     PokerTournamentFee,
     PokerPrizePaid,
     PokerTimeWorked,
+    PokerBuyInRedeemed,
 )

@@ -159,5 +159,6 @@ COMMANDS: tuple[CommandEntry, ...] = (
     CommandEntry("simulate", "twentyone", "Simulate whole shoes of twenty-one as dealt here, each player on basic strategy: mean return, its confidence interval, variance and hold.", "croupier.cli.simulate_cmds"),
     CommandEntry("tournament", "check", "Validate a tournament rules file (every problem at once, each with its section) and print the schedule to post (99-01.3-09-05.1).", "croupier.cli.tournament_cmds"),
     CommandEntry("tournament", "run", "Run a tournament file (rules, steps, expectations): its registers and every difference from what it expects; exit 1 when it differs.", "croupier.cli.tournament_cmds"),
+    CommandEntry("tournament", "post", "Record a finished poker tournament's fees, starts, prizes and redeemed buy-ins in the books, in time order, all at once or nothing (99-01.3-09-01, -03.4.d, f, -07.1).", "croupier.cli.tournament_cmds"),
 )
 # fmt: on

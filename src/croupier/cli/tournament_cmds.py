@@ -1,5 +1,5 @@
-"""``croupier tournament check|run`` and ``croupier bench tournament`` (issue 19). Everything is
-in ``croupier.service.tournaments``."""
+"""``croupier tournament check|run|post`` and ``croupier bench tournament`` (issue 19). Everything
+is in ``croupier.service.tournaments`` and ``croupier.service.tournament_books`` (post)."""
 
 from __future__ import annotations
 
@@ -44,6 +44,54 @@ def run_cmd(path: Annotated[Path, typer.Argument(help="A tournament file (JSON).
             console.print(f"differs: {d}", highlight=False, markup=False)
         raise typer.Exit(1)
     console.print("as expected", highlight=False)
+
+
+@tournament_app.command("post")
+@reports_errors
+def post_cmd(
+    path: Annotated[
+        Path, typer.Argument(help="A tournament file (JSON) of a finished poker tournament.")
+    ],
+    occasion: Annotated[str, typer.Option("--occasion", help="The books' poker occasion id.")],
+    utc_offset: Annotated[
+        str | None,
+        typer.Option(
+            "--utc-offset", help="UTC offset of the file's times, e.g. -05:00 (if they have none)."
+        ),
+    ] = None,
+    director: Annotated[
+        str | None,
+        typer.Option(
+            "--director", help="Employee directing (default: the rules' director, by id or name)."
+        ),
+    ] = None,
+    db: Annotated[
+        str | None,
+        typer.Option(
+            "--db",
+            help="Database URL (default: $CROUPIER_DATABASE_URL, else sqlite:///croupier.db).",
+            show_default=False,
+        ),
+    ] = None,
+    org: Annotated[
+        str | None,
+        typer.Option(
+            "--org", help="Organization id (default: $CROUPIER_ORG, else org).", show_default=False
+        ),
+    ] = None,
+) -> None:
+    """Record a finished poker tournament's fees, starts, prizes and redeemed buy-ins in the
+    books, in time order, all at once or nothing (99-01.3-09-01, -03.4.d, f, -07.1)."""
+    import os
+
+    from croupier.cli.common import database_url
+    from croupier.service.tournament_books import post
+
+    org_id = org or os.environ.get("CROUPIER_ORG") or "org"
+    result = post(database_url(db), org_id, path, occasion, utc_offset, director)
+    console.print(f"posted {result.entries} books entries", highlight=False)
+    for line in result.lines:
+        console.print(line, highlight=False, markup=False)
 
 
 @bench_app.command("tournament")
