@@ -95,7 +95,10 @@ def test_99_01_3_08_16_a_quarter_is_closed_only_when_its_days_are(tmp_path: Path
         T,
         "2026-03-31T18:00:00-06:00",
     )
-    line = b.refused("close-quarter", "2026Q1", "--by", "gm", T, "2026-04-01T01:00:00-06:00")
+    # the evening of the last day, already April in UTC: not yet (the day may still run)
+    line = b.refused("close-quarter", "2026Q1", "--by", "gm", T, "2026-04-01T00:30:00+00:00")
+    assert "from 2026-04-02" in line
+    line = b.refused("close-quarter", "2026Q1", "--by", "gm", T, "2026-04-02T09:00:00-06:00")
     assert "S1 2026-03-31 still open" in line
 
 
@@ -134,6 +137,7 @@ def test_99_01_3_08_16_a_correction_of_a_closed_quarter_shows_on_the_next_report
         if isinstance(e, ev.DropBoxCounted) and q4.contains(date.fromisoformat(e.day))
     )
     counted = books.entries[position]
+    q4_before = quarterly_report(books, q4)
     made = datetime(2026, 2, 1, 12, tzinfo=UTC)
     correction = correct_count(
         books, position, counted.resolved + 500, "a $5 bill found", "gm", made
@@ -144,9 +148,53 @@ def test_99_01_3_08_16_a_correction_of_a_closed_quarter_shows_on_the_next_report
     (prior,) = q1.prior_corrections
     assert (prior.corrects_entry, prior.corrected_day) == (position, counted.day)
     assert prior.cents == counted.resolved + 500
+    assert (prior.difference, prior.of_closed_quarter) == (500, True)
+    # the closed quarter stays as reported; the $5 is carried by the quarter of the correction
+    q4_after = quarterly_report(books, q4)
+    assert q4_after.games == q4_before.games
+    assert q4_after.tax is not None
+    assert q4_before.tax is not None
+    assert q4_after.tax.adjusted_gross_proceeds == q4_before.tax.adjusted_gross_proceeds
+    assert q1.tax is not None
+    carried = [x for x in q1.tax.lines if x.activity.startswith("corrections of closed")]
+    assert [x.adjusted_gross_proceeds for x in carried] == [500]
+    assert q1.tax.reconciled
     form = quarterly_form(q1, books)
     assert any(t.title.startswith("Corrections recorded this quarter") for t in form.tables)
     q4_report = quarterly_report(books, q4)
     assert q4_report.prior_corrections == ()
     assert q4_report.closed is not None
     assert dict(quarterly_form(q4_report, books).fields)["Records"].startswith("closed 2026-01-02")
+
+
+def test_99_01_3_08_16_a_quarter_is_not_closed_while_a_poker_occasion_of_it_runs() -> None:
+    """An occasion's fees belong to the quarter it began in (the quarterly poker summary):
+    closing that quarter while the occasion still runs would let its later fees escape both."""
+    from bookshelp import setup_events
+
+    from croupier.books.poker import open_occasion
+    from croupier.books.state import Books
+
+    books = Books.from_events(setup_events())
+    books.apply_all(open_occasion(books, "OC1", date(2026, 3, 31), date(2026, 4, 2), "gm", ("S1",)))
+    with pytest.raises(RuleViolation, match="poker occasion OC1 began in 2026Q1 and is not over"):
+        close_quarter(
+            books, Quarter(2026, 1), "report produced", "gm", datetime(2026, 4, 2, 9, tzinfo=UTC)
+        )
+    assert close_quarter(
+        books, Quarter(2026, 1), "report produced", "gm", datetime(2026, 4, 3, 9, tzinfo=UTC)
+    )
+
+
+def test_99_01_3_08_16_poker_entries_are_dated_by_their_own_times() -> None:
+    from croupier.books.periods import dated
+    from croupier.books.poker_ledger import PokerHalfHourFee, PokerTimeWorked
+
+    worked = PokerTimeWorked(
+        "OC1", "c1", "S1", "2026-03-20T19:00:00-05:00", "2026-03-20T23:00:00-05:00"
+    )
+    fee = PokerHalfHourFee(
+        "OC1", 1, "Ann", "2026-03-20T19:00:00-05:00", 500, "c1", "2026-03-20T18:55:00-05:00"
+    )
+    assert dated(worked) == date(2026, 3, 20)
+    assert dated(fee) == date(2026, 3, 20)

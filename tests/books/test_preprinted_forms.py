@@ -124,3 +124,18 @@ def test_99_01_3_08_05_2_the_cashier_keys_the_form_number(tmp_path: Path) -> Non
         "2026-01-05T18:12:00-06:00",
     )
     assert "pre-printed form 40002" in out
+
+
+def test_99_01_3_08_05_2_a_form_far_from_its_series_is_refused_not_stored(
+    open_books: Books, run: Run
+) -> None:
+    """A typing slip (one digit too many) would open a gap of millions of numbers."""
+    run(fill(open_books, 1, 10))
+    with pytest.raises(InvalidInput, match="far from the S1 21 series"):
+        fill(open_books, 999_999_999, 11)
+    run(fill(open_books, 1 + slips.FORM_JUMP, 12))  # the next box of forms is fine
+    late = replace(
+        fill(open_books, 2 + slips.FORM_JUMP, 13)[0],
+        form=999_999_999,  # type: ignore[type-var]
+    )
+    assert any("far from the numbers of its series" in p for p in check_in_books(open_books, late))

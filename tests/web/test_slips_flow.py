@@ -234,3 +234,17 @@ def test_99_01_3_08_05_2_a_paper_form_number_is_used_once_over_the_web(demo: Dem
     assert late.status_code == 403
     assert late.json()["section"] == "99-01.3-08-05.2"
     assert demo.snapshot() == before
+
+
+def test_99_01_3_08_05_2_voiding_a_prepared_paper_form_voids_that_form(demo: Demo) -> None:
+    pb, pb_csrf = demo.api_client("pb")
+    with_form = {**FILL, "form": 7401}
+    made = pb.post("/api/slips", json=with_form, headers={"X-CSRF-Token": pb_csrf})
+    assert made.status_code == 201, made.text
+    void = pb.post(f"/api/slips/{made.json()['draft_id']}/void", headers={"X-CSRF-Token": pb_csrf})
+    assert void.status_code == 200, void.text
+    voided = _books_entries(demo, "books.slip_voided")[-1]
+    assert (voided["form"], voided["game"]) == (7401, "21")
+    again = pb.post("/api/slips", json=with_form, headers={"X-CSRF-Token": pb_csrf})
+    assert again.status_code == 403
+    assert again.json()["section"] == "99-01.3-08-05.2"

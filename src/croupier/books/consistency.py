@@ -52,6 +52,7 @@ from croupier.books.poker_ledger import (
     PokerTournamentStarted,
 )
 from croupier.books.quarters import Quarter
+from croupier.books.slips import FORM_JUMP
 from croupier.books.state import Books, CorruptEntry
 from croupier.books.tickets_ledger import (
     TicketCardRefunded,
@@ -1040,6 +1041,12 @@ def _form_unused(
     if form is None or game is None or site_id not in books.sites:
         return []
     series = books.sites[site_id].forms.get((game, kind))
+    if (
+        series is not None
+        and series.highest
+        and not (series.lowest - FORM_JUMP <= form <= series.highest + FORM_JUMP)
+    ):
+        return [f"its pre-printed form {form} is far from the numbers of its series ({SLIPS}.2)"]
     if series is not None and series.used(form):
         return [f"its pre-printed form {form} was used before in its series ({SLIPS}.2)"]
     return []

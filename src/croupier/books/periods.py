@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import date, datetime
+from datetime import date, datetime, timedelta
 
 from croupier.books import events as ev
 from croupier.books.guards import RECORDS, require_role, stamp
@@ -26,6 +26,9 @@ from croupier.core.errors import InvalidInput, RuleViolation
 from croupier.core.events import Event
 
 REASONS = ("report produced", "tax return filed")
+CLOSE_AFTER_DAYS = 2
+"""A quarter is closed from the second day after its last: its last business day may pass
+midnight, and a site's clock may be behind UTC."""
 CLOSERS = (Role.GAMING_MANAGER,)
 
 
@@ -43,9 +46,24 @@ def close_quarter(
     if label in books.closed_quarters:
         done = books.closed_quarters[label]
         raise RuleViolation(f"{label} was closed already ({done.reason}, {done.at})", RECORDS)
-    if at.date() <= quarter.last_day:
+    earliest = quarter.last_day + timedelta(days=CLOSE_AFTER_DAYS)
+    if at.date() < earliest:
         raise RuleViolation(
-            f"{label} runs to {quarter.last_day}: it can be closed only after it ends", RECORDS
+            f"{label} runs to {quarter.last_day}: it can be closed only after it ends, from "
+            f"{earliest} (its last business day may run past midnight, in any site's time)",
+            RECORDS,
+        )
+    running = sorted(
+        occ_id
+        for occ_id, occ in books.poker.occasions.items()
+        if quarter.contains(date.fromisoformat(occ.opened.first_day))
+        and date.fromisoformat(occ.opened.last_day) >= at.date()
+    )
+    if running:
+        raise RuleViolation(
+            f"poker occasion {', '.join(running)} began in {label} and is not over: its fees "
+            "belong to the quarter it began in; close the quarter after it ends",
+            RECORDS,
         )
     open_days = sorted(
         f"{site} {day}"
@@ -77,12 +95,13 @@ def dated(e: Event) -> date | None:
                 return date.fromisoformat(value)
             except ValueError:
                 return None
-    at = getattr(e, "at", None)
-    if isinstance(at, str):
-        try:
-            return datetime.fromisoformat(at).date()
-        except ValueError:
-            return None
+    for name in ("at", "start", "collected_at", "period_start"):
+        value = getattr(e, name, None)
+        if isinstance(value, str):
+            try:
+                return datetime.fromisoformat(value).date()
+            except ValueError:
+                return None
     return None
 
 
@@ -108,21 +127,26 @@ def check_open_periods(books: Books, events: Sequence[Event]) -> None:
 
 @dataclass(frozen=True, slots=True)
 class PriorCorrection:
-    """A correction recorded in a quarter to a record of an earlier, closed quarter."""
+    """A correction recorded in a quarter to a record of an earlier quarter."""
 
     at: str
     corrects_entry: int
     corrected_day: str | None
     site_id: str | None
     cents: int
+    """The corrected amount."""
     reason: str
     by_id: str
+    difference: int = 0
+    """The corrected amount less what it corrects (added to the drop and the win)."""
+    of_closed_quarter: bool = False
+    """The corrected record's quarter was closed: the difference is carried by this quarter."""
 
 
 def corrections_of_earlier_quarters(books: Books, quarter: Quarter) -> list[PriorCorrection]:
     """The corrections recorded during ``quarter`` whose corrected entry is dated before it."""
     out: list[PriorCorrection] = []
-    for e in books.entries:
+    for position, e in enumerate(books.entries, start=books.base):
         if not isinstance(e, ev.CountCorrected):
             continue
         made = datetime.fromisoformat(e.at).date()
@@ -132,6 +156,7 @@ def corrections_of_earlier_quarters(books: Books, quarter: Quarter) -> list[Prio
         day = dated(target) if target is not None else None
         if day is not None and day >= quarter.first_day:
             continue
+        closed = day is not None and str(Quarter.of(day)) in books.closed_quarters
         out.append(
             PriorCorrection(
                 e.at,
@@ -141,6 +166,8 @@ def corrections_of_earlier_quarters(books: Books, quarter: Quarter) -> list[Prio
                 e.cents,
                 e.reason,
                 e.by_id,
+                books.adjustments.get(position, 0),
+                closed,
             )
         )
     return out

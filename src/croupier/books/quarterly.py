@@ -184,12 +184,14 @@ def quarterly_report(
     made) stops the days looked at when the quarter is not over."""
     games = game_quarters(books, quarter)
     days = tuple(days_in(books, quarter))
+    prior = tuple(corrections_of_earlier_quarters(books, quarter))
     tax = quarter_tax(
         books,
         quarter,
         [(g.site_id, GAME_NAMES[g.game], g.adjusted_gross_proceeds) for g in games],
         days,
         tax_schedules,
+        sum(c.difference for c in prior if c.of_closed_quarter),
     )
     return QuarterlyReport(
         quarter,
@@ -199,7 +201,7 @@ def quarterly_report(
         day_coverage(books, quarter, as_of),
         tuple(site_quarters(books, quarter)),
         tax,
-        tuple(corrections_of_earlier_quarters(books, quarter)),
+        prior,
         books.closed_quarters.get(str(quarter)),
     )
 

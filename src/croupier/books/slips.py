@@ -186,6 +186,8 @@ def void_slip(
     if game is not None and form is None:
         raise InvalidInput("give the number of the pre-printed form voided")
     if game is not None:
+        if not any(t.game is game for (s, _), t in books.tables.items() if s == site_id):
+            raise InvalidInput(f"site {site_id} has no {game.value} table: no such form series")
         check_form(books, site_id, game, kind, form)
     return [
         ev.SlipVoided(
@@ -202,6 +204,11 @@ def void_slip(
     ]
 
 
+FORM_JUMP = 1_000
+"""The furthest a form may be from the numbers its series has used: a printer's book or box of
+forms, not a typing slip (whose gap would be reported as missing numbers by the thousand)."""
+
+
 def check_form(books: Books, site_id: str, game: Game, kind: SlipKind, form: int | None) -> None:
     """A pre-printed form's number: a positive number not used before in the site's series of
     ``game`` and ``kind`` (issued or voided); the forms are all accounted for (-05.2)."""
@@ -210,6 +217,16 @@ def check_form(books: Books, site_id: str, game: Game, kind: SlipKind, form: int
     if isinstance(form, bool) or not isinstance(form, int) or not 1 <= form <= 999_999_999:
         raise InvalidInput(f"a form number is a number from 1 to 999999999, not {form!r}")
     series = books.sites[site_id].forms.get((game, kind))
+    if (
+        series is not None
+        and series.highest
+        and not (series.lowest - FORM_JUMP <= form <= series.highest + FORM_JUMP)
+    ):
+        raise InvalidInput(
+            f"{kind.value} form {form} is far from the {site_id} {game.value} series "
+            f"({series.lowest} to {series.highest} used): a form more than {FORM_JUMP:,} "
+            "numbers away is a new series (a typing slip?); check the number on the form"
+        )
     if series is not None and series.used(form):
         was = series.forms.get(form)
         how = (

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import date, datetime
 from typing import Any
 
 from croupier.books import events as ev
@@ -218,6 +218,10 @@ class Books:
         """(site, day) of the gaming days opened before ``window`` (their records are not here)."""
         self.last_iou = 0
         """The highest IOU number written so far (IOUs are numbered across the organization)."""
+        self.adjustments: dict[int, int] = {}
+        """Position of a count correction -> its difference from the amount it corrects."""
+        self.corrected_cash: dict[int, int] = {}
+        """Counts of closed quarters corrected afterwards: their position -> the amount now."""
         self.rent_paid: list[ev.RentPaid] = []
         """Table rent paid (99-01.3-08-01), read by type across checkpoints."""
         self.closed_quarters: dict[str, ev.QuarterClosed] = {}
@@ -494,12 +498,21 @@ class Books:
         self.sites[e.site_id].count_cash += e.resolved
 
     def _corrected(self, e: ev.CountCorrected) -> None:
+        """A count corrected: the shift's record takes the new amount, unless the count's
+        quarter was closed before (its records are final, -16): then the difference is a
+        correction of a closed quarter, carried by the quarter it is made in
+        (``adjustments``). Either way the cash to deposit moves by the difference."""
         counted = self.entry(e.corrects_entry)
         assert isinstance(counted, ev.DropBoxCounted)
         rec = self.shifts[(counted.site_id, counted.day, counted.table, counted.shift)]
-        previous = rec.counted_cash or 0
-        rec.corrections.append(e)
-        self.sites[counted.site_id].count_cash += e.cents - previous
+        previous = self.corrected_cash.get(e.corrects_entry, rec.counted_cash or 0)
+        difference = e.cents - previous
+        self.adjustments[self.next_position] = difference
+        if _quarter_label(counted.day) in self.closed_quarters:
+            self.corrected_cash[e.corrects_entry] = e.cents
+        else:
+            rec.corrections.append(e)
+        self.sites[counted.site_id].count_cash += difference
 
     def _deposited(self, e: ev.CashDeposited) -> None:
         st = self.sites[e.site_id]
@@ -603,3 +616,9 @@ def value_of(lines: Chips) -> int:
 
 EMPTY: Chips = chips({})
 __all__ = ["EMPTY", "Books", "DayRecord", "ShiftRecord", "SiteState", "Token", "value_of"]
+
+
+def _quarter_label(day: str) -> str:
+    """``2026Q1`` for a day of the first quarter of 2026 (``Quarter.of`` without importing it)."""
+    d = date.fromisoformat(day)
+    return f"{d.year}Q{(d.month - 1) // 3 + 1}"

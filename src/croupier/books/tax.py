@@ -127,10 +127,13 @@ def quarter_tax(
     game_lines: Sequence[tuple[str, str, Amount]],
     days: Sequence[DailyRecord],
     schedules: Iterable[TaxSchedule],
+    closed_corrections: int = 0,
 ) -> QuarterTax:
     """The quarter's tax figures. ``game_lines`` are (site, game, adjusted gross proceeds) of
     the quarterly summary; ``days`` its daily records (``DailyRecord``); poker is added per
-    occasion begun in the quarter (tournaments and nontournament play, 99-01.3-09-07.1.f)."""
+    occasion begun in the quarter (tournaments and nontournament play, 99-01.3-09-07.1.f), and
+    ``closed_corrections``, the corrections made in the quarter to counts of closed quarters
+    (whose records are final: the difference is carried here, ``books.periods``)."""
     lines = [TaxLine(site, game, agp) for site, game, agp in game_lines]
     records = list(days)
     tickets: dict[str, int] = {}
@@ -152,11 +155,15 @@ def quarter_tax(
                     s.adjusted_gross_proceeds,
                 )
             )
+    if closed_corrections:
+        lines.append(
+            TaxLine("*", "corrections of closed quarters' counts (-16)", closed_corrections)
+        )
     agp = total(line.adjusted_gross_proceeds for line in lines)
     daily = total(
         [g.adjusted_gross_proceeds for d in records for g in d.games]
         + [d.tickets.adjusted_gross_proceeds for d in records if d.tickets is not None]
-        + [poker]
+        + [poker, closed_corrections]
     )
     schedule = schedule_in_force(schedules, quarter.first_day)
     tax: Amount

@@ -232,7 +232,17 @@ def quarterly_form(report: QuarterlyReport, books: Books | None = None) -> Form:
     )
     prior = FormTable(
         "Corrections recorded this quarter to earlier quarters (99-01.3-08-16)",
-        ("Recorded", "Entry corrected", "Its day", "Site", "Corrected amount", "Reason", "By"),
+        (
+            "Recorded",
+            "Entry corrected",
+            "Its day",
+            "Site",
+            "Corrected amount",
+            "Difference",
+            "Carried by",
+            "Reason",
+            "By",
+        ),
         tuple(
             (
                 c.at[:16].replace("T", " "),
@@ -240,6 +250,8 @@ def quarterly_form(report: QuarterlyReport, books: Books | None = None) -> Form:
                 c.corrected_day or "",
                 c.site_id or "",
                 format_money(c.cents),
+                format_money(c.difference),
+                "this quarter (its quarter was closed)" if c.of_closed_quarter else "its quarter",
                 c.reason,
                 c.by_id,
             )

@@ -597,7 +597,7 @@ class Backoffice:
         )
         if form is not None:  # the paper form's number, used once in its series (-05.2)
             check_form(books, site, books.tables[(site, table)].game, k, form)
-            if self._form_pending(site, k, form):
+            if self._form_pending(books, site, table, k, form):
                 raise InvalidInput(
                     f"{k.value} form {form} is already on a slip awaiting verification"
                 )
@@ -624,18 +624,24 @@ class Backoffice:
             draft_id = int(key[0])
         return self.draft(draft_id)
 
-    def _form_pending(self, site: str, kind: SlipKind, form: int) -> bool:
+    def _form_pending(self, books: Books, site: str, table: int, kind: SlipKind, form: int) -> bool:
+        """A slip awaiting verification already carries this paper form (same series: site,
+        the table's game, kind)."""
+        game = books.tables[(site, table)].game
         with self.store.engine.connect() as conn:
-            found = conn.execute(
-                sa.select(slip_drafts.c.draft_id).where(
+            rows = conn.execute(
+                sa.select(slip_drafts.c.table_number).where(
                     slip_drafts.c.org_id == self.org_id,
                     slip_drafts.c.site == site,
                     slip_drafts.c.kind == kind.value,
                     slip_drafts.c.form == form,
                     slip_drafts.c.status.in_((PENDING, VERIFYING)),
                 )
-            ).first()
-        return found is not None
+            ).all()
+        return any(
+            (t := books.tables.get((site, int(row.table_number)))) is not None and t.game is game
+            for row in rows
+        )
 
     def _claim(self, draft_id: int, to: str = VERIFYING) -> bool:
         with self.store.engine.begin() as conn:
@@ -719,23 +725,43 @@ class Backoffice:
         authorize(actor, action, slip=self._facts(draft))
         if draft.status != PENDING or not self._claim(draft_id):
             raise InvalidInput(f"slip {draft_id} is not awaiting verification ({draft.status})")
+        form, game = None, None
+        if draft.form is not None:  # the paper form is voided by its number, in its series
+            table = self._require_org().tables.get((draft.site, draft.table))
+            form, game = draft.form, table.game.value if table is not None else None
         try:
-            done = self._void(actor, k, draft.site)
+            done = self._void(actor, k, draft.site, form, game)
         except BaseException:
             self._close(draft_id, PENDING, None)
             raise
         self._close(draft_id, VOID, actor, done.number)
         return replace(done, draft=self.draft(draft_id))
 
-    def void_next(self, actor: Actor, kind: str, site: str) -> Recorded:
-        """Void the next blank form of a series (a spoiled form), as its preparer (-05.2)."""
+    def void_next(
+        self,
+        actor: Actor,
+        kind: str,
+        site: str,
+        form: int | None = None,
+        game: str | None = None,
+    ) -> Recorded:
+        """Void a spoiled form, as its preparer (-05.2): the next of the books' own series, or
+        the pre-printed form ``form`` of the site's ``game`` series."""
         k = _kind(kind)
         authorize(actor, Action.VOID_FILL if k is SlipKind.FILL else Action.VOID_CREDIT)
-        return self._void(actor, k, site)
+        return self._void(actor, k, site, form, game)
 
-    def _void(self, actor: Actor, kind: SlipKind, site: str) -> Recorded:
+    def _void(
+        self,
+        actor: Actor,
+        kind: SlipKind,
+        site: str,
+        form: int | None = None,
+        game: str | None = None,
+    ) -> Recorded:
         assert actor.employee_id is not None  # authorize refuses an unlinked account
         books = self._require_org()
         me = books.employees.get(actor.employee_id)
         initials = me.initials if me is not None else ""
-        return self._record(books_day.void(kind.value, site, actor.employee_id, initials))
+        request = books_day.void(kind.value, site, actor.employee_id, initials, form, game)
+        return self._record(request)

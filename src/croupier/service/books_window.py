@@ -28,6 +28,7 @@ from croupier.core.errors import InvalidInput
 from croupier.store import ChainBreak, EventStore
 
 CORRECTION_TYPE = ev.CountCorrected.TYPE
+CLOSED_TYPE = ev.QuarterClosed.TYPE
 
 
 def checkpoints(store: EventStore, stream: str) -> list[int]:
@@ -125,11 +126,15 @@ def days_window(store: EventStore, stream: str, first: str, last: str) -> Window
     chain = store.chain_break_between(stream, start, end_seq)
     later_corrections = [
         s
-        for s in store.read_types(stream, (CORRECTION_TYPE,), after=end_seq)
-        if isinstance(s.event, ev.CountCorrected)
-        and isinstance(s.event.corrects_entry, int)
-        and s.event.corrects_entry >= start - 1
+        for s in store.read_types(stream, (CORRECTION_TYPE, CLOSED_TYPE), after=end_seq)
+        if isinstance(s.event, ev.QuarterClosed)
+        or (
+            isinstance(s.event, ev.CountCorrected)
+            and isinstance(s.event.corrects_entry, int)
+            and s.event.corrects_entry >= start - 1
+        )
     ]
+    later_corrections.sort(key=lambda s: s.seq)  # a quarter closed before a correction of it
     for entry in later_corrections:
         if entry.event is not None:
             apply_checked(books, entry.event, entry.stream, entry.seq)

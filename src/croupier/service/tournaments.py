@@ -54,7 +54,13 @@ def run(path: Path) -> FileRun:
     data = _read(path, "tournament file")
     if not isinstance(data, dict) or "rules" not in data:
         raise InvalidInput(f"{path}: a tournament file has rules, steps and expect")
-    t, diffs = run_file(data)
+    try:
+        t, diffs = run_file(data)
+    except (AttributeError, TypeError, KeyError, ValueError, IndexError) as e:
+        raise InvalidInput(
+            f"{path}: not a tournament file (rules, steps as a list of steps, expect as a "
+            f"table): {type(e).__name__}: {e}"
+        ) from None
     lines: list[str] = []
     if t is not None:
         state = t.state

@@ -79,6 +79,12 @@ class SlipRequest(BaseModel):
 class VoidRequest(BaseModel):
     kind: str = Field(description="fill or credit", max_length=20)
     site: str = Field(max_length=200)
+    form: int | None = Field(
+        None, ge=1, le=999_999_999, description="the pre-printed form voided (its number)"
+    )
+    game: str | None = Field(
+        None, max_length=4, description="the game of the form's series: 21 or PW"
+    )
 
 
 class SlipOut(BaseModel):
@@ -329,7 +335,8 @@ def void_slip(request: Request, actor: ActorDep, draft_id: DraftId) -> RecordedO
 @router.post("/slips/void-next", responses=REFUSALS)
 def void_next(request: Request, actor: ActorDep, body: VoidRequest) -> RecordedOut:
     """Void the next blank form of a series (a spoiled form), as a preparer (99-01.3-08-05.2)."""
-    return _recorded(server_of(request).backoffice.void_next(actor, body.kind, body.site))
+    office = server_of(request).backoffice
+    return _recorded(office.void_next(actor, body.kind, body.site, body.form, body.game))
 
 
 @router.get("/verify", responses=REFUSALS)
