@@ -41,7 +41,7 @@ from croupier.books.model import (
     chips_total,
 )
 from croupier.books.opening import site_activity
-from croupier.books.periods import dated
+from croupier.books.periods import closing_of
 from croupier.books.poker_ledger import (
     PokerBuyInRedeemed,
     PokerHalfHourFee,
@@ -1253,11 +1253,10 @@ def check_in_books(books: Books, e: Event) -> list[str]:
     only on an entry that ``check`` passes. Pure: ``books`` is not changed."""
     found = CONTEXT_CHECKS.get(type(e))
     problems = [] if found is None else found(books, e)
-    if books.closed_quarters and not isinstance(e, ev.BooksCarriedForward):
-        day = dated(e)
-        closed = books.closed_quarters.get(str(Quarter.of(day))) if day is not None else None
-        if closed is not None:
-            problems.append(f"it is dated {day}, in {closed.quarter}, closed before it (-16)")
+    found_closed = closing_of(books, e)
+    if found_closed is not None:
+        day, closed = found_closed
+        problems.append(f"it is dated {day}, in {closed.quarter}, closed before it (-16)")
     return problems
 
 

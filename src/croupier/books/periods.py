@@ -105,18 +105,22 @@ def dated(e: Event) -> date | None:
     return None
 
 
+def closing_of(books: Books, e: Event) -> tuple[date, ev.QuarterClosed] | None:
+    """The day ``e`` is dated and the closing of its quarter, if that quarter is closed: the
+    one rule the writer (``check_open_periods``) and the reader (``consistency``) apply."""
+    if not books.closed_quarters or isinstance(e, ev.BooksCarriedForward):
+        return None
+    day = dated(e)
+    closed = books.closed_quarters.get(str(Quarter.of(day))) if day is not None else None
+    return (day, closed) if day is not None and closed is not None else None
+
+
 def check_open_periods(books: Books, events: Sequence[Event]) -> None:
     """Refuse entries dated in a closed quarter (nothing is recorded)."""
-    if not books.closed_quarters:
-        return
     for e in events:
-        if isinstance(e, ev.BooksCarriedForward):
-            continue
-        day = dated(e)
-        if day is None:
-            continue
-        closed = books.closed_quarters.get(str(Quarter.of(day)))
-        if closed is not None:
+        found = closing_of(books, e)
+        if found is not None:
+            day, closed = found
             raise RuleViolation(
                 f"{day} is in {closed.quarter}, whose records are final ({closed.reason} "
                 f"{closed.at[:10]}): nothing dated in it can be recorded now; record a "

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import datetime
 from enum import Enum
@@ -132,8 +133,22 @@ class PokerLedger:
 
     def __init__(self) -> None:
         self.occasions: dict[str, Occasion] = {}
+        self.events: list[Event] = []
+        """The poker entries applied, in order: the ledger is a function of them."""
+
+    @classmethod
+    def from_events(cls, events: Iterable[Event]) -> PokerLedger:
+        """A ledger rebuilt from its entries (a what-if copy to judge entries not yet made)."""
+        ledger = cls()
+        for e in events:
+            ledger.apply(e)
+        return ledger
 
     def apply(self, e: Event) -> None:
+        self._apply(e)
+        self.events.append(e)
+
+    def _apply(self, e: Event) -> None:
         if isinstance(e, PokerOccasionOpened):
             self.occasions[e.occasion_id] = Occasion(e)
         elif isinstance(e, PokerHalfHourFee):

@@ -29,6 +29,7 @@ from croupier.books.model import (
     take_chips,
 )
 from croupier.books.poker_ledger import POKER_EVENTS, PokerLedger
+from croupier.books.quarters import Quarter
 from croupier.books.tickets_ledger import (
     TICKET_EVENTS,
     TicketCardRefunded,
@@ -508,7 +509,7 @@ class Books:
         previous = self.corrected_cash.get(e.corrects_entry, rec.counted_cash or 0)
         difference = e.cents - previous
         self.adjustments[self.next_position] = difference
-        if _quarter_label(counted.day) in self.closed_quarters:
+        if str(Quarter.of(date.fromisoformat(counted.day))) in self.closed_quarters:
             self.corrected_cash[e.corrects_entry] = e.cents
         else:
             rec.corrections.append(e)
@@ -616,9 +617,3 @@ def value_of(lines: Chips) -> int:
 
 EMPTY: Chips = chips({})
 __all__ = ["EMPTY", "Books", "DayRecord", "ShiftRecord", "SiteState", "Token", "value_of"]
-
-
-def _quarter_label(day: str) -> str:
-    """``2026Q1`` for a day of the first quarter of 2026 (``Quarter.of`` without importing it)."""
-    d = date.fromisoformat(day)
-    return f"{d.year}Q{(d.month - 1) // 3 + 1}"

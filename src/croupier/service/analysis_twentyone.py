@@ -26,6 +26,7 @@ from croupier.analysis.twentyone import (
     tip_bet,
 )
 from croupier.core.errors import InvalidInput
+from croupier.reports.strategy_chart import UP_LABELS, UP_ORDER
 from croupier.service.rules import load_rules
 
 
@@ -111,10 +112,6 @@ class TwentyOneReport:
             if self.tip is None
             else {"win": self.tip.win, "push": self.tip.push, "lose": self.tip.lose},
         }
-
-
-UP_ORDER = (1, 2, 3, 4, 5, 6, 7, 8, 9, 0)
-UP_LABELS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "A")
 
 
 def describe(r: AnalysisRules) -> str:

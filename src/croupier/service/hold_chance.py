@@ -57,6 +57,17 @@ class HoldAnalysis:
         ]
 
 
+def action_by_shift(books: Books) -> dict[tuple[str, str, int, int], int]:
+    """The action the books record per shift (site, day, table, shift): chips collected from
+    losing wagers plus chips paid to winning ones (``PlaySettled``)."""
+    out: dict[tuple[str, str, int, int], int] = {}
+    for e in books.entries:
+        if isinstance(e, PlaySettled):
+            key = (e.site_id, e.day, e.table, e.shift)
+            out[key] = out.get(key, 0) + chips_total(e.collected) + chips_total(e.paid)
+    return out
+
+
 def game_moments(
     rules_path: Path | None, rounds: int = DEFAULT_ROUNDS, seed: int = 1
 ) -> GameMoments:
@@ -133,9 +144,9 @@ def analyze_hold(
         )
     keys = {(h.site_id, h.day, h.table, h.shift) for h in lines}
     action = sum(
-        chips_total(e.collected) + chips_total(e.paid)
-        for e in books.entries
-        if isinstance(e, PlaySettled) and (e.site_id, e.day, e.table, e.shift) in keys
+        a
+        for (site, day, table, shift), a in action_by_shift(books).items()
+        if (site, day, table, shift) in keys
     )
     if drop <= 0 or action <= 0:
         raise InvalidInput(f"{dealer}'s shifts in {q} record no drop or no play to judge")
@@ -173,15 +184,9 @@ def with_hold_chances(report: QuarterlyReport, books: Books) -> QuarterlyReport:
     tables = {key for key, t in books.tables.items() if t.game is Game.TWENTY_ONE}
     q = report.quarter
     action: dict[str, int] = {}
-    for e in books.entries:
-        if (
-            isinstance(e, PlaySettled)
-            and (e.site_id, e.table) in tables
-            and q.contains(date.fromisoformat(e.day))
-        ):
-            action[e.site_id] = (
-                action.get(e.site_id, 0) + chips_total(e.collected) + chips_total(e.paid)
-            )
+    for (site, day, table, _), a in action_by_shift(books).items():
+        if (site, table) in tables and q.contains(date.fromisoformat(day)):
+            action[site] = action.get(site, 0) + a
     moments = _default_moments()
     findings = []
     for f in report.findings:

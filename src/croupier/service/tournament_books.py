@@ -29,7 +29,7 @@ from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
 from croupier.books import poker
-from croupier.books.poker_ledger import POKER_EVENTS
+from croupier.books.poker_ledger import POKER_EVENTS, PokerLedger
 from croupier.books.poker_ledger import FeeKind as BooksFeeKind
 from croupier.books.state import Books
 from croupier.books.timeline import check_entry_time
@@ -220,8 +220,8 @@ def post_command(
                     f"tournament {tid!r} is in the books of occasion {occasion_id} already: a "
                     "tournament is posted once (nothing recorded)"
                 )
-        scratch = copy.copy(books)
-        scratch.poker = copy.deepcopy(books.poker)
+        scratch = copy.copy(books)  # shares everything but the poker ledger, which it replays
+        scratch.poker = PokerLedger.from_events(books.poker.events)
         out: list[Event] = []
         for when, step in steps:
             check_entry_time(scratch, when, None)

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from croupier.core.data import loads
+from croupier.core.errors import InvalidInput
 from croupier.core.money import format_money
 from croupier.core.rng import SeededRng
 from croupier.service.files import read_text
@@ -34,8 +35,6 @@ def check(path: Path) -> str:
     and return its posted schedule (99-01.3-09-05.1)."""
     data = _read(path, "tournament rules file")
     if not isinstance(data, dict):
-        from croupier.core.errors import InvalidInput
-
         raise InvalidInput(f"{path}: a tournament rules file is a table of fields")
     return schedule_text(definition_from_dict(data))
 
@@ -49,8 +48,6 @@ class FileRun:
 def run(path: Path) -> FileRun:
     """Run a tournament file (JSON: rules, steps, expectations); its differences from its
     expectations and its registers."""
-    from croupier.core.errors import InvalidInput
-
     data = _read(path, "tournament file")
     if not isinstance(data, dict) or "rules" not in data:
         raise InvalidInput(f"{path}: a tournament file has rules, steps and expect")

@@ -196,7 +196,7 @@ class OpeningIn(BaseModel):
     cash_bank: str = Field(max_length=40, description="the cash bank, dollars")
     chip_bank: str = Field(default="", max_length=400, description="value x quantity")
     jar_bar: str = Field(default="", max_length=400, description="value x quantity")
-    trays: list[str] = Field(
+    trays: list[Annotated[str, Field(max_length=420)]] = Field(
         default_factory=list, max_length=50, description="TABLE=CHIPS, e.g. 1=5x40,1x100"
     )
     outstanding: str = Field(
@@ -215,7 +215,7 @@ def opening_balances(request: Request, actor: ActorDep, site: Site, body: Openin
         body.cash_bank,
         body.chip_bank,
         body.jar_bar,
-        [t[:420] for t in body.trays],
+        body.trays,
         body.outstanding,
         body.audited_by,
     )

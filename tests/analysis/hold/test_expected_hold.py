@@ -95,37 +95,3 @@ def test_99_01_3_08_04_8_analyze_hold_reads_the_dealers_quarter_from_the_books(
     assert 0.0 < result.moments.edge < 0.02  # basic strategy under the default ND rules
     assert math.isfinite(result.chance.standard_deviation)
     assert result.lines()[-1].startswith("99-01.3-08-04.8: a hold this low has a chance")
-
-
-def test_99_01_3_08_04_8_the_quarterly_finding_states_the_chance() -> None:
-    import sys
-
-    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "books"))
-    from bookshelp import play_quarter_activity
-
-    from croupier.books.quarterly import quarterly_report
-    from croupier.service.hold_chance import _default_moments, with_hold_chances
-
-    books, _ = play_quarter_activity(seed=20260101)
-    q = Quarter(2026, 1)
-    report = with_hold_chances(quarterly_report(books, q), books)
-    (low,) = [f for f in report.findings if f.section == "99-01.3-08-04.8"]
-    g = next(x for x in report.games if x.site_id == low.site_id and x.game is Game.TWENTY_ONE)
-    tables = {k for k, t in books.tables.items() if t.game is Game.TWENTY_ONE}
-    action = sum(
-        chips_total(e.collected) + chips_total(e.paid)
-        for e in books.entries
-        if isinstance(e, ev.PlaySettled)
-        and e.site_id == low.site_id
-        and (e.site_id, e.table) in tables
-        and q.contains(date.fromisoformat(e.day))
-    )
-    assert action > 0
-    expected = hold_chance(
-        g.gross_proceeds,  # type: ignore[arg-type]
-        g.adjusted_gross_proceeds,  # type: ignore[arg-type]
-        action,
-        _default_moments(),
-        500,
-    )
-    assert f"Chance: {expected.verdict()}" in low.message
