@@ -159,10 +159,12 @@ def test_99_01_3_09_01_refused_rules_post_nothing_with_their_sections(tmp_path: 
     assert _version(url) == before
 
 
-def test_99_01_3_08_15_twenty_one_tournaments_have_no_books_ledger(tmp_path: Path) -> None:
+def test_99_01_3_08_15_twenty_one_tournament_is_not_posted_under_an_occasion(
+    tmp_path: Path,
+) -> None:
     url = _books(tmp_path)
     before = _version(url)
-    with pytest.raises(InvalidInput, match="no ledger for twenty-one tournaments"):
+    with pytest.raises(InvalidInput, match="posted at a site: give --site"):
         post(url, "p1", GOLDEN / "13_twentyone_split_when_two_remain.json", "summer", OFFSET)
     assert _version(url) == before
 

@@ -31,6 +31,7 @@ from croupier.books.poker_ledger import POKER_EVENTS
 from croupier.books.state import Books, FormSeries
 from croupier.books.surveillance import activity_since
 from croupier.books.tickets_ledger import TICKET_EVENTS
+from croupier.books.tournament21_ledger import TOURNAMENT21_EVENTS
 from croupier.core.events import Event
 
 CHECKPOINT_TYPE = ev.BooksCarriedForward.TYPE
@@ -44,9 +45,10 @@ SETUP_EVENTS: tuple[type[Event], ...] = (
 )
 """What a checkpoint does not carry but a reader reads by type from before it: who and where,
 which quarters are closed, and the table rent paid."""
-LEDGER_EVENTS: tuple[type[Event], ...] = (*TICKET_EVENTS, *POKER_EVENTS)
-"""The ticket and poker entries, read by type too: a ticket series or a poker occasion can
-outlast a gaming day, and their ledgers are rebuilt from their own entries alone."""
+LEDGER_EVENTS: tuple[type[Event], ...] = (*TICKET_EVENTS, *POKER_EVENTS, *TOURNAMENT21_EVENTS)
+"""The ticket, poker and twenty-one tournament entries, read by type too: a ticket series, a
+poker occasion or a tournament can outlast a gaming day, and their ledgers are rebuilt from
+their own entries alone."""
 SETUP_TYPES: tuple[str, ...] = tuple(t.TYPE for t in SETUP_EVENTS)
 LEDGER_TYPES: tuple[str, ...] = tuple(t.TYPE for t in LEDGER_EVENTS)
 
@@ -134,15 +136,17 @@ def restore(
     checkpoint: ev.BooksCarriedForward, setup: Iterable[Event], ledgers: Iterable[Event]
 ) -> Books:
     """The books as they stood at ``checkpoint``: its set-up entries (``SETUP_EVENTS`` stored
-    before it, in order), its ticket and poker entries (``LEDGER_EVENTS``, for their ledgers
-    only: their money is in the balances) and the balances it carries. Its ``entries`` hold
-    the checkpoint alone, at its position (``base``)."""
+    before it, in order), its ticket, poker and tournament entries (``LEDGER_EVENTS``, for
+    their ledgers only: their money is in the balances) and the balances it carries. Its
+    ``entries`` hold the checkpoint alone, at its position (``base``)."""
     books = Books()
     for e in setup:
         books.apply_setup(e)
     for e in ledgers:
         if isinstance(e, POKER_EVENTS):
             books.poker.apply(e)
+        elif isinstance(e, TOURNAMENT21_EVENTS):
+            books.t21_tournaments.apply(e)
         else:
             books.tickets.apply(e)
     books.base = checkpoint.position

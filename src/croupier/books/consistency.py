@@ -61,8 +61,15 @@ from croupier.books.tickets_ledger import (
     TicketSeriesRegistered,
     TicketSpin,
 )
+from croupier.books.tournament21 import FEE_CAP as T21_FEE_CAP
+from croupier.books.tournament21_ledger import (
+    Tournament21Fee,
+    Tournament21Prize,
+    Tournament21Registered,
+)
 from croupier.core.errors import InvalidInput
 from croupier.core.events import Event
+from croupier.core.money import format_money
 
 SLIPS = "99-01.3-08-05"
 SALES = "99-01.3-08-07.3"
@@ -803,6 +810,50 @@ def _ticket_prize(e: TicketPrizePaid) -> list[str]:
     return problems
 
 
+def _t21_registered(e: Tournament21Registered) -> list[str]:
+    problems = [
+        *_id(e.tournament_id, "the tournament id"),
+        *_id(e.site_id, "the site id"),
+        *_name(e.name, "the tournament's name"),
+        *_cents(e.entry_fee, "the entry fee (99-01.3-08-15.1)"),
+    ]
+    if not problems and e.entry_fee > T21_FEE_CAP:
+        problems.append("its entry fee is over $200.00 (99-01.3-08-15.1)")
+    return problems
+
+
+def _t21_fee(e: Tournament21Fee) -> list[str]:
+    problems = [
+        *_id(e.tournament_id, "the tournament id"),
+        *_day(e.day),
+        *_name(e.player, "the player"),
+        *_name(e.name, "the player's name (99-01.3-08-16.1.e)"),
+        *_cents(e.cents, "the fee"),
+        *_id(e.collected_by, "the employee who collected it (99-01.3-08-16.1.e)"),
+        *_time(e.at),
+    ]
+    if not problems and e.cents > T21_FEE_CAP:
+        problems.append("the fee is over $200.00 (99-01.3-08-15.1)")
+    return problems
+
+
+def _t21_prize(e: Tournament21Prize) -> list[str]:
+    problems = [
+        *_id(e.tournament_id, "the tournament id"),
+        *_day(e.day),
+        *_name(e.player, "the player"),
+        *_cents(e.cash, "the cash prize", positive=False),
+        *_cents(e.merchandise_cost, "the merchandise cost", positive=False),
+        *_text(e.description, "the description"),
+        *_time(e.at),
+    ]
+    if not problems and e.cash + e.merchandise_cost == 0:
+        problems.append("it records no prize (99-01.3-08-15.4)")
+    if not problems and e.cash and e.merchandise_cost:
+        problems.append("it records a cash and a merchandise prize in one entry")
+    return problems
+
+
 CHECKS: dict[type[Event], Callable[[Any], list[str]]] = {
     ev.OrganizationRegistered: _organization,
     ev.SiteRegistered: _site,
@@ -848,6 +899,9 @@ CHECKS: dict[type[Event], Callable[[Any], list[str]]] = {
     TicketCardRefunded: _card_refunded,
     TicketSpin: _spin,
     TicketPrizePaid: _ticket_prize,
+    Tournament21Registered: _t21_registered,
+    Tournament21Fee: _t21_fee,
+    Tournament21Prize: _t21_prize,
 }
 """The internal-consistency check of every books event type."""
 
@@ -1198,6 +1252,30 @@ def _ctx_card(books: Books, e: Any) -> list[str]:
     return _day_of(books, series.registered.site_id, e.day)
 
 
+def _ctx_t21_registered(books: Books, e: Tournament21Registered) -> list[str]:
+    if e.tournament_id in books.t21_tournaments.tournaments:
+        return [f"twenty-one tournament {e.tournament_id!r} is registered twice"]
+    return _site_of(books, e.site_id)
+
+
+def _ctx_t21_entry(books: Books, e: Tournament21Fee | Tournament21Prize) -> list[str]:
+    t = books.t21_tournaments.tournaments.get(e.tournament_id)
+    if t is None:
+        return [f"it names twenty-one tournament {e.tournament_id!r}, which the books lack"]
+    found = _day_of(books, t.registered.site_id, e.day)
+    if found:
+        return found
+    if isinstance(e, Tournament21Fee):
+        paid = t.paid.get(e.player, 0) + e.cents
+        if paid > T21_FEE_CAP:
+            found.append(
+                f"{e.player}'s fees come to {format_money(paid)}, over $200.00 (99-01.3-08-15.1)"
+            )
+    elif e.player not in t.paid:
+        found.append(f"it pays a prize to {e.player!r}, who did not enter the tournament")
+    return found
+
+
 CONTEXT_CHECKS: dict[type[Event], Callable[[Books, Any], list[str]]] = {
     ev.OrganizationRegistered: _ctx_organization,
     ev.SiteRegistered: _ctx_site,
@@ -1238,6 +1316,9 @@ CONTEXT_CHECKS: dict[type[Event], Callable[[Books, Any], list[str]]] = {
     PokerPrizePaid: _ctx_poker_prize,
     PokerBuyInRedeemed: _ctx_buy_in,
     TicketSeriesRegistered: _ctx_series,
+    Tournament21Registered: _ctx_t21_registered,
+    Tournament21Fee: _ctx_t21_entry,
+    Tournament21Prize: _ctx_t21_entry,
     TicketCardSold: _ctx_card,
     TicketCardRefunded: _ctx_card,
     TicketSpin: _ctx_card,

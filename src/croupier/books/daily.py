@@ -93,6 +93,25 @@ class TicketDay:
 
 
 @dataclass(frozen=True, slots=True)
+class TournamentDay:
+    """The day's twenty-one tournament money (99-01.3-08-15, -08-16.1.e, f): fees (entries,
+    rebuys, add-ons) are twenty-one gross proceeds, cash into the cash bank; cash prizes are
+    paid from it; merchandise is a prize at its cost, bought from the gaming account."""
+
+    fees: int
+    cash_prizes: int
+    merchandise_prizes: int
+
+    @property
+    def prizes(self) -> int:
+        return self.cash_prizes + self.merchandise_prizes
+
+    @property
+    def adjusted_gross_proceeds(self) -> int:
+        return self.fees - self.prizes
+
+
+@dataclass(frozen=True, slots=True)
 class DailyRecord:
     """Everything the rules ask of one day's activity at one site."""
 
@@ -119,6 +138,7 @@ class DailyRecord:
     reviews: tuple[ev.SurveillanceReviewed, ...]
     cash_bank_fundings: int = 0
     tickets: TicketDay | None = None
+    tournaments: TournamentDay | None = None
 
     def game(self, game: Game) -> GameSummary | None:
         return next((g for g in self.games if g.game is game), None)
@@ -183,18 +203,23 @@ def daily_record(books: Books, site_id: str, day: str) -> DailyRecord:
     cash_profit = total(
         (drop, end_cash, end_ious, -rec.start_cash_bank, -rec.start_ious, -fundings)
     )
+    tournament_day: TournamentDay | None = None
+    if rec.t21_activity:
+        tournament_day = TournamentDay(
+            rec.t21_fees, rec.t21_cash_prizes, rec.t21_merchandise_prizes
+        )
     ticket_day: TicketDay | None = None
     table_profit = cash_profit
     if rec.ticket_activity:
         ideal = rec.ticket_sales - rec.ticket_refunds - rec.ticket_cash_prizes
-        if lines:
+        if lines or tournament_day is not None:
             # Tables share the cash bank: tickets are credited their ideal cash profit and the
             # long or short stays with the table games (as for a combined bank, 11-07.2.f).
             ticket_day = _tickets(rec, ideal, 0)
             table_profit = minus(cash_profit, ideal)
         else:
             ticket_day = _tickets(rec, cash_profit, long_short)
-    games = _game_summaries(books, site_id, lines, table_profit, long_short)
+    games = _game_summaries(books, site_id, lines, table_profit, long_short, tournament_day)
     return DailyRecord(
         site_id,
         day,
@@ -219,6 +244,7 @@ def daily_record(books: Books, site_id: str, day: str) -> DailyRecord:
         tuple(rec.reviews),
         fundings,
         ticket_day,
+        tournament_day,
     )
 
 
@@ -239,13 +265,24 @@ def _game_summaries(
     lines: tuple[ShiftLine, ...],
     cash_profit: Amount,
     long_short: Amount,
+    tournament: TournamentDay | None = None,
 ) -> tuple[GameSummary, ...]:
-    games = [g for g in Game if any(line.game is g for line in lines)]
+    games = [
+        g
+        for g in Game
+        if any(line.game is g for line in lines)
+        or (g is Game.TWENTY_ONE and tournament is not None)
+    ]
     summaries: list[GameSummary] = []
     pw_profit: Amount = 0
     for game in games:
         gross = total(line.drop for line in lines if line.game is game)
         agp = total(line.win for line in lines if line.game is game)
+        if game is Game.TWENTY_ONE and tournament is not None:
+            # A twenty-one tournament's fees are twenty-one gross proceeds, its prizes
+            # twenty-one prizes (-08-16.1.e, f, g).
+            gross = total((gross, tournament.fees))
+            agp = total((agp, tournament.adjusted_gross_proceeds))
         prizes = minus(gross, agp)
         if game is Game.PADDLEWHEEL and len(games) > 1:
             # Combined cash bank: the paddlewheel is credited its ideal cash profit (its adjusted

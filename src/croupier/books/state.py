@@ -38,6 +38,13 @@ from croupier.books.tickets_ledger import (
     TicketPrizePaid,
     TicketSpin,
 )
+from croupier.books.tournament21_ledger import (
+    TOURNAMENT21_EVENTS,
+    Tournament21Fee,
+    Tournament21Ledger,
+    Tournament21Prize,
+)
+from croupier.books.tournament21_ledger import cash_effect as tournament21_cash
 from croupier.core.events import Event
 
 ShiftKey = tuple[str, str, int, int]
@@ -108,6 +115,11 @@ class DayRecord:
     ticket_cash_prizes: int = 0
     ticket_merchandise_prizes: int = 0
     ticket_activity: bool = False
+    t21_fees: int = 0
+    t21_cash_prizes: int = 0
+    t21_merchandise_prizes: int = 0
+    t21_activity: bool = False
+    """Twenty-one tournament fees and prizes of the day (99-01.3-08-16.1.e, f)."""
 
 
 @dataclass
@@ -207,6 +219,7 @@ class Books:
         self.video_reviews: list[ev.VideoReviewDocumented] = []
         self.poker = PokerLedger()
         self.tickets = TicketLedger()
+        self.t21_tournaments = Tournament21Ledger()
         self.corrupt: list[CorruptEntry] = []
         """Stored entries that did not add up when read (``consistency.apply_checked``): in
         ``entries`` at their positions, but not applied."""
@@ -284,6 +297,8 @@ class Books:
             handler = self.poker.apply
         if handler is None and isinstance(e, TICKET_EVENTS):
             handler = self._ticket
+        if handler is None and isinstance(e, TOURNAMENT21_EVENTS):
+            handler = self._tournament21
         if handler is None:
             raise TypeError(f"not a books event: {type(e).__name__}")
         handler(e)
@@ -579,6 +594,23 @@ class Books:
             st.cash_bank -= e.cash
             rec.ticket_cash_prizes += e.cash
             rec.ticket_merchandise_prizes += e.merchandise_cost
+
+    def _tournament21(self, e: Event) -> None:
+        """Twenty-one tournament fees are cash into the site's cash bank and cash prizes are
+        paid from it; merchandise is bought from the gaming account, so its cost is a prize
+        but not a cash bank movement (as for paddlewheel merchandise)."""
+        self.t21_tournaments.apply(e)
+        if not isinstance(e, Tournament21Fee | Tournament21Prize):
+            return
+        site_id = self.t21_tournaments.site_of(e)
+        self.sites[site_id].cash_bank += tournament21_cash(e)
+        rec = self.days[(site_id, e.day)]
+        rec.t21_activity = True
+        if isinstance(e, Tournament21Fee):
+            rec.t21_fees += e.cents
+        else:
+            rec.t21_cash_prizes += e.cash
+            rec.t21_merchandise_prizes += e.merchandise_cost
 
     def _discontinued(self, e: ev.GameDiscontinued) -> None:
         self.sites[e.site_id].discontinued[e.game] = e.day

@@ -253,3 +253,85 @@ def _ranges(numbers: tuple[int, ...]) -> str:
         else:
             out.append(str(n))
     return ", ".join(out)
+
+
+# -- twenty-one tournaments ------------------------------------------------------------------
+
+
+@books_app.command("twentyone-tournament")
+@reports_errors
+def twentyone_tournament(
+    tournament: str,
+    site: str,
+    entry_fee: Annotated[str, typer.Option("--entry-fee", help="dollars; at most $200")],
+    name: Annotated[str, typer.Option("--name", help="the tournament's name")],
+    db: Db = None,
+    org: Org = None,
+) -> None:
+    """Register a twenty-one tournament at a site with the entry fee disclosed to its players
+    (99-01.3-08-15.1)."""
+    from croupier.service import books_games as s
+
+    record(db, org, None, s.twentyone_tournament(tournament, site, name, entry_fee))
+
+
+@books_app.command("twentyone-tournament-fee", **AMOUNTS)
+@reports_errors
+def twentyone_tournament_fee(
+    tournament: str,
+    player: str,
+    fee: Dollars,
+    name: Annotated[str, typer.Option("--name", help="the player's name")],
+    by: ByOpt,
+    kind: Annotated[str, typer.Option("--kind", help="entry, rebuy or add-on")] = "entry",
+    day: DayOpt = None,
+    db: Db = None,
+    org: Org = None,
+    at: At = None,
+) -> None:
+    """Record a twenty-one tournament fee with the player's name and the employee who collected
+    it: the entry fee once, rebuys and add-ons each at most the entry fee, $200 in all per
+    player (99-01.3-08-15.1, -16.1.e)."""
+    from croupier.service import books_games as s
+
+    record(db, org, at, s.twentyone_tournament_fee(tournament, player, name, fee, by, kind, day))
+
+
+@books_app.command("twentyone-tournament-prize")
+@reports_errors
+def twentyone_tournament_prize(
+    tournament: str,
+    player: str,
+    cash: Annotated[str, typer.Option("--cash", help="cash prize")] = "$0",
+    merchandise_cost: Annotated[
+        str, typer.Option("--merchandise-cost", help="cost of a merchandise prize")
+    ] = "$0",
+    description: Annotated[str, typer.Option("--description")] = "",
+    day: DayOpt = None,
+    db: Db = None,
+    org: Org = None,
+    at: At = None,
+) -> None:
+    """Record a twenty-one tournament prize: cash, or merchandise at its cost with its
+    description (99-01.3-08-15.4, -16.1.f)."""
+    from croupier.service import books_games as s
+
+    record(
+        db,
+        org,
+        at,
+        s.twentyone_tournament_prize(tournament, player, cash, merchandise_cost, description, day),
+    )
+
+
+@books_app.command("twentyone-tournament-record")
+@reports_errors
+def twentyone_tournament_record(tournament: str, db: Db = None, org: Org = None) -> None:
+    """A twenty-one tournament's register of players and fees, prize register and record of
+    win, never combined with another tournament's (99-01.3-08-15.1, -16.1.e, f)."""
+    from croupier.service import books_games as s
+
+    lines, warning = s.twentyone_tournament_record(database_url(db), org_id(org), tournament)
+    warn(warning)
+    for line in lines:
+        console.print(line, highlight=False, markup=False, soft_wrap=True)

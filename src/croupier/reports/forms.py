@@ -18,6 +18,7 @@ from croupier.reports.game_forms import (
     poker_quarter_table,
     series_table,
     ticket_cards_table,
+    tournament21_table,
 )
 from croupier.reports.labels import org_label, site_label, sites_label, span
 from croupier.reports.model import Form, FormPerson, FormTable
@@ -169,8 +170,11 @@ def _ticket_summary(record: DailyRecord) -> tuple[tuple[str, ...], ...]:
 
 
 def _ticket_tables(books: Books, record: DailyRecord) -> tuple[FormTable, ...]:
-    table = ticket_cards_table(books, record.site_id, record.day)
-    return (table,) if table.rows else ()
+    tables = (
+        ticket_cards_table(books, record.site_id, record.day),
+        tournament21_table(books, record.site_id, record.day),
+    )
+    return tuple(t for t in tables if t.rows)
 
 
 def quarterly_form(report: QuarterlyReport, books: Books | None = None) -> Form:

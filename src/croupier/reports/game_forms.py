@@ -59,6 +59,41 @@ def ticket_cards_table(books: Books, site_id: str, day: str | None = None) -> Fo
     )
 
 
+def tournament21_table(books: Books, site_id: str, day: str) -> FormTable:
+    """The day's twenty-one tournament fees and prizes (99-01.3-08-16.1.e, f): each fee with
+    the player's name, what it paid for, and the initials of the employee who collected it;
+    each prize with its cash or its merchandise's description and cost; tournament by
+    tournament, never combined."""
+    rows: list[tuple[str, ...]] = []
+    for tid, t in sorted(books.t21_tournaments.tournaments.items()):
+        if t.registered.site_id != site_id:
+            continue
+        for f in t.fees:
+            if f.day != day:
+                continue
+            who = books.employees.get(f.collected_by)
+            initials = who.initials if who is not None else f.collected_by
+            rows.append(
+                (tid, f.player, f.name, f.kind.value, format_money(f.cents), initials, f.at)
+            )
+        for p in t.prizes:
+            if p.day != day:
+                continue
+            what = (
+                f"cash prize {format_money(p.cash)}"
+                if p.cash
+                else f"merchandise prize at cost {format_money(p.merchandise_cost)}"
+            )
+            rows.append(
+                (tid, p.player, t.names.get(p.player, ""), "prize", what, p.description, p.at)
+            )
+    return FormTable(
+        "Twenty-one tournament fees and prizes (99-01.3-08-16.1.e, f)",
+        ("Tournament", "Player", "Name", "Kind", "Amount", "Collected by / description", "Time"),
+        tuple(rows),
+    )
+
+
 def series_table(books: Books, quarter: Quarter | None = None) -> FormTable:
     """The per-series summary, in the quarter the series was first played (11-07.3.b, 11-02.5)."""
     rows: list[tuple[str, ...]] = []

@@ -1,15 +1,17 @@
 """Requests of ``croupier books poker-...`` (poker occasions, half-hour fees, tournaments:
-99-01.3-09-01, -03, -07) and ``croupier books ticket-...`` (paddlewheel ticket card series:
-99-01.3-11-02, -07.1), and the per-series summary ``ticket-status`` shows."""
+99-01.3-09-01, -03, -07), ``croupier books ticket-...`` (paddlewheel ticket card series:
+99-01.3-11-02, -07.1) and ``croupier books twentyone-tournament...`` (99-01.3-08-15, -16.1.e,
+f), and the per-series summary ``ticket-status`` shows."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import date, datetime
 
-from croupier.books import poker, tickets
+from croupier.books import poker, tickets, tournament21
 from croupier.books.poker_ledger import FeeKind
 from croupier.books.state import Books
+from croupier.books.tournament21_ledger import Fee21Kind
 from croupier.core.errors import InvalidInput
 from croupier.core.money import format_money
 from croupier.service.books import Request, SiteOf, read_books
@@ -195,3 +197,103 @@ def ticket_status(url: str, org_id: str, series: str) -> SeriesStatus:
         s.adjusted_gross_proceeds,
         read.warning,
     )
+
+
+# -- twenty-one tournaments ------------------------------------------------------------------
+
+
+def _tournament_site(tournament_id: str) -> SiteOf:
+    def site_of(b: Books) -> str | None:
+        found = b.t21_tournaments.tournaments.get(tournament_id)
+        return None if found is None else found.registered.site_id
+
+    return site_of
+
+
+def twentyone_tournament(tournament_id: str, site: str, name: str, entry_fee: str) -> Request:
+    cents = amount(entry_fee, "the entry fee")
+    return Request(
+        f"twenty-one tournament {tournament_id} at {site}: entry fee {format_money(cents)}",
+        lambda b, _when: tournament21.register_tournament(b, tournament_id, site, name, cents),
+        timed=False,
+    )
+
+
+def twentyone_tournament_fee(
+    tournament_id: str, player: str, name: str, fee: str, by: str, kind: str, day: str | None
+) -> Request:
+    try:
+        fee_kind = Fee21Kind(kind.strip().lower())
+    except ValueError:
+        raise InvalidInput(f"fee kind is entry, rebuy or add-on, got {kind!r}") from None
+    if day is not None:
+        parse_day(day, "--day")
+    cents = amount(fee, "the fee")
+    return Request(
+        f"{fee_kind.value} {format_money(cents)} from {player} ({tournament_id}) collected by {by}",
+        lambda b, when: tournament21.collect_fee(
+            b, tournament_id, _day(day, when), player, name, fee_kind, cents, by, when
+        ),
+        site=_tournament_site(tournament_id),
+    )
+
+
+def twentyone_tournament_prize(
+    tournament_id: str,
+    player: str,
+    cash: str,
+    merchandise_cost: str,
+    description: str,
+    day: str | None,
+) -> Request:
+    if day is not None:
+        parse_day(day, "--day")
+    paid = amount(cash, "the cash prize (--cash)")
+    cost = amount(merchandise_cost, "the merchandise cost (--merchandise-cost)")
+    shown = format_money(paid) if paid else f"merchandise costing {format_money(cost)}"
+    return Request(
+        f"{shown} to {player} ({tournament_id})",
+        lambda b, when: tournament21.pay_prize(
+            b, tournament_id, _day(day, when), player, paid, cost, description, when
+        ),
+        site=_tournament_site(tournament_id),
+    )
+
+
+def twentyone_tournament_record(
+    url: str, org_id: str, tournament_id: str
+) -> tuple[list[str], str | None]:
+    """One twenty-one tournament's fee register, prize register and record of win (never
+    combined with another's) as lines in dollars, and the damaged-chain warning, if any."""
+    read = read_books(url, org_id)
+    return record_lines(tournament21.tournament_record(read.books, tournament_id)), read.warning
+
+
+def record_lines(r: tournament21.Tournament21Record) -> list[str]:
+    lines = [
+        f"twenty-one tournament {r.tournament_id} ({r.name}) at {r.site_id}, entry fee "
+        f"{format_money(r.entry_fee)}",
+        "register of players and fees (99-01.3-08-15.1, -16.1.e):",
+    ]
+    lines += [
+        f"  {f.day} {f.player} ({f.name}) {f.kind.value} {format_money(f.cents)} collected by "
+        f"{f.collected_by} at {f.at}"
+        for f in r.fees
+    ] or ["  none"]
+    lines.append("prize register (-16.1.f):")
+    lines += [
+        f"  {p.day} {p.player} "
+        + (
+            f"cash {format_money(p.cash)}"
+            if p.cash
+            else f"merchandise ({p.description}) at cost {format_money(p.merchandise_cost)}"
+        )
+        + f" at {p.at}"
+        for p in r.prizes
+    ] or ["  none"]
+    lines.append(
+        f"record of win: gross proceeds {format_money(r.gross_proceeds)}, prizes "
+        f"{format_money(r.prizes_total)}, adjusted gross proceeds "
+        f"{format_money(r.adjusted_gross_proceeds)}"
+    )
+    return lines

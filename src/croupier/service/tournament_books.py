@@ -16,7 +16,14 @@ as they stand, one after another, and every entry of the post is appended at onc
 - a fee refunded before the start is posted neither as a fee nor as a refund (the books record
   no refund before the start, ``refund_tournament_fee``); the tournament's fee register keeps it.
 
-Twenty-one tournaments are refused: the books have no ledger for them (-08-15, -08-16).
+A twenty-one tournament (``post21_command``) is posted into the books' twenty-one tournament
+ledger at one site, in the gaming day open there (its fees are cash of that day's bank and its
+prizes twenty-one prizes of that day, -08-16.1.e, f, g): the tournament is registered with its
+entry fee, then each fee kept (``tournament21.collect_fee``: the entry fee once, rebuys and
+add-ons at most the entry fee, $200 a player, -08-15.1) and each cash or merchandise prize
+(``tournament21.pay_prize``, -08-15.4), every entry's time inside the open gaming day. A
+tournament spread over several gaming days is recorded day by day with ``croupier books
+twentyone-tournament-fee`` and ``-prize``.
 """
 
 from __future__ import annotations
@@ -25,14 +32,15 @@ import copy
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import datetime, timedelta, timezone
+from datetime import date, datetime, timedelta, timezone
 from pathlib import Path
 
-from croupier.books import poker
+from croupier.books import poker, tournament21
 from croupier.books.poker_ledger import POKER_EVENTS, PokerLedger
 from croupier.books.poker_ledger import FeeKind as BooksFeeKind
 from croupier.books.state import Books
 from croupier.books.timeline import check_entry_time
+from croupier.books.tournament21_ledger import Fee21Kind, Tournament21Ledger, cash_effect
 from croupier.core.data import loads
 from croupier.core.errors import InvalidInput
 from croupier.core.events import Event
@@ -41,6 +49,7 @@ from croupier.service.books import open_books
 from croupier.service.files import read_text
 from croupier.tournaments.events import (
     FeeCollected,
+    PlayerRegistered,
     PrizeAwarded,
     PrizeKind,
     TournamentStarted,
@@ -125,10 +134,7 @@ def post_steps(
     stream's order among equal times)."""
     rules = t.rules
     if not rules.is_poker:
-        raise InvalidInput(
-            "the books have no ledger for twenty-one tournaments (fees under -08-15.1, cash and "
-            "merchandise prizes under -08-15.4, the records of -08-16.1.e, f): nothing posted"
-        )
+        raise InvalidInput("a twenty-one tournament is posted at a site (--site), not an occasion")
     head = director or rules.director
     if head is None:
         raise InvalidInput("the rules name no tournament director: name the employee (--director)")
@@ -235,19 +241,109 @@ def post_command(
     return command
 
 
+def post21_command(
+    t: Tournament, site_id: str, tz: timezone | None
+) -> Callable[[Books], list[Event]]:
+    """The books command of a twenty-one tournament's post at ``site_id``: registered with its
+    entry fee, then every fee kept and every cash or merchandise prize in time order, each
+    judged on the entries before it (a scratch ledger and cash bank) and dated the gaming day
+    open at the site; all the entries together, or the first refusal (nothing recorded)."""
+    rules = t.rules
+    tid = rules.id
+    names: dict[str, str] = {}
+    refunded = {(p.id, i) for p in t.state.parts.values() for i in p.refunded}
+    items: list[tuple[datetime, int, FeeCollected | PrizeAwarded]] = []
+    seen: dict[str, int] = {}
+    for order, e in enumerate(t.events):
+        if isinstance(e, PlayerRegistered) and e.name:
+            names.setdefault(e.player, e.name)
+        elif isinstance(e, FeeCollected):
+            index = seen.get(e.tournament, 0)
+            seen[e.tournament] = index + 1
+            if (e.tournament, index) not in refunded:
+                items.append((_time(e.at, tz), order, e))
+        elif isinstance(e, PrizeAwarded) and e.kind in (PrizeKind.CASH, PrizeKind.MERCHANDISE):
+            items.append((_time(e.at, tz), order, e))
+    items.sort(key=lambda item: (item[0], item[1]))
+
+    def command(books: Books) -> list[Event]:
+        if site_id not in books.sites:
+            raise InvalidInput(f"no site {site_id!r} in the books")
+        if tid in books.t21_tournaments.tournaments:
+            raise InvalidInput(
+                f"twenty-one tournament {tid!r} is in the books already: a tournament is posted "
+                "once (nothing recorded)"
+            )
+        day = books.sites[site_id].open_day
+        if day is None:
+            raise InvalidInput(
+                f"no gaming day is open at site {site_id!r}: a twenty-one tournament's fees are "
+                "cash of the day's bank (99-01.3-08-16.1.e); open the day first"
+            )
+        scratch = copy.copy(books)  # its own ledger and cash banks; the rest is read only
+        scratch.t21_tournaments = Tournament21Ledger.from_events(books.t21_tournaments.events)
+        scratch.sites = {k: copy.copy(v) for k, v in books.sites.items()}
+        out = tournament21.register_tournament(scratch, tid, site_id, rules.name, rules.entry_fee)
+        gaming_day = date.fromisoformat(day)
+        for e in out:
+            scratch.t21_tournaments.apply(e)
+        for when, _, item in items:
+            check_entry_time(scratch, when, site_id)
+            if isinstance(item, FeeCollected):
+                produced = tournament21.collect_fee(
+                    scratch,
+                    tid,
+                    gaming_day,
+                    item.player,
+                    names.get(item.player, item.player),
+                    Fee21Kind(item.kind.value),
+                    item.cents,
+                    _employee(scratch, item.collected_by, "collector"),
+                    when,
+                )
+            else:
+                merchandise = item.kind is PrizeKind.MERCHANDISE
+                produced = tournament21.pay_prize(
+                    scratch,
+                    tid,
+                    gaming_day,
+                    item.player,
+                    0 if merchandise else item.cents,
+                    item.cents if merchandise else 0,
+                    item.description,
+                    when,
+                )
+            for e in produced:
+                scratch.t21_tournaments.apply(e)
+                scratch.sites[site_id].cash_bank += cash_effect(e)
+            scratch.last_at = when if scratch.last_at is None else max(scratch.last_at, when)
+            out.extend(produced)
+        return out
+
+    return command
+
+
 def post(
     url: str,
     org_id: str,
     path: Path,
-    occasion_id: str,
+    occasion_id: str | None,
     utc_offset: str | None = None,
     director: str | None = None,
+    site_id: str | None = None,
 ) -> Posted:
-    """Run the tournament file at ``path`` and record its money in the books of ``org_id``
-    under poker occasion ``occasion_id``: every entry in one append, or nothing (a refusal
-    names its section)."""
+    """Run the tournament file at ``path`` and record its money in the books of ``org_id``:
+    a poker tournament under poker occasion ``occasion_id``, a twenty-one tournament at
+    ``site_id`` in its open gaming day. Every entry in one append, or nothing (a refusal names
+    its section)."""
     tz = parse_offset(utc_offset)
     t = finished_tournament(path)
+    if not t.rules.is_poker:
+        if site_id is None:
+            raise InvalidInput("a twenty-one tournament is posted at a site: give --site")
+        return _post21(url, org_id, t, site_id, tz)
+    if occasion_id is None:
+        raise InvalidInput("a poker tournament is posted under a poker occasion: give --occasion")
     command = post_command(t, occasion_id, tz, director)
     svc = open_books(url, org_id)
     try:
@@ -266,3 +362,20 @@ def post(
         )
     posted = sum(1 for e in events if isinstance(e, POKER_EVENTS))
     return Posted(posted, lines)
+
+
+def _post21(url: str, org_id: str, t: Tournament, site_id: str, tz: timezone | None) -> Posted:
+    command = post21_command(t, site_id, tz)
+    svc = open_books(url, org_id)
+    try:
+        events = svc.execute(command)
+        books = svc.books()
+    finally:
+        svc.close()
+    held = books.t21_tournaments.tournaments[t.rules.id]
+    line = (
+        f"{site_id} {t.rules.id}: gross proceeds {format_money(held.gross_proceeds)}, prizes "
+        f"{format_money(held.prizes_total)}, adjusted gross proceeds "
+        f"{format_money(held.adjusted_gross_proceeds)}"
+    )
+    return Posted(len(events), [line])
