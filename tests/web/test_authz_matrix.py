@@ -14,6 +14,11 @@ server has, pages and API. The expectations are written here from the rule text,
 - Live tables (house policy, docs/web.md): the organization's people who conduct games (dealer,
   wheel operator, pit boss, shift manager) run a table; a player plays for their own seat;
   everyone signed in may look (each as the rules let them see).
+- Tournaments: the schedule is posted for the players (99-01.3-09-05.1), so everyone signed in
+  reads it and sees the tournament; a fee is collected by a cashier or a gaming or shift
+  manager, who is its recorded collector (99-01.3-09-07.1.c); a gaming or shift manager defines
+  and runs a tournament (house policy); the registers, which hold players' addresses, are read
+  by the owner, the managers, cashiers and auditors (house policy).
 
 A refused request is 403 with the section (401 or the sign-in page when not signed in) and
 leaves every stream version, every prepared slip and every account as it was.
@@ -28,7 +33,16 @@ from fastapi.testclient import TestClient
 from tests.web.conftest import DAY, Demo
 
 from croupier.service.authz import Actor
-from croupier.web import api, api_office, api_tables, pages, pages_office, pages_tables
+from croupier.web import (
+    api,
+    api_office,
+    api_tables,
+    api_tournaments,
+    pages,
+    pages_office,
+    pages_tables,
+    pages_tournaments,
+)
 
 ANONYMOUS = "anonymous"
 ACCOUNT_OF = {
@@ -64,6 +78,14 @@ QUARTER_CLOSERS = frozenset({"gaming manager"})  # -16: books.periods.close_quar
 TABLE_STAFF = frozenset({"dealer", "wheel operator", "pit boss", "shift manager"})
 PLAYERS = frozenset({"player"})
 RULES = "twentyone-hole-card-no-peek-6deck-s17.toml"
+TOURNAMENT_MAKERS = frozenset({"gaming manager", "shift manager"})
+FEE_COLLECTORS = frozenset({"cashier", "gaming manager", "shift manager"})  # -09-07.1.c
+TOURNAMENT_RECORDS = RECORD_READERS | {"cashier"}
+TOURNAMENT_RULES = "tournament-poker-holdem-bounty-satellite.toml"
+SCHEDULE = "99-01.3-09-05.1"
+TOURNAMENT_FEE = "99-01.3-09-07.1.c"
+AT = "2026-07-10T12:00"
+REGISTER = {"command": "register", "player": "p-{role}", "address": "1 Main St", "at": AT}
 
 HOUSE = "house policy (docs/web.md)"
 
@@ -89,6 +111,9 @@ class Endpoint:
     """A live table opened for the call, its id replacing ``{table}``: ``open`` (nobody
     seated), ``wagered`` (player2 at seat 3 with a wager), ``dealt`` (and a round dealt) or
     ``seated`` (player1 at seat 2)."""
+    tournament: str | None = None
+    """A tournament created for the call, its id replacing ``{tournament_id}``: ``open``
+    (nobody registered) or ``ready`` (two players registered, not started)."""
 
     @property
     def api(self) -> bool:
@@ -245,6 +270,36 @@ ENDPOINTS: list[Endpoint] = [
              changes=False),
     Endpoint("close a table", "POST", "/api/tables/{table}/close", TABLE_STAFF, HOUSE,
              table="open"),
+    # tournaments: pages
+    Endpoint("tournaments page", "GET", "/tournaments", EVERYONE),
+    Endpoint("create a tournament (form)", "POST", "/tournaments", TOURNAMENT_MAKERS, SCHEDULE,
+             form={"rules": TOURNAMENT_RULES, "id": "pg-{role}"}),
+    Endpoint("tournament page", "GET", "/tournaments/{tournament_id}", EVERYONE,
+             tournament="open"),
+    Endpoint("register a player (form)", "POST", "/tournaments/{tournament_id}/commands",
+             FEE_COLLECTORS, TOURNAMENT_FEE, form=REGISTER, tournament="open"),
+    Endpoint("start a tournament (form)", "POST", "/tournaments/{tournament_id}/commands",
+             TOURNAMENT_MAKERS, HOUSE, form={"command": "start", "at": AT}, tournament="ready"),
+    Endpoint("fee register CSV", "GET", "/tournaments/{tournament_id}/records/fees",
+             TOURNAMENT_RECORDS, HOUSE, tournament="open"),
+    Endpoint("schedule page", "GET", "/tournaments/{tournament_id}/schedule", EVERYONE,
+             tournament="open"),
+    Endpoint("schedule PDF", "GET", "/tournaments/{tournament_id}/schedule.pdf", EVERYONE,
+             tournament="open"),
+    # tournaments: API
+    Endpoint("tournaments", "GET", "/api/tournaments", EVERYONE),
+    Endpoint("create a tournament", "POST", "/api/tournaments", TOURNAMENT_MAKERS, SCHEDULE,
+             json={"rules": TOURNAMENT_RULES, "id": "api-{role}"}),
+    Endpoint("a tournament", "GET", "/api/tournaments/{tournament_id}", EVERYONE,
+             tournament="open"),
+    Endpoint("a tournament's schedule", "GET", "/api/tournaments/{tournament_id}/schedule",
+             EVERYONE, tournament="open"),
+    Endpoint("a tournament's records", "GET", "/api/tournaments/{tournament_id}/records",
+             TOURNAMENT_RECORDS, HOUSE, tournament="open"),
+    Endpoint("register a player", "POST", "/api/tournaments/{tournament_id}/commands",
+             FEE_COLLECTORS, TOURNAMENT_FEE, json=REGISTER, tournament="open"),
+    Endpoint("start a tournament", "POST", "/api/tournaments/{tournament_id}/commands",
+             TOURNAMENT_MAKERS, HOUSE, json={"command": "start", "at": AT}, tournament="ready"),
 ]  # fmt: skip
 PUBLIC = {("GET", "/login"), ("POST", "/login"), ("POST", "/api/login"), ("GET", "/docs")}
 """Endpoints for a person not signed in yet (the sign-in itself, the API's documentation)."""
@@ -260,6 +315,8 @@ def test_the_matrix_covers_every_endpoint(shared_demo: Demo) -> None:
         *api_office.router.routes,
         *pages_tables.router.routes,
         *pages_office.router.routes,
+        *api_tournaments.router.routes,
+        *pages_tournaments.router.routes,
     ]
     for route in routes:
         methods = getattr(route, "methods", None) or set()
@@ -274,7 +331,8 @@ def test_the_matrix_covers_every_endpoint(shared_demo: Demo) -> None:
             e.path.split("?")[0]
             .replace("{id}", "{draft_id}")
             .replace("/S1", "/{site}")
-            .replace("/2026Q9", "/{quarter}"),
+            .replace("/2026Q9", "/{quarter}")
+            .replace("/records/fees", "/records/{register}"),
         )
         for e in ENDPOINTS
     }
@@ -352,6 +410,36 @@ def _live_table(demo: Demo, kind: str) -> str:
     return table
 
 
+_tournaments = iter(range(1, 10_000))
+SMALL_TOURNAMENT = {
+    "game": "poker",
+    "id": "x",
+    "name": "Matrix Classic",
+    "organization": "Demo Charity Post 1",
+    "site": "Main Street Bar",
+    "first_day": "2026-07-10",
+    "last_day": "2026-07-10",
+    "variant": "holdem",
+    "entry_fee": "$100",
+    "starting_chips": 5000,
+    "min_players": 2,
+    "levels": [{"small_blind": 25, "big_blind": 50}],
+    "payout": {"pool_percent": 80, "places": [100]},
+}
+
+
+def _tournament(demo: Demo, kind: str) -> str:
+    """A fresh tournament in the state ``kind`` names (``Endpoint.tournament``)."""
+    desk = demo.app.state.server.tournaments
+    tid = f"mx-{next(_tournaments)}"
+    desk.create(SMALL_TOURNAMENT, "gm", tid, AT)
+    if kind == "ready":
+        for seat, player in enumerate(("ann", "bob"), 1):
+            args = {"player": player, "address": "1 Main St", "card": [1, seat]}
+            desk.do(tid, "register", args, "c1", AT)
+    return tid
+
+
 CASES = [(e, role) for e in ENDPOINTS for role in ROLES]
 
 
@@ -365,6 +453,8 @@ def test_every_role_against_every_endpoint(
         path = path.replace("{id}", str(_draft(demo)))
     if endpoint.table is not None:
         path = path.replace("{table}", _live_table(demo, endpoint.table))
+    if endpoint.tournament is not None:
+        path = path.replace("{tournament_id}", _tournament(demo, endpoint.tournament))
     client, csrf = _client(demo, role, endpoint.fresh_session)
     before = demo.snapshot()
     status, html, body = _call(client, csrf, endpoint, path, role)

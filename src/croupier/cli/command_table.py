@@ -56,6 +56,7 @@ MODULES: tuple[str, ...] = (
 """Every module that defines commands."""
 
 # fmt: off
+# fmt: off
 GROUPS: tuple[GroupEntry, ...] = (
     GroupEntry("play", "Play a game at a terminal table."),
     GroupEntry("disclosure", "Generate the posted house-rules and player-rules handout of a game."),
@@ -136,6 +137,10 @@ COMMANDS: tuple[CommandEntry, ...] = (
     CommandEntry("books", "ticket-spin", "Record a spin for a sold-out card (at least four revolutions: 99-01.3-11-02.3).", "croupier.cli.books_game_cmds"),
     CommandEntry("books", "ticket-prize", "Record a prize payoff: date, card, cash or cost and description (99-01.3-11-02.4).", "croupier.cli.books_game_cmds"),
     CommandEntry("books", "ticket-status", "The per-series summary: cards played, unsold cards retained, proceeds and prizes (99-01.3-11-07.3.b, 11-02.5).", "croupier.cli.books_game_cmds"),
+    CommandEntry("books", "twentyone-tournament", "Register a twenty-one tournament at a site with the entry fee disclosed to its players (99-01.3-08-15.1).", "croupier.cli.books_game_cmds"),
+    CommandEntry("books", "twentyone-tournament-fee", "Record a twenty-one tournament fee with the player's name and the employee who collected it: the entry fee once, rebuys and add-ons each at most the entry fee, $200 in all per player (99-01.3-08-15.1, -16.1.e).", "croupier.cli.books_game_cmds"),
+    CommandEntry("books", "twentyone-tournament-prize", "Record a twenty-one tournament prize: cash, or merchandise at its cost with its description (99-01.3-08-15.4, -16.1.f).", "croupier.cli.books_game_cmds"),
+    CommandEntry("books", "twentyone-tournament-record", "A twenty-one tournament's register of players and fees, prize register and record of win, never combined with another tournament's (99-01.3-08-15.1, -16.1.e, f).", "croupier.cli.books_game_cmds"),
     CommandEntry("report", "daily", "Daily summary of a site (99-01.3-08-16.1).", "croupier.cli.books_report_cmds"),
     CommandEntry("report", "quarterly", "Quarterly summary and compliance findings (e.g. 2026Q1).", "croupier.cli.books_report_cmds"),
     CommandEntry("report", "hold", "Percent-of-hold by dealer and wheel operator, with the weekly plot.", "croupier.cli.books_report_cmds"),
@@ -159,6 +164,14 @@ COMMANDS: tuple[CommandEntry, ...] = (
     CommandEntry("simulate", "twentyone", "Simulate whole shoes of twenty-one as dealt here, each player on basic strategy: mean return, its confidence interval, variance and hold.", "croupier.cli.simulate_cmds"),
     CommandEntry("tournament", "check", "Validate a tournament rules file (every problem at once, each with its section) and print the schedule to post (99-01.3-09-05.1).", "croupier.cli.tournament_cmds"),
     CommandEntry("tournament", "run", "Run a tournament file (rules, steps, expectations): its registers and every difference from what it expects; exit 1 when it differs.", "croupier.cli.tournament_cmds"),
-    CommandEntry("tournament", "post", "Record a finished poker tournament's fees, starts, prizes and redeemed buy-ins in the books, in time order, all at once or nothing (99-01.3-09-01, -03.4.d, f, -07.1).", "croupier.cli.tournament_cmds"),
+    CommandEntry("tournament", "post", "Record a finished tournament's money in the books, in time order, all at once or nothing: poker under an occasion (99-01.3-09-01, -03.4.d, f, -07.1), twenty-one at a site in its open gaming day (99-01.3-08-15, -16.1.e, f).", "croupier.cli.tournament_cmds"),
+    CommandEntry("tournament", "new", "Store a new tournament from its rules file (every problem at once, each with its section); an id already in the database is refused. Then run it with `tournament do`.", "croupier.cli.tournament_cmds"),
+    CommandEntry("tournament", "list", "The stored tournaments: id, name, game and where each part stands.", "croupier.cli.tournament_cmds"),
+    CommandEntry("tournament", "do", "Run one command of a stored tournament and print what it recorded; a refusal names its section and records nothing (exit 2).", "croupier.cli.tournament_cmds"),
+    CommandEntry("tournament", "show", "A stored tournament: each part's state (level, tables and seats, chips, places, prizes) and its records: fee register, prize register, buy-in receipts and record of win.", "croupier.cli.tournament_cmds"),
+    CommandEntry("tournament", "schedule", "The posted schedule of a stored tournament (amounts once determined) or of a rules file (99-01.3-09-05.1; twenty-one: 99-01.3-08-15), optionally as a printable PDF.", "croupier.cli.tournament_cmds"),
 )
+# fmt: on
+# fmt: on
+# fmt: on
 # fmt: on

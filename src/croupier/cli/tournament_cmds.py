@@ -1,5 +1,8 @@
-"""``croupier tournament check|run|post`` and ``croupier bench tournament`` (issue 19). Everything
-is in ``croupier.service.tournaments`` and ``croupier.service.tournament_books`` (post)."""
+"""``croupier tournament check|run|post``, the stored tournaments' session commands ``new|list|
+do|show|schedule``, and ``croupier bench tournament`` (issue 19). Everything is in
+``croupier.service.tournaments``, ``croupier.service.tournament_books`` (post) and
+``croupier.service.tournaments_live`` (the session commands: one stream per tournament in the
+database, each command its own process)."""
 
 from __future__ import annotations
 
@@ -50,9 +53,15 @@ def run_cmd(path: Annotated[Path, typer.Argument(help="A tournament file (JSON).
 @reports_errors
 def post_cmd(
     path: Annotated[
-        Path, typer.Argument(help="A tournament file (JSON) of a finished poker tournament.")
+        Path, typer.Argument(help="A tournament file (JSON) of a finished tournament.")
     ],
-    occasion: Annotated[str, typer.Option("--occasion", help="The books' poker occasion id.")],
+    occasion: Annotated[
+        str | None, typer.Option("--occasion", help="Poker: the books' poker occasion id.")
+    ] = None,
+    site: Annotated[
+        str | None,
+        typer.Option("--site", help="Twenty-one: the site whose open gaming day takes it."),
+    ] = None,
     utc_offset: Annotated[
         str | None,
         typer.Option(
@@ -80,18 +89,224 @@ def post_cmd(
         ),
     ] = None,
 ) -> None:
-    """Record a finished poker tournament's fees, starts, prizes and redeemed buy-ins in the
-    books, in time order, all at once or nothing (99-01.3-09-01, -03.4.d, f, -07.1)."""
+    """Record a finished tournament's money in the books, in time order, all at once or nothing:
+    poker under an occasion (99-01.3-09-01, -03.4.d, f, -07.1), twenty-one at a site in its
+    open gaming day (99-01.3-08-15, -16.1.e, f)."""
     import os
 
     from croupier.cli.common import database_url
     from croupier.service.tournament_books import post
 
     org_id = org or os.environ.get("CROUPIER_ORG") or "org"
-    result = post(database_url(db), org_id, path, occasion, utc_offset, director)
+    result = post(database_url(db), org_id, path, occasion, utc_offset, director, site)
     console.print(f"posted {result.entries} books entries", highlight=False)
     for line in result.lines:
         console.print(line, highlight=False, markup=False)
+
+
+DbOption = Annotated[
+    str | None,
+    typer.Option(
+        "--db",
+        help="Database URL (default: $CROUPIER_DATABASE_URL, else sqlite:///croupier.db).",
+        show_default=False,
+    ),
+]
+AtOption = Annotated[
+    str | None,
+    typer.Option("--at", help="The time of the command, YYYY-MM-DDTHH:MM (default: now)."),
+]
+
+
+def _say(line: str) -> None:
+    console.print(line, highlight=False, markup=False, soft_wrap=True)
+
+
+def _who(explicit: str | None) -> str:
+    import os
+
+    return (explicit or os.environ.get("USER") or "command line").strip()
+
+
+@tournament_app.command("new")
+@reports_errors
+def new_cmd(
+    path: Annotated[Path, typer.Argument(help="A tournament rules file (TOML or JSON).")],
+    tournament_id: Annotated[
+        str | None, typer.Option("--id", help="The tournament's id (default: the rules' id).")
+    ] = None,
+    by: Annotated[str | None, typer.Option("--by", help="Who defines it (default: $USER).")] = None,
+    at: AtOption = None,
+    db: DbOption = None,
+) -> None:
+    """Store a new tournament from its rules file (every problem at once, each with its
+    section); an id already in the database is refused. Then run it with `tournament do`."""
+    from croupier.cli.common import database_url
+    from croupier.service.tournaments_live import open_desk
+
+    with open_desk(database_url(db)) as desk:
+        done = desk.create_from_file(path, _who(by), tournament_id, at)
+        view = desk.view(done.tournament_id)
+    _say(f"tournament {done.tournament_id} created: {view['name']} ({view['game']})")
+
+
+@tournament_app.command("list")
+@reports_errors
+def list_cmd(db: DbOption = None) -> None:
+    """The stored tournaments: id, name, game and where each part stands."""
+    from croupier.cli.common import database_url
+    from croupier.service.tournaments_live import open_desk
+
+    with open_desk(database_url(db)) as desk:
+        ids = desk.ids()
+        if not ids:
+            _say("no tournament (create one with `croupier tournament new RULES_FILE`)")
+        for tid in ids:
+            view = desk.view(tid)
+            parts = view["parts"]
+            assert isinstance(parts, list)
+            where = ", ".join(
+                f"{p['id']} {p['status']} ({p['players']} players)"
+                for p in parts
+                if isinstance(p, dict)
+            )
+            _say(f"{tid}: {view['name']} ({view['game']}): {where}")
+
+
+@tournament_app.command("do")
+@reports_errors
+def do_cmd(
+    tournament_id: Annotated[str, typer.Argument(help="The tournament's id.")],
+    command: Annotated[
+        str,
+        typer.Argument(
+            help="register, refund, rebuy, add-on, start, transfer-buy-in, next-level, "
+            "start-hand, record-hand, eliminate, withdraw, cash-out, end-round, finish, split."
+        ),
+    ],
+    player: Annotated[str | None, typer.Option("--player", help="The player.")] = None,
+    name: Annotated[str | None, typer.Option("--name", help="The player's name.")] = None,
+    address: Annotated[
+        str | None, typer.Option("--address", help="The player's address (poker: required).")
+    ] = None,
+    collected_by: Annotated[
+        str | None,
+        typer.Option("--collected-by", help="Who collects the fee (register, rebuy, add-on)."),
+    ] = None,
+    card: Annotated[
+        str | None, typer.Option("--card", help="The seat card drawn, TABLE,SEAT (else drawn).")
+    ] = None,
+    receipt: Annotated[
+        str | None, typer.Option("--receipt", help="A buy-in prize's receipt.")
+    ] = None,
+    to: Annotated[str | None, typer.Option("--to", help="transfer-buy-in: to whom.")] = None,
+    table: Annotated[int | None, typer.Option("--table", help="The table.")] = None,
+    absent: Annotated[
+        str | None, typer.Option("--absent", help="start-hand: absent seats, e.g. 4,7.")
+    ] = None,
+    chips: Annotated[
+        str | None,
+        typer.Option("--chips", help="record-hand: chips won and lost, e.g. 'ann=500,bob=-500'."),
+    ] = None,
+    bets: Annotated[
+        str | None, typer.Option("--bets", help="record-hand (twenty-one): bets, 'ann=100'.")
+    ] = None,
+    eliminated_by: Annotated[
+        str | None,
+        typer.Option(
+            "--eliminated-by",
+            help="record-hand: 'bob=ann' (ann took bob's chips); eliminate: the player.",
+        ),
+    ] = None,
+    shares: Annotated[
+        str | None, typer.Option("--shares", help="split: dollars, 'ann=$110,bob=$90'.")
+    ] = None,
+    satellite: Annotated[
+        str | None, typer.Option("--tournament", help="A satellite's id (default: the main).")
+    ] = None,
+    by: Annotated[
+        str | None, typer.Option("--by", help="Who does the command (default: $USER).")
+    ] = None,
+    seed: Annotated[
+        int | None, typer.Option("--seed", help="Draw seat cards reproducibly from this seed.")
+    ] = None,
+    at: AtOption = None,
+    db: DbOption = None,
+) -> None:
+    """Run one command of a stored tournament and print what it recorded; a refusal names its
+    section and records nothing (exit 2)."""
+    from croupier.cli.common import database_url
+    from croupier.core.errors import InvalidInput
+    from croupier.service.tournaments_live import FEE_COMMANDS, normalize_command, open_desk
+
+    name_of = normalize_command(command)
+    if name_of in FEE_COMMANDS and name_of != "refund" and not (collected_by or by):
+        raise InvalidInput(f"{command}: name who collects the fee (--collected-by)")
+    args = {
+        "player": player,
+        "name": name,
+        "address": address,
+        "card": card,
+        "receipt": receipt,
+        "to": to,
+        "table": table,
+        "absent": absent,
+        "chips": chips,
+        "bets": bets,
+        "eliminated_by": eliminated_by,
+        "shares": shares,
+        "tournament": satellite,
+    }
+    who = _who(collected_by if name_of in FEE_COMMANDS and collected_by else by)
+    with open_desk(database_url(db), seed) as desk:
+        done = desk.do(tournament_id, name_of, {k: v for k, v in args.items() if v}, who, at)
+    for line in done.lines or ["nothing to record"]:
+        _say(line)
+    _say(f"({done.tournament_id} at version {done.version})")
+
+
+@tournament_app.command("show")
+@reports_errors
+def show_cmd(
+    tournament_id: Annotated[str, typer.Argument(help="The tournament's id.")],
+    db: DbOption = None,
+) -> None:
+    """A stored tournament: each part's state (level, tables and seats, chips, places, prizes)
+    and its records: fee register, prize register, buy-in receipts and record of win."""
+    from croupier.cli.common import database_url
+    from croupier.service.tournaments_live import open_desk, show_lines
+
+    with open_desk(database_url(db)) as desk:
+        for line in show_lines(desk, tournament_id):
+            _say(line)
+
+
+@tournament_app.command("schedule")
+@reports_errors
+def schedule_cmd(
+    what: Annotated[str, typer.Argument(help="A stored tournament's id, or a rules file.")],
+    pdf: Annotated[
+        Path | None, typer.Option("--pdf", help="Also write the one-page PDF to post here.")
+    ] = None,
+    db: DbOption = None,
+) -> None:
+    """The posted schedule of a stored tournament (amounts once determined) or of a rules file
+    (99-01.3-09-05.1; twenty-one: 99-01.3-08-15), optionally as a printable PDF."""
+    from croupier.cli.common import database_url
+    from croupier.service.tournaments_live import open_desk, read_rules, rules_schedule
+
+    if Path(what).is_file():
+        section, lines, data = rules_schedule(read_rules(Path(what)))
+    else:
+        with open_desk(database_url(db)) as desk:
+            section, lines = desk.schedule(what)
+            data = desk.schedule_pdf(what) if pdf is not None else b""
+    for line in lines:
+        _say(line)
+    _say(f"(posted schedule, N.D. Admin. Code {section})")
+    if pdf is not None:
+        pdf.write_bytes(data)
+        _say(f"wrote {pdf}")
 
 
 @bench_app.command("tournament")

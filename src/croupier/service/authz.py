@@ -39,6 +39,8 @@ SLIPS = "99-01.3-08-05"
 RECORDS = "99-01.3-08-16"
 READ_ONLY = "99-01.3-08-16.5"
 HOUSE = "house policy (docs/web.md)"
+SCHEDULE = "99-01.3-09-05.1"
+TOURNAMENT_FEES = "99-01.3-09-07.1.c"
 
 
 class Action(Enum):
@@ -69,6 +71,16 @@ class Action(Enum):
     VIEW_TABLE = "see a live table (as the rules let this person see it)"
     RUN_TABLE = "run a live table (open, deal, the dealer's actions, settle, close)"
     PLAY_AT_TABLE = "take a seat, wager and act at a live table"
+    VIEW_TOURNAMENTS = "see tournaments (parts, tables and seats, levels, chips, places)"
+    VIEW_TOURNAMENT_SCHEDULE = "read a tournament's posted schedule (page, PDF)"
+    VIEW_TOURNAMENT_RECORDS = (
+        "a tournament's fee and prize registers, buy-in receipts and record of win (view, CSV)"
+    )
+    CREATE_TOURNAMENT = "define a tournament from its rules (its schedule to post)"
+    RUN_TOURNAMENT = (
+        "run a tournament (start, levels, hands, eliminations, rounds, finish, split, transfer)"
+    )
+    COLLECT_TOURNAMENT_FEE = "collect or refund a tournament fee (register, rebuy, add-on)"
 
 
 @dataclass(frozen=True)
@@ -142,6 +154,28 @@ POLICY: dict[Action, Rule] = {
         note="the game is conducted by the organization's people (99-01.3-08, -09, -11)",
     ),
     Action.PLAY_AT_TABLE: Rule(_r(PLAYER), HOUSE, note="a player acts for their own seat only"),
+    Action.VIEW_TOURNAMENTS: Rule(EVERYONE, HOUSE),
+    Action.VIEW_TOURNAMENT_SCHEDULE: Rule(
+        EVERYONE, SCHEDULE, note="posted for the players (twenty-one: 99-01.3-08-15)"
+    ),
+    Action.VIEW_TOURNAMENT_RECORDS: Rule(
+        _r(OWNER, GM, SM, CASHIER, AUDITOR),
+        HOUSE,
+        note="names and addresses of players: the organization's people only",
+    ),
+    Action.CREATE_TOURNAMENT: Rule(_r(GM, SM), SCHEDULE, writes=True),
+    Action.RUN_TOURNAMENT: Rule(
+        _r(GM, SM),
+        HOUSE,
+        writes=True,
+        note="not the tournament's director or manager as a player (99-01.3-09-03.4.h)",
+    ),
+    Action.COLLECT_TOURNAMENT_FEE: Rule(
+        _r(CASHIER, GM, SM),
+        TOURNAMENT_FEES,
+        writes=True,
+        note="recorded as the fee's collector (twenty-one: 99-01.3-08-16.1.e)",
+    ),
 }
 """The policy: every action the server knows and who may do it. Anything else is refused."""
 

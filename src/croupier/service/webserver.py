@@ -18,6 +18,7 @@ from croupier.service.accounts import BOOKS_ROLES, Account, Accounts, AccountsCo
 from croupier.service.backoffice import Backoffice
 from croupier.service.tables_desk import TablesDesk
 from croupier.service.tables_live import RngSource
+from croupier.service.tournaments_live import TournamentDesk
 from croupier.store import EventStore, open_existing_store, open_store
 from croupier.store.engine import parse_url
 
@@ -25,7 +26,7 @@ from croupier.store.engine import parse_url
 @dataclass
 class Server:
     """One process's handle on the database: accounts, one organization's back office and the
-    live tables."""
+    live tables and tournaments."""
 
     url: str
     org_id: str
@@ -33,6 +34,7 @@ class Server:
     accounts: Accounts
     backoffice: Backoffice
     tables: TablesDesk
+    tournaments: TournamentDesk
 
     def close(self) -> None:
         self.store.close()
@@ -56,7 +58,9 @@ def open_server(
     store = open_store(url, clock=clock) if create else open_existing_store(url, clock=clock)
     accounts = Accounts(store.engine, clock, rng, config)
     tables = TablesDesk(store, tables_rng, rules_dir)
-    return Server(url, org_id, store, accounts, Backoffice(store, url, org_id, clock), tables)
+    tournaments = TournamentDesk(store, tables_rng, clock, rules_dir)
+    backoffice = Backoffice(store, url, org_id, clock)
+    return Server(url, org_id, store, accounts, backoffice, tables, tournaments)
 
 
 def first_start(server: Server) -> str | None:

@@ -26,8 +26,18 @@ from fastapi.templating import Jinja2Templates
 from croupier import __version__
 from croupier.core.errors import CroupierError, InvalidInput, RuleViolation
 from croupier.service.fanout import Notice, PostgresFanout
+from croupier.service.tournaments_live import Refused
 from croupier.service.webserver import is_sqlite, open_server
-from croupier.web import api, api_office, api_tables, pages, pages_office, pages_tables
+from croupier.web import (
+    api,
+    api_office,
+    api_tables,
+    api_tournaments,
+    pages,
+    pages_office,
+    pages_tables,
+    pages_tournaments,
+)
 from croupier.web.security import (
     CSRF_SECTION,
     CsrfRefused,
@@ -109,9 +119,11 @@ def create_app(settings: WebSettings | None = None) -> FastAPI:
     app.include_router(api.router)
     app.include_router(api_tables.router)
     app.include_router(api_office.router)
+    app.include_router(api_tournaments.router)
     app.include_router(pages.router)
     app.include_router(pages_tables.router)
     app.include_router(pages_office.router)
+    app.include_router(pages_tournaments.router)
 
     @app.get("/docs", include_in_schema=False)
     def docs() -> HTMLResponse:
@@ -187,6 +199,11 @@ def _handlers(app: FastAPI) -> None:
             "missing or wrong CSRF token: reload the page and try again; nothing was changed",
             CSRF_SECTION,
         )
+
+    @app.exception_handler(Refused)
+    async def refused_now(request: Request, exc: Refused) -> Response:
+        # a tournament's rules refuse the command in its present state: a conflict
+        return _refusal(request, 409, _one_line(exc.detail), exc.section)
 
     @app.exception_handler(RuleViolation)
     async def refused(request: Request, exc: RuleViolation) -> Response:

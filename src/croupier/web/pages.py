@@ -54,6 +54,7 @@ NAV: tuple[tuple[Action, str, str], ...] = (
     (Action.HOME, "Home", "/"),
     (Action.VIEW_STATUS, "Sites", "/sites"),
     (Action.VIEW_TABLE, "Tables", "/tables"),
+    (Action.VIEW_TOURNAMENTS, "Tournaments", "/tournaments"),
     (Action.VIEW_SLIPS, "Slips", "/slips"),
     (Action.VIEW_VERIFY, "Verify", "/verify"),
     (Action.CLOSE_DAY, "Count and close", "/day"),
@@ -105,7 +106,7 @@ def render(request: Request, name: str, http_status: int = 200, **context: Any) 
 
 
 def error_page(request: Request, status: int, detail: str, section: str | None) -> HTMLResponse:
-    titles = {403: "Refused", 422: "Not understood", 500: "Internal error"}
+    titles = {403: "Refused", 409: "Refused", 422: "Not understood", 500: "Internal error"}
     return render(
         request,
         "error.html",
