@@ -13,13 +13,14 @@ from clihelp import set_up
 from croupier.books import operations as ops
 from croupier.books import tickets as tk
 from croupier.books import tournament21 as t21
+from croupier.books.amounts import Unknown
 from croupier.books.consistency import check, check_in_books
 from croupier.books.daily import daily_record
 from croupier.books.model import Game
 from croupier.books.quarterly import game_quarters
 from croupier.books.quarters import Quarter
 from croupier.books.state import Books
-from croupier.books.tournament21_ledger import Fee21Kind, Tournament21Fee
+from croupier.books.tournament21_ledger import Fee21Kind, Tournament21Fee, Tournament21Prize
 from croupier.core.errors import InvalidInput, RuleViolation
 from croupier.reports.forms import daily_form
 
@@ -190,3 +191,53 @@ def test_99_01_3_08_15_1_cap_holds_across_gaming_days_and_checkpoints(tmp_path: 
     assert "gross proceeds $200.00, prizes $150.00, adjusted gross proceeds $50.00" in out
     assert "collected by c1" in out
     assert "Ann Smith" in out
+
+
+def _stored_fee(player: str, kind: Fee21Kind, cents: int, by: str = "c1") -> Tournament21Fee:
+    return Tournament21Fee("cup", D.isoformat(), player, "A Player", kind, cents, by, T.isoformat())
+
+
+def _reader_accepts(b: Books, e: Tournament21Fee | Tournament21Prize) -> bool:
+    return check(e) == [] and check_in_books(b, e) == []
+
+
+def test_99_01_3_08_15_1_the_reader_applies_the_writers_fee_rules(cup: Books) -> None:
+    """A stored entry the writer would refuse is corrupt for every reader (the one rule of
+    ``tournament21.fee_refusal``): a $75 tournament."""
+    _fee(cup, "ann", ENTRY, 7500)
+    assert not _reader_accepts(cup, _stored_fee("bob", ENTRY, 15000))  # not the disclosed fee
+    assert not _reader_accepts(cup, _stored_fee("ann", REBUY, 7501))  # over the entry fee
+    assert not _reader_accepts(cup, _stored_fee("ann", ENTRY, 7500))  # a second entry
+    assert not _reader_accepts(cup, _stored_fee("cy", ADD_ON, 2500))  # no entry before it
+    assert not _reader_accepts(cup, _stored_fee("bob", ENTRY, 7500, by="nobody"))
+    assert _reader_accepts(cup, _stored_fee("ann", REBUY, 7500))
+    prize = Tournament21Prize("cup", D.isoformat(), "ann", 0, 4000, "", T.isoformat())
+    assert not _reader_accepts(cup, prize)  # merchandise without its description (-16.1.f)
+
+
+def test_99_01_3_08_16_1_e_no_fee_dated_a_closed_day(cup: Books) -> None:
+    _close(cup, D, cup.sites["S1"].cash_bank)
+    with pytest.raises(RuleViolation):
+        t21.collect_fee(cup, "cup", D, "bob", "Bob Smith", ENTRY, 7500, "c1", T)
+    late = _stored_fee("bob", ENTRY, 7500)
+    assert any("not open" in p for p in check_in_books(cup, late))
+
+
+def test_99_01_3_08_15_a_tournament_needs_a_site_that_conducts_twenty_one(books: Books) -> None:
+    books.apply_all(ops.register_site(books, "S9", "Annex", True))
+    with pytest.raises(RuleViolation) as err:
+        t21.register_tournament(books, "cup", "S9", "Winter Cup", 7500)
+    assert err.value.section == "99-01.3-08-15"
+
+
+def test_99_01_3_08_04_8_tournament_money_is_no_tables_percent_of_hold(cup: Books) -> None:
+    """Tournament fees are twenty-one gross proceeds but not table play: the quarter's
+    percent-of-hold (and so the -04.8 review) is the tables' alone."""
+    b = cup
+    _fee(b, "ann", ENTRY, 7500)
+    b.apply_all(t21.pay_prize(b, "cup", D, "ann", 1000, 0, "", T))
+    _close(b, D, b.sites["S1"].cash_bank)
+    (q,) = [x for x in game_quarters(b, Quarter.of(D)) if x.game is Game.TWENTY_ONE]
+    assert (q.gross_proceeds, q.adjusted_gross_proceeds) == (7500, 6500)
+    assert (q.table_gross, q.table_agp) == (0, 0)
+    assert isinstance(q.hold, Unknown)  # no table play: no percent-of-hold (not 65 of 75)

@@ -25,14 +25,16 @@ GOLDEN = Path(__file__).parent.parent / "golden" / "tournaments"
 SPLIT = GOLDEN / "13_twentyone_split_when_two_remain.json"
 POKER = GOLDEN / "09_satellite_transferable_buy_in_redeemed.json"
 OFFSET = "-05:00"
+AT = "2026-08-01T23:00:00-05:00"
 
 
 def _books(tmp_path: Path, open_on: str | None = "2026-08-01") -> str:
-    """Organization p1, site S1 with $500 in its cash bank, manager mm and the cashier (the
-    files' default collector); the gaming day ``open_on`` open from 10:00 -05:00."""
+    """Organization p1, site S1 (twenty-one table 1) with $500 in its cash bank, manager mm and
+    the cashier (the files' default collector); the day ``open_on`` open from 10:00 -05:00."""
     url = f"sqlite:///{tmp_path / 'b.db'}"
     record(url, "p1", None, setup.init("p1", "Post 1"), create=True)
     record(url, "p1", None, setup.add_site("S1", "Lodge Hall", False, False))
+    record(url, "p1", None, setup.add_table("S1", 1, "21"))
     for request in (
         setup.add_employee("mm", "Mo Manager", "MM", ["shift manager"], "gaming", None, None, []),
         setup.add_employee("cashier", "Cass Cashier", "CC", ["cashier"], "gaming", "mm", None, []),
@@ -48,7 +50,7 @@ def _books(tmp_path: Path, open_on: str | None = "2026-08-01") -> str:
 
 def test_99_01_3_08_16_1_g_split_tournament_posted_into_the_day(tmp_path: Path) -> None:
     url = _books(tmp_path)
-    posted = post(url, "p1", SPLIT, None, OFFSET, site_id="S1")
+    posted = post(url, "p1", SPLIT, None, OFFSET, site_id="S1", at=AT)
     # by hand: the registration, 3 entries of $50 and 3 cash prizes (Z $15; the split X $50,
     # Y $40) = 7 entries; gross $150, prizes $105, adjusted gross proceeds $45.
     assert posted.entries == 7
@@ -63,7 +65,7 @@ def test_99_01_3_08_16_1_g_split_tournament_posted_into_the_day(tmp_path: Path) 
     assert g is not None
     assert (g.gross_proceeds, g.prizes) == (15000, 10500)
     with pytest.raises(InvalidInput, match="posted once"):
-        post(url, "p1", SPLIT, None, OFFSET, site_id="S1")
+        post(url, "p1", SPLIT, None, OFFSET, site_id="S1", at=AT)
 
 
 def test_99_01_3_08_15_4_merchandise_prize_posted_at_cost(tmp_path: Path) -> None:
@@ -78,7 +80,7 @@ def test_99_01_3_08_15_4_merchandise_prize_posted_at_cost(tmp_path: Path) -> Non
     path = tmp_path / "merch.json"
     path.write_text(json.dumps(data))
     url = _books(tmp_path)
-    post(url, "p1", path, None, OFFSET, site_id="S1")
+    post(url, "p1", path, None, OFFSET, site_id="S1", at=AT)
     books = read_books(url, "p1").books
     t = books.t21_tournaments.tournaments["bj2"]
     assert [(p.player, p.cash, p.merchandise_cost, p.description) for p in t.prizes if
@@ -90,11 +92,11 @@ def test_99_01_3_08_15_4_merchandise_prize_posted_at_cost(tmp_path: Path) -> Non
 def test_99_01_3_08_16_1_e_post_needs_the_gaming_day_open(tmp_path: Path) -> None:
     url = _books(tmp_path, open_on=None)
     with pytest.raises(InvalidInput, match="no gaming day is open"):
-        post(url, "p1", SPLIT, None, OFFSET, site_id="S1")
+        post(url, "p1", SPLIT, None, OFFSET, site_id="S1", at=AT)
     (tmp_path / "other").mkdir()
     url2 = _books(tmp_path / "other", open_on="2026-07-30")
     with pytest.raises(RuleViolation) as err:  # the tournament's times are not that day's
-        post(url2, "p1", SPLIT, None, OFFSET, site_id="S1")
+        post(url2, "p1", SPLIT, None, OFFSET, site_id="S1", at="2026-07-31T09:00:00-05:00")
     assert err.value.section == "99-01.3-08-16.1"
     assert read_books(url2, "p1").books.t21_tournaments.tournaments == {}
 
@@ -105,3 +107,14 @@ def test_post_names_where_it_goes(tmp_path: Path) -> None:
         post(url, "p1", SPLIT, None, OFFSET)
     with pytest.raises(InvalidInput, match="--occasion"):
         post(url, "p1", POKER, None, OFFSET, site_id="S1")
+
+
+def test_99_01_3_08_16_1_e_posted_after_later_entries_of_the_day(tmp_path: Path) -> None:
+    """The day goes on after the tournament: the post is recorded when it is made, each fee and
+    prize with its time in the tournament (which must fall inside the open day)."""
+    url = _books(tmp_path)
+    record(url, "p1", "2026-08-01T12:30:00-05:00", setup.fund("S1", "$100"))
+    post(url, "p1", SPLIT, None, OFFSET, site_id="S1", at=AT)
+    t = read_books(url, "p1").books.t21_tournaments.tournaments["bj2"]
+    assert {f.at for f in t.fees} == {"2026-08-01T23:00:00-05:00"}
+    assert {f.played_at for f in t.fees} == {"2026-08-01T12:00:00-05:00"}

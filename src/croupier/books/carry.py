@@ -22,10 +22,11 @@ Pure: no I/O. ``service.books`` finds checkpoints in the store and reads around 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import fields
+from dataclasses import fields, replace
 from datetime import datetime, timedelta
 
 from croupier.books import events as ev
+from croupier.books.digest import digest_of, digestible
 from croupier.books.model import SlipKind
 from croupier.books.poker_ledger import POKER_EVENTS
 from croupier.books.state import Books, FormSeries
@@ -122,14 +123,21 @@ def _game(item: tuple[object, str]) -> str:
 def with_checkpoint(books: Books, events: Sequence[Event]) -> list[Event]:
     """``events`` (a command's entries against ``books``), with the balances carried forward in
     front when they open a gaming day while the books are quiet and the entry just before is
-    not already a checkpoint."""
+    not already a checkpoint; the records of the days closed since the books' window began
+    (``books.digest``) go just before the balances, when they may be digested."""
     out = list(events)
     if not out or not isinstance(out[0], ev.DayOpened) or not is_quiet(books):
         return out
     last = books.entry(books.next_position - 1)
     if isinstance(last, ev.BooksCarriedForward):
         return out
-    return [carry_forward(books), *out]
+    checkpoint = carry_forward(books)
+    if not digestible(books):
+        return [checkpoint, *out]
+    digest = digest_of(books)
+    if not digest.days:
+        return [checkpoint, *out]
+    return [digest, replace(checkpoint, position=checkpoint.position + 1), *out]
 
 
 def restore(

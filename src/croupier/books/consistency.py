@@ -32,6 +32,7 @@ from typing import Any
 
 from croupier.books import events as ev
 from croupier.books.carry import carry_forward, differences, is_quiet
+from croupier.books.digest import differences as digest_differences
 from croupier.books.model import (
     Chips,
     Counterpart,
@@ -62,6 +63,9 @@ from croupier.books.tickets_ledger import (
     TicketSpin,
 )
 from croupier.books.tournament21 import FEE_CAP as T21_FEE_CAP
+from croupier.books.tournament21 import fee_refusal as t21_fee_refusal
+from croupier.books.tournament21 import prize_refusal as t21_prize_refusal
+from croupier.books.tournament21 import site_refusal as t21_site_refusal
 from croupier.books.tournament21_ledger import (
     Tournament21Fee,
     Tournament21Prize,
@@ -69,7 +73,6 @@ from croupier.books.tournament21_ledger import (
 )
 from croupier.core.errors import InvalidInput
 from croupier.core.events import Event
-from croupier.core.money import format_money
 
 SLIPS = "99-01.3-08-05"
 SALES = "99-01.3-08-07.3"
@@ -662,6 +665,46 @@ def _carried(e: ev.BooksCarriedForward) -> list[str]:
     return problems
 
 
+def _digested(e: ev.DaysDigested) -> list[str]:
+    """A digest of closed days: every entry it holds must be sound on its own, each day closed
+    and each shift's numbers whole."""
+    problems: list[str] = []
+    for day in e.days:
+        nested: list[Event] = [
+            day.opened,
+            day.closed,
+            *day.redemptions,
+            *day.tip_redemptions,
+            *day.deposits,
+            *day.fundings,
+            *day.ious,
+            *day.reviews,
+        ]
+        for slip in day.slips:
+            one = slip.issued if slip.issued is not None else slip.voided
+            if one is not None:
+                nested.append(one)
+        for n in nested:
+            problems += [f"its {n.TYPE} of {day.opened.day}: {p}" for p in check(n)]
+        for value, what in (
+            (day.start_cash_bank, "starting cash bank"),
+            (day.end_ious, "IOUs at the end"),
+            (day.start_ious, "IOUs at the start"),
+        ):
+            problems += _cents(value, f"the {what} of {day.opened.day}", positive=False)
+        if not isinstance(day.book_end_cash_bank, int) or isinstance(day.book_end_cash_bank, bool):
+            problems.append(f"the book's ending cash bank of {day.opened.day} is not cents")
+        if day.closed.day != day.opened.day or day.closed.site_id != day.opened.site_id:
+            problems.append(f"its record of {day.opened.day} closes another day")
+    for shift in e.shifts:
+        parts: list[Event | None] = [shift.started, shift.ended, shift.count]
+        for part in parts:
+            if part is not None:
+                problems += [f"its {part.TYPE}: {p}" for p in check(part)]
+        problems += _cents(shift.drop_book_cash, "a shift's drop booked", positive=False)
+    return problems
+
+
 def _occasion(e: PokerOccasionOpened) -> list[str]:
     problems = [
         *_id(e.occasion_id, "the occasion id"),
@@ -831,6 +874,7 @@ def _t21_fee(e: Tournament21Fee) -> list[str]:
         *_cents(e.cents, "the fee"),
         *_id(e.collected_by, "the employee who collected it (99-01.3-08-16.1.e)"),
         *_time(e.at),
+        *([] if e.played_at is None else _time(e.played_at, "its time in the tournament")),
     ]
     if not problems and e.cents > T21_FEE_CAP:
         problems.append("the fee is over $200.00 (99-01.3-08-15.1)")
@@ -846,9 +890,12 @@ def _t21_prize(e: Tournament21Prize) -> list[str]:
         *_cents(e.merchandise_cost, "the merchandise cost", positive=False),
         *_text(e.description, "the description"),
         *_time(e.at),
+        *([] if e.played_at is None else _time(e.played_at, "its time in the tournament")),
     ]
     if not problems and e.cash + e.merchandise_cost == 0:
         problems.append("it records no prize (99-01.3-08-15.4)")
+    if not problems and e.merchandise_cost and not e.description.strip():
+        problems.append("a merchandise prize without its description (99-01.3-08-16.1.f)")
     if not problems and e.cash and e.merchandise_cost:
         problems.append("it records a cash and a merchandise prize in one entry")
     return problems
@@ -887,6 +934,7 @@ CHECKS: dict[type[Event], Callable[[Any], list[str]]] = {
     ev.OpeningBalances: _opening,
     ev.RentPaid: _rent,
     ev.BooksCarriedForward: _carried,
+    ev.DaysDigested: _digested,
     PokerOccasionOpened: _occasion,
     PokerHalfHourFee: _half_hour_fee,
     PokerTimeWorked: _time_worked,
@@ -1186,6 +1234,14 @@ def _ctx_carried(books: Books, e: ev.BooksCarriedForward) -> list[str]:
     return differences(e, carry_forward(books))
 
 
+def _ctx_digested(books: Books, e: ev.DaysDigested) -> list[str]:
+    """The records of closed days must be what the entries before them add up to, written when
+    no gaming day is open (``books.digest``)."""
+    if not is_quiet(books):
+        return ["it digests the gaming days while a gaming day or a shift is open"]
+    return digest_differences(e, books)
+
+
 def _ctx_deposited(books: Books, e: ev.CashDeposited) -> list[str]:
     return _day_of(books, e.site_id, e.day)
 
@@ -1249,30 +1305,48 @@ def _ctx_card(books: Books, e: Any) -> list[str]:
         return [f"it names ticket series {e.series_id!r}, which the books lack"]
     if e.card not in series.cards:
         return [f"card {e.card} is not in series {e.series_id!r}"]
-    return _day_of(books, series.registered.site_id, e.day)
+    return _open_day_of(books, series.registered.site_id, e.day)
+
+
+def _refusal_text(refused: Exception) -> str:
+    section = getattr(refused, "section", None)
+    return f"{refused} ({section})" if section else str(refused)
 
 
 def _ctx_t21_registered(books: Books, e: Tournament21Registered) -> list[str]:
     if e.tournament_id in books.t21_tournaments.tournaments:
         return [f"twenty-one tournament {e.tournament_id!r} is registered twice"]
-    return _site_of(books, e.site_id)
+    found = _site_of(books, e.site_id)
+    refused = None if found else t21_site_refusal(books, e.site_id)
+    return found or ([_refusal_text(refused)] if refused is not None else [])
 
 
 def _ctx_t21_entry(books: Books, e: Tournament21Fee | Tournament21Prize) -> list[str]:
+    """The same rules the writer applies (``books.tournament21``), and the day must be the one
+    open at the site: a fee or prize is cash of that day's bank."""
     t = books.t21_tournaments.tournaments.get(e.tournament_id)
     if t is None:
         return [f"it names twenty-one tournament {e.tournament_id!r}, which the books lack"]
-    found = _day_of(books, t.registered.site_id, e.day)
+    site_id = t.registered.site_id
+    found = _open_day_of(books, site_id, e.day)
     if found:
         return found
     if isinstance(e, Tournament21Fee):
-        paid = t.paid.get(e.player, 0) + e.cents
-        if paid > T21_FEE_CAP:
-            found.append(
-                f"{e.player}'s fees come to {format_money(paid)}, over $200.00 (99-01.3-08-15.1)"
-            )
-    elif e.player not in t.paid:
-        found.append(f"it pays a prize to {e.player!r}, who did not enter the tournament")
+        if e.collected_by not in books.employees:
+            found.append(f"it was collected by {e.collected_by!r}, who is not an employee")
+        refused = t21_fee_refusal(t, e.player, e.kind, e.cents) or t21_site_refusal(books, site_id)
+    else:
+        refused = t21_prize_refusal(t, e.player, e.cash, e.merchandise_cost, e.description)
+    if refused is not None:
+        found.append(_refusal_text(refused))
+    return found
+
+
+def _open_day_of(books: Books, site_id: str, day: str) -> list[str]:
+    """The entry's gaming day must be the one open at the site (its cash is that day's)."""
+    found = _day_of(books, site_id, day)
+    if not found and books.sites[site_id].open_day != day:
+        found.append(f"it is dated the gaming day {day} at {site_id!r}, which is not open")
     return found
 
 
@@ -1285,6 +1359,7 @@ CONTEXT_CHECKS: dict[type[Event], Callable[[Books, Any], list[str]]] = {
     ev.CashBankFunded: _ctx_site_only,
     ev.DayOpened: _ctx_day_opened,
     ev.BooksCarriedForward: _ctx_carried,
+    ev.DaysDigested: _ctx_digested,
     ev.ShiftStarted: _ctx_shift_started,
     ev.ShiftEnded: _ctx_shift_ended,
     ev.ChipsSold: _ctx_sold,

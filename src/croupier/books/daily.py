@@ -57,6 +57,10 @@ class GameSummary:
     adjusted_gross_proceeds: Amount
     cash_profit: Amount
     cash_long_short: Amount
+    tournament_gross: int = 0
+    """The part of the gross proceeds that is twenty-one tournament fees (no table play)."""
+    tournament_agp: int = 0
+    """The part of the adjusted gross proceeds that is the tournaments' (fees less prizes)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -278,11 +282,13 @@ def _game_summaries(
     for game in games:
         gross = total(line.drop for line in lines if line.game is game)
         agp = total(line.win for line in lines if line.game is game)
+        t_gross = t_agp = 0
         if game is Game.TWENTY_ONE and tournament is not None:
             # A twenty-one tournament's fees are twenty-one gross proceeds, its prizes
             # twenty-one prizes (-08-16.1.e, f, g).
-            gross = total((gross, tournament.fees))
-            agp = total((agp, tournament.adjusted_gross_proceeds))
+            t_gross, t_agp = tournament.fees, tournament.adjusted_gross_proceeds
+            gross = total((gross, t_gross))
+            agp = total((agp, t_agp))
         prizes = minus(gross, agp)
         if game is Game.PADDLEWHEEL and len(games) > 1:
             # Combined cash bank: the paddlewheel is credited its ideal cash profit (its adjusted
@@ -290,7 +296,9 @@ def _game_summaries(
             pw_profit = agp
             summaries.append(GameSummary(game, gross, prizes, agp, agp, 0))
         else:
-            summaries.append(GameSummary(game, gross, prizes, agp, cash_profit, long_short))
+            summaries.append(
+                GameSummary(game, gross, prizes, agp, cash_profit, long_short, t_gross, t_agp)
+            )
     if len(games) > 1:
         summaries = [
             GameSummary(
@@ -300,6 +308,8 @@ def _game_summaries(
                 s.adjusted_gross_proceeds,
                 minus(cash_profit, pw_profit),
                 long_short,
+                s.tournament_gross,
+                s.tournament_agp,
             )
             if s.game is Game.TWENTY_ONE
             else s

@@ -503,3 +503,76 @@ class BooksCarriedForward(Event):
     next_credit_number: int
     last_iou: int
     sites: tuple[SiteCarried, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class SlipEntry:
+    """One slip entry of a day, issued or voided, in the order recorded."""
+
+    issued: SlipIssued | None = None
+    voided: SlipVoided | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ShiftDigested:
+    """A closed shift's record as the books hold it (``books.state.ShiftRecord``): its tray
+    counts and the book's tray, the drop box cash booked and counted, its slips by number."""
+
+    started: ShiftStarted
+    opening_tray: Chips
+    ended: ShiftEnded | None
+    book_closing_tray: Chips | None
+    drop_book_cash: int
+    fills: tuple[int, ...]
+    credits: tuple[int, ...]
+    count: DropBoxCounted | None
+    count_entry: int | None
+    action: int = 0
+    """Chips collected plus chips paid in the shift's settlements (its action)."""
+
+
+@dataclass(frozen=True, slots=True)
+class DayDigested:
+    """A closed gaming day's record as the books hold it (``books.state.DayRecord``): its
+    opening and closing entries and balances, and its low-volume entries (redemptions, slips,
+    deposits, reviews...). The sales and settlements that moved chips during the day are in
+    the book's figures (the trays, the drop, the banks), not listed."""
+
+    opened: DayOpened
+    start_cash_bank: int
+    start_ious: int
+    start_chip_bank: Chips
+    closed: DayClosed
+    end_ious: int
+    book_end_cash_bank: int
+    book_end_chip_bank: Chips
+    redemptions: tuple[ChipsRedeemed, ...]
+    tip_redemptions: tuple[TipsRedeemed, ...]
+    deposits: tuple[CashDeposited, ...]
+    fundings: tuple[CashBankFunded, ...]
+    ious: tuple[IouWritten, ...]
+    reviews: tuple[SurveillanceReviewed, ...]
+    slips: tuple[SlipEntry, ...]
+    shifts: tuple[tuple[str, str, int, int], ...]
+    ticket_sales: int = 0
+    ticket_refunds: int = 0
+    ticket_cash_prizes: int = 0
+    ticket_merchandise_prizes: int = 0
+    ticket_activity: bool = False
+    t21_fees: int = 0
+    t21_cash_prizes: int = 0
+    t21_merchandise_prizes: int = 0
+    t21_activity: bool = False
+
+
+@event("books.days_digested")
+@dataclass(frozen=True, slots=True)
+class DaysDigested(Event):
+    """The records of the gaming days closed since the previous balances brought forward,
+    written with the next ones (``books.digest``): a report of many days (the quarterly report)
+    reads these instead of replaying every sale and settlement. Whoever replays the entries
+    before it checks it against them (``books.consistency``), as for the balances."""
+
+    days: tuple[DayDigested, ...]
+    shifts: tuple[ShiftDigested, ...]
+    """The days' shifts, in the order they started."""

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 from fractions import Fraction
 
-from croupier.books.amounts import Amount, Unknown, ratio, total
+from croupier.books.amounts import Amount, Unknown, minus, ratio, total
 from croupier.books.count import slip_discrepancies
 from croupier.books.daily import DailyRecord, daily_record
 from croupier.books.events import QuarterClosed
@@ -47,10 +47,25 @@ class GameQuarter:
     table_days: int = 0
     """Days of use summed over the game's tables: a table used on a day counts once, whatever
     its shifts (the usage -01 documents for table rent)."""
+    tournament_gross: int = 0
+    tournament_agp: int = 0
+    """The twenty-one tournaments' part of the gross and adjusted gross proceeds."""
+
+    @property
+    def table_gross(self) -> Amount:
+        """Gross proceeds of table play (without tournament fees)."""
+        return minus(self.gross_proceeds, self.tournament_gross)
+
+    @property
+    def table_agp(self) -> Amount:
+        """Adjusted gross proceeds of table play (without the tournaments')."""
+        return minus(self.adjusted_gross_proceeds, self.tournament_agp)
 
     @property
     def hold(self) -> Fraction | Unknown:
-        return ratio(self.adjusted_gross_proceeds, self.gross_proceeds)
+        """Percent-of-hold of table play (99-01.3-08-01.3): tournament fees and prizes are
+        proceeds and prizes of the game but no table's hold."""
+        return ratio(self.table_agp, self.table_gross)
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,6 +155,8 @@ def game_quarters(books: Books, quarter: Quarter) -> list[GameQuarter]:
                             if line.game is game
                         }
                     ),
+                    sum(s.tournament_gross for _, s in summaries if s),
+                    sum(s.tournament_agp for _, s in summaries if s),
                 )
             )
     return out

@@ -78,6 +78,8 @@ class ShiftRecord:
     count: ev.DropBoxCounted | None = None
     count_entry: int | None = None
     corrections: list[ev.CountCorrected] = field(default_factory=list)
+    action: int = 0
+    """Chips collected from losing wagers plus chips paid to winning ones (the settlements)."""
 
     @property
     def counted_cash(self) -> int | None:
@@ -240,6 +242,9 @@ class Books:
         """Table rent paid (99-01.3-08-01), read by type across checkpoints."""
         self.closed_quarters: dict[str, ev.QuarterClosed] = {}
         """Quarters whose records are final (``books.periods``), by label ("2026Q1")."""
+        self.since_checkpoint: list[tuple[str, str]] = []
+        """(site, day) of the gaming days opened since the latest balances brought forward (or
+        since the first entry): the days the next digest covers (``books.digest``)."""
         self.carried_activity: dict[tuple[str, int], tuple[str, int]] = {}
         """(site, table) -> (fault found at, microseconds the table was open since then up to
         ``window``): the part of a camera fault's activity before these books (-04.6)."""
@@ -276,6 +281,7 @@ class Books:
             ev.OpeningBalances: self._opening,
             ev.RentPaid: self._rent,
             ev.BooksCarriedForward: self._carried,
+            ev.DaysDigested: self._digested,
         }
 
     # -- rebuilding -------------------------------------------------------------------------
@@ -403,6 +409,7 @@ class Books:
     def _day_opened(self, e: ev.DayOpened) -> None:
         st = self.sites[e.site_id]
         st.open_day = e.day
+        self.since_checkpoint.append((e.site_id, e.day))
         self.days[(e.site_id, e.day)] = DayRecord(
             e, st.cash_bank, sum(i.cents for i in st.ious.values()), st.chip_bank
         )
@@ -444,6 +451,9 @@ class Books:
         st.with_players = add_chips(_take(st.with_players, e.collected), e.paid)
         # Collected first: a payout may use chips just collected (as ``settle_play`` checks).
         st.trays[e.table] = _take(add_chips(st.trays[e.table], e.collected), e.paid)
+        self.shifts[(e.site_id, e.day, e.table, e.shift)].action += chips_total(
+            e.collected
+        ) + chips_total(e.paid)
 
     def _tip(self, e: ev.TipReceived) -> None:
         st = self.sites[e.site_id]
@@ -633,6 +643,11 @@ class Books:
     def _carried(self, e: ev.BooksCarriedForward) -> None:
         """Balances brought forward change nothing: they state what the entries before them
         add up to (``books.consistency`` checks that they do)."""
+        self.since_checkpoint = []
+
+    def _digested(self, e: ev.DaysDigested) -> None:
+        """A digest of closed days changes nothing either: it states what the entries of those
+        days left in their records (``books.consistency`` checks that it does)."""
 
 
 def _take(source: Chips, taken: Chips) -> Chips:

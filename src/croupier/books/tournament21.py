@@ -19,7 +19,7 @@ from datetime import date, datetime
 from typing import TYPE_CHECKING
 
 from croupier.books.guards import employee, require_open_day, require_org, require_site, stamp
-from croupier.books.model import check_identifier, check_name, check_text
+from croupier.books.model import Game, check_identifier, check_name, check_text
 from croupier.books.tournament21_ledger import (
     Fee21Kind,
     Tournament21,
@@ -49,6 +49,9 @@ def register_tournament(
     check_name(name, "tournament name")
     if tournament_id in books.t21_tournaments.tournaments:
         raise InvalidInput(f"twenty-one tournament {tournament_id!r} already exists")
+    refused = site_refusal(books, site_id)
+    if refused is not None:
+        raise refused
     if isinstance(entry_fee, bool) or not isinstance(entry_fee, int) or entry_fee <= 0:
         raise RuleViolation("an organization shall charge a player an entry fee", FEES)
     if entry_fee > FEE_CAP:
@@ -67,6 +70,74 @@ def tournament(books: Books, tournament_id: str) -> Tournament21:
     return found
 
 
+def fee_refusal(t: Tournament21, player: str, kind: Fee21Kind, cents: int) -> Exception | None:
+    """Why a fee of ``cents`` from ``player`` may not be collected for ``t`` (the entry fee
+    once, each rebuy or add-on at most the entry fee, $200 in all per player: -08-15.1), or
+    None: the one rule the writer (``collect_fee``) and the reader (``books.consistency``)
+    apply."""
+    fee = t.registered.entry_fee
+    tid = t.registered.tournament_id
+    entered = player in t.paid
+    if kind is Fee21Kind.ENTRY:
+        if entered:
+            return InvalidInput(
+                f"{player} has entered {tid} already; more chips are a rebuy or add-on"
+            )
+        if cents != fee:
+            return RuleViolation(
+                f"the entry fee of {tid} is {format_money(fee)}, not {format_money(cents)}", FEES
+            )
+    else:
+        if not entered:
+            return InvalidInput(f"{player} has not entered {tid}: a {kind.value} follows")
+        if cents > fee:
+            return RuleViolation(
+                f"a {kind.value} of {format_money(cents)} is more than the original entry fee "
+                f"of {format_money(fee)}",
+                FEES,
+            )
+    paid = t.paid.get(player, 0)
+    if paid + cents > FEE_CAP:
+        return RuleViolation(
+            f"{player}'s fees would total {format_money(paid + cents)}; the cumulative entry fee, "
+            "including rebuys and add-ons, for an entire tournament cannot exceed $200.00 per "
+            "player",
+            FEES,
+        )
+    return None
+
+
+def prize_refusal(
+    t: Tournament21, player: str, cash: int, merchandise_cost: int, description: str
+) -> Exception | None:
+    """Why a prize may not be paid (to an entrant; cash, or merchandise at its cost with its
+    description: -08-15.4, -16.1.f), or None; shared by the writer and the reader."""
+    if player not in t.paid:
+        return InvalidInput(f"{player} has not entered {t.registered.tournament_id}: no prize")
+    if cash + merchandise_cost == 0:
+        return RuleViolation("a prize is cash or merchandise (record its cost)", PRIZES)
+    if cash and merchandise_cost:
+        return InvalidInput("record a cash prize and a merchandise prize separately")
+    if merchandise_cost and not description.strip():
+        return RuleViolation(
+            "a merchandise prize is recorded with its description and cost", "99-01.3-08-16.1.f"
+        )
+    return None
+
+
+def site_refusal(books: Books, site_id: str) -> Exception | None:
+    """A twenty-one tournament is twenty-one of a site that conducts it: one with a twenty-one
+    table, the game not discontinued there (-08-15: "according to this chapter")."""
+    has_table = any(t.game is Game.TWENTY_ONE for (s, _), t in books.tables.items() if s == site_id)
+    if not has_table or Game.TWENTY_ONE in books.sites[site_id].discontinued:
+        return RuleViolation(
+            f"site {site_id!r} conducts no twenty-one (no twenty-one table, or the game was "
+            "discontinued there): a twenty-one tournament is conducted according to this chapter",
+            "99-01.3-08-15",
+        )
+    return None
+
+
 def collect_fee(
     books: Books,
     tournament_id: str,
@@ -77,7 +148,10 @@ def collect_fee(
     cents: int,
     collected_by: str,
     at: datetime,
+    played_at: datetime | None = None,
 ) -> list[Event]:
+    """A fee, recorded at ``at`` (``played_at``: when it was collected in the tournament, for a
+    tournament recorded afterwards)."""
     t = tournament(books, tournament_id)
     iso = require_open_day(books, t.registered.site_id, day)
     check_name(player, "player")
@@ -85,37 +159,22 @@ def collect_fee(
     employee(books, collected_by)
     if isinstance(cents, bool) or not isinstance(cents, int) or cents <= 0:
         raise InvalidInput(f"a fee is a positive amount, got {cents!r}")
-    fee = t.registered.entry_fee
-    entered = player in t.paid
-    if kind is Fee21Kind.ENTRY:
-        if entered:
-            raise InvalidInput(
-                f"{player} has entered {tournament_id} already; more chips are a rebuy or add-on"
-            )
-        if cents != fee:
-            raise RuleViolation(
-                f"the entry fee of {tournament_id} is {format_money(fee)}, not "
-                f"{format_money(cents)}",
-                FEES,
-            )
-    else:
-        if not entered:
-            raise InvalidInput(f"{player} has not entered {tournament_id}: a {kind.value} follows")
-        if cents > fee:
-            raise RuleViolation(
-                f"a {kind.value} of {format_money(cents)} is more than the original entry fee "
-                f"of {format_money(fee)}",
-                FEES,
-            )
-    paid = t.paid.get(player, 0)
-    if paid + cents > FEE_CAP:
-        raise RuleViolation(
-            f"{player}'s fees would total {format_money(paid + cents)}; the cumulative entry fee, "
-            "including rebuys and add-ons, for an entire tournament cannot exceed $200.00 per "
-            "player",
-            FEES,
+    refused = fee_refusal(t, player, kind, cents) or site_refusal(books, t.registered.site_id)
+    if refused is not None:
+        raise refused
+    return [
+        Tournament21Fee(
+            tournament_id,
+            iso,
+            player,
+            name,
+            kind,
+            cents,
+            collected_by,
+            stamp(at),
+            None if played_at is None else stamp(played_at),
         )
-    return [Tournament21Fee(tournament_id, iso, player, name, kind, cents, collected_by, stamp(at))]
+    ]
 
 
 def pay_prize(
@@ -127,25 +186,19 @@ def pay_prize(
     merchandise_cost: int,
     description: str,
     at: datetime,
+    played_at: datetime | None = None,
 ) -> list[Event]:
     t = tournament(books, tournament_id)
     site_id = t.registered.site_id
     iso = require_open_day(books, site_id, day)
     check_name(player, "player")
-    if player not in t.paid:
-        raise InvalidInput(f"{player} has not entered {tournament_id}: no prize to pay")
     for value, what in ((cash, "a cash prize"), (merchandise_cost, "a merchandise cost")):
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
             raise InvalidInput(f"{what} is a whole number of cents, got {value!r}")
-    if cash + merchandise_cost == 0:
-        raise RuleViolation("a prize is cash or merchandise (record its cost)", PRIZES)
-    if cash and merchandise_cost:
-        raise InvalidInput("record a cash prize and a merchandise prize separately")
     check_text(description, "prize description")
-    if merchandise_cost and not description.strip():
-        raise RuleViolation(
-            "a merchandise prize is recorded with its description and cost", "99-01.3-08-16.1.f"
-        )
+    refused = prize_refusal(t, player, cash, merchandise_cost, description)
+    if refused is not None:
+        raise refused
     held = books.sites[site_id].cash_bank
     if cash > held:
         raise InvalidInput(
@@ -154,7 +207,14 @@ def pay_prize(
         )
     return [
         Tournament21Prize(
-            tournament_id, iso, player, cash, merchandise_cost, description, stamp(at)
+            tournament_id,
+            iso,
+            player,
+            cash,
+            merchandise_cost,
+            description,
+            stamp(at),
+            None if played_at is None else stamp(played_at),
         )
     ]
 

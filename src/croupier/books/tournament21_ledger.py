@@ -48,6 +48,9 @@ class Tournament21Fee(Event):
     cents: int
     collected_by: str
     at: str
+    played_at: str | None = None
+    """When it was collected in the tournament, if recorded later (a posted tournament file);
+    ``at`` is when the books recorded it."""
 
 
 @event("books.t21_tournament_prize")
@@ -63,6 +66,8 @@ class Tournament21Prize(Event):
     merchandise_cost: int
     description: str
     at: str
+    played_at: str | None = None
+    """When it was awarded in the tournament, if recorded later (a posted tournament file)."""
 
 
 TOURNAMENT21_EVENTS: tuple[type[Event], ...] = (

@@ -155,7 +155,19 @@ def report_daily(
 @report_app.command("quarterly")
 @reports_errors
 def report_quarterly(
-    quarter: str, fmt: Fmt = None, out: Out = None, db: Db = None, org: Org = None
+    quarter: str,
+    fmt: Fmt = None,
+    out: Out = None,
+    db: Db = None,
+    org: Org = None,
+    replay: Annotated[
+        bool,
+        typer.Option(
+            "--replay",
+            help="Replay every entry of the quarter (and check its whole chain) instead of "
+            "reading the digests of its closed days: an auditor's check; slower.",
+        ),
+    ] = False,
 ) -> None:
     """Quarterly summary and compliance findings (e.g. 2026Q1).
 
@@ -164,6 +176,7 @@ def report_quarterly(
     """
 
     def build(s: BooksService, step: Callable[[str], None]) -> svc_reports.Report:
+        s.use_digests = not replay
         return svc_reports.quarterly_report(s, quarter, s.now().date(), step)
 
     _run(build, fmt, out, db, org)

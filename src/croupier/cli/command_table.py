@@ -56,7 +56,6 @@ MODULES: tuple[str, ...] = (
 """Every module that defines commands."""
 
 # fmt: off
-# fmt: off
 GROUPS: tuple[GroupEntry, ...] = (
     GroupEntry("play", "Play a game at a terminal table."),
     GroupEntry("disclosure", "Generate the posted house-rules and player-rules handout of a game."),
@@ -171,7 +170,4 @@ COMMANDS: tuple[CommandEntry, ...] = (
     CommandEntry("tournament", "show", "A stored tournament: each part's state (level, tables and seats, chips, places, prizes) and its records: fee register, prize register, buy-in receipts and record of win.", "croupier.cli.tournament_cmds"),
     CommandEntry("tournament", "schedule", "The posted schedule of a stored tournament (amounts once determined) or of a rules file (99-01.3-09-05.1; twenty-one: 99-01.3-08-15), optionally as a printable PDF.", "croupier.cli.tournament_cmds"),
 )
-# fmt: on
-# fmt: on
-# fmt: on
 # fmt: on

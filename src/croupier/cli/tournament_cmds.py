@@ -82,6 +82,13 @@ def post_cmd(
             show_default=False,
         ),
     ] = None,
+    at: Annotated[
+        str | None,
+        typer.Option(
+            "--at",
+            help="Twenty-one: when the books record it (ISO time with offset; default: now).",
+        ),
+    ] = None,
     org: Annotated[
         str | None,
         typer.Option(
@@ -98,7 +105,7 @@ def post_cmd(
     from croupier.service.tournament_books import post
 
     org_id = org or os.environ.get("CROUPIER_ORG") or "org"
-    result = post(database_url(db), org_id, path, occasion, utc_offset, director, site)
+    result = post(database_url(db), org_id, path, occasion, utc_offset, director, site, at)
     console.print(f"posted {result.entries} books entries", highlight=False)
     for line in result.lines:
         console.print(line, highlight=False, markup=False)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from datetime import date
 from fractions import Fraction
 
-from croupier.books.amounts import Amount, Unknown, show, show_percent
+from croupier.books.amounts import Amount, Unknown, show, show_percent, total
 from croupier.books.daily import DailyRecord
 from croupier.books.hold import HoldLine, hold_by_dealer
 from croupier.books.quarterly import QuarterlyReport, day_ranges
@@ -123,7 +123,14 @@ def daily_form(books: Books, record: DailyRecord) -> Form:
                 for g in record.games
             ),
             *_ticket_summary(record),
-            ("All", _m(record.drop), "", "", _m(record.cash_profit), _m(record.cash_long_short)),
+            (
+                "All",
+                _m(_all_gross(record)),
+                "",
+                "",
+                _m(record.cash_profit),
+                _m(record.cash_long_short),
+            ),
         ),
     )
     deposit = FormTable("Bank deposit", ("Deposited",), ((format_money(record.bank_deposit),),))
@@ -149,6 +156,13 @@ def daily_form(books: Books, record: DailyRecord) -> Form:
         period=f"gaming day {record.day}",
         people=day_people(books, record.site_id, record.day).build(),
     )
+
+
+def _all_gross(record: DailyRecord) -> Amount:
+    """The day's gross proceeds of every game: the tables' drop, twenty-one tournament fees and
+    paddlewheel ticket cards."""
+    tickets = record.tickets.gross_proceeds if record.tickets is not None else 0
+    return total((*(g.gross_proceeds for g in record.games), tickets))
 
 
 def _ticket_summary(record: DailyRecord) -> tuple[tuple[str, ...], ...]:

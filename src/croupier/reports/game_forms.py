@@ -74,7 +74,15 @@ def tournament21_table(books: Books, site_id: str, day: str) -> FormTable:
             who = books.employees.get(f.collected_by)
             initials = who.initials if who is not None else f.collected_by
             rows.append(
-                (tid, f.player, f.name, f.kind.value, format_money(f.cents), initials, f.at)
+                (
+                    tid,
+                    f.player,
+                    f.name,
+                    f.kind.value,
+                    format_money(f.cents),
+                    initials,
+                    f.played_at or f.at,
+                )
             )
         for p in t.prizes:
             if p.day != day:
@@ -85,7 +93,15 @@ def tournament21_table(books: Books, site_id: str, day: str) -> FormTable:
                 else f"merchandise prize at cost {format_money(p.merchandise_cost)}"
             )
             rows.append(
-                (tid, p.player, t.names.get(p.player, ""), "prize", what, p.description, p.at)
+                (
+                    tid,
+                    p.player,
+                    t.names.get(p.player, ""),
+                    "prize",
+                    what,
+                    p.description,
+                    p.played_at or p.at,
+                )
             )
     return FormTable(
         "Twenty-one tournament fees and prizes (99-01.3-08-16.1.e, f)",

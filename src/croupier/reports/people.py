@@ -116,6 +116,13 @@ def day_people(books: Books, site_id: str, day: str) -> People:
         people.add(d.by_id, "bank deposit")
     for review in rec.reviews:
         people.add(review.reviewer_id, "daily surveillance review")
+    for cup in books.t21_tournaments.tournaments.values():
+        if cup.registered.site_id == site_id:
+            for f in cup.fees:
+                if f.day == day:
+                    people.add(
+                        f.collected_by, "collected tournament fees", cup.registered.tournament_id
+                    )
     if rec.closed is not None:
         people.add(rec.closed.closed_by, "closed the day")
     return people

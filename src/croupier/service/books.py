@@ -23,7 +23,7 @@ from datetime import datetime
 
 from croupier.books.carry import SETUP_TYPES, with_checkpoint
 from croupier.books.consistency import apply_checked, apply_stored, banner_lines, refusal
-from croupier.books.events import BooksCarriedForward, VideoReviewDocumented
+from croupier.books.events import BooksCarriedForward, DaysDigested, VideoReviewDocumented
 from croupier.books.model import check_identifier
 from croupier.books.periods import check_open_periods
 from croupier.books.quarterly import days_read
@@ -39,6 +39,7 @@ from croupier.service.books_window import (
     cited_before,
     covering,
     days_window,
+    digested_window,
     restored_at,
 )
 from croupier.service.retry import DEFAULT_BACKOFF, Backoff, retrying
@@ -92,6 +93,9 @@ class BooksService:
         """The earliest entry a command in progress needs (``reach``), else None."""
         self._since = 1
         """The seq the chain is checked from: the checkpoint the books were restored from."""
+        self.use_digests = True
+        """Whether a report of a quarter reads the digests of closed days (``books.digest``);
+        False replays every entry of its days (the equality tests compare the two)."""
 
     @classmethod
     def open(cls, url: str, org_id: str, clock: Clock | None = None) -> BooksService:
@@ -157,7 +161,11 @@ class BooksService:
             if stored.event is not None:
                 setup.apply_setup(stored.event)
         first, last = days_read(quarter, (st.site for st in setup.sites.values()))
-        window = days_window(self.store, self.stream, first.isoformat(), last.isoformat())
+        window = None
+        if self.use_digests:
+            window = digested_window(self.store, self.stream, first.isoformat(), last.isoformat())
+        if window is None:
+            window = days_window(self.store, self.stream, first.isoformat(), last.isoformat())
         for stored in self.store.read_types(
             self.stream, (VideoReviewDocumented.TYPE,), after=window.end
         ):
@@ -268,7 +276,7 @@ class BooksService:
                 self.reach(None)
         lines: list[str] = []
         for e in events:
-            if isinstance(e, BooksCarriedForward):
+            if isinstance(e, BooksCarriedForward | DaysDigested):
                 continue
             lines.append(f"recorded {e.TYPE.removeprefix('books.')}: {request.what}")
             if request.then is not None:

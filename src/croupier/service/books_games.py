@@ -277,7 +277,7 @@ def record_lines(r: tournament21.Tournament21Record) -> list[str]:
     ]
     lines += [
         f"  {f.day} {f.player} ({f.name}) {f.kind.value} {format_money(f.cents)} collected by "
-        f"{f.collected_by} at {f.at}"
+        f"{f.collected_by} at {f.played_at or f.at}"
         for f in r.fees
     ] or ["  none"]
     lines.append("prize register (-16.1.f):")
@@ -288,7 +288,7 @@ def record_lines(r: tournament21.Tournament21Record) -> list[str]:
             if p.cash
             else f"merchandise ({p.description}) at cost {format_money(p.merchandise_cost)}"
         )
-        + f" at {p.at}"
+        + f" at {p.played_at or p.at}"
         for p in r.prizes
     ] or ["  none"]
     lines.append(

@@ -23,6 +23,8 @@ from dataclasses import dataclass
 from croupier.books import events as ev
 from croupier.books.carry import CHECKPOINT_TYPE, LEDGER_TYPES, SETUP_TYPES, restore
 from croupier.books.consistency import apply_checked
+from croupier.books.digest import restore_days
+from croupier.books.model import SlipKind
 from croupier.books.state import Books
 from croupier.core.errors import InvalidInput
 from croupier.store import ChainBreak, EventStore
@@ -78,6 +80,27 @@ def cited_before(entries: Sequence[object], base: int) -> int | None:
     return min(cited) if cited else None
 
 
+def _bounds(
+    store: EventStore, stream: str, first: str, last: str
+) -> tuple[list[int], int | None, int]:
+    """The stream's checkpoints, the last one before the first of the days opened (None: from
+    the first entry) and the seq the window of those days ends at."""
+    seqs = checkpoints(store, stream)
+    opened = [
+        entry.seq
+        for entry in store.read_types(stream, (ev.DayOpened.TYPE,))
+        if isinstance(entry.event, ev.DayOpened) and first <= entry.event.day <= last
+    ]
+    if opened:
+        start_seq = covering(seqs, min(opened) - 2)  # the last checkpoint before the opening
+        later = [s for s in seqs if s > max(opened)]
+        end_seq = later[0] if later else store.version(stream)
+    else:  # no such day: an empty window at the end
+        start_seq = seqs[-1] if seqs else None
+        end_seq = store.version(stream)
+    return seqs, start_seq, end_seq
+
+
 @dataclass(frozen=True)
 class Window:
     """The books of some gaming days, read from the checkpoint before them."""
@@ -99,19 +122,7 @@ def days_window(store: EventStore, stream: str, first: str, last: str) -> Window
     (stream, type, seq) index), so two sites opening the same date on either side of a
     checkpoint are both read. The window's chain is checked; its entries each as they are
     read."""
-    seqs = checkpoints(store, stream)
-    opened = [
-        entry.seq
-        for entry in store.read_types(stream, (ev.DayOpened.TYPE,))
-        if isinstance(entry.event, ev.DayOpened) and first <= entry.event.day <= last
-    ]
-    if opened:
-        start_seq = covering(seqs, min(opened) - 2)  # the last checkpoint before the opening
-        later = [s for s in seqs if s > max(opened)]
-        end_seq = later[0] if later else store.version(stream)
-    else:  # no such day: an empty window at the end
-        start_seq = seqs[-1] if seqs else None
-        end_seq = store.version(stream)
+    seqs, start_seq, end_seq = _bounds(store, stream, first, last)
     while True:
         start = start_seq if start_seq is not None else 1
         entries = store.read_between(stream, start_seq or 0, end_seq)
@@ -139,3 +150,86 @@ def days_window(store: EventStore, stream: str, first: str, last: str) -> Window
         if entry.event is not None:
             apply_checked(books, entry.event, entry.stream, entry.seq)
     return Window(books, chain, start, end_seq)
+
+
+FAULT_TYPES = (ev.CameraFaultReported.TYPE, ev.CameraRepaired.TYPE)
+"""Camera faults and repairs in the window: a reader of digests would have to rebuild each
+fault's activity, so the days are replayed (``days_window``). So are they after a count
+correction anywhere after the window's first checkpoint (it changes a digested record)."""
+
+
+def digested_window(store: EventStore, stream: str, first: str, last: str) -> Window | None:
+    """The books of gaming days ``first`` to ``last`` as ``days_window`` reads them, but with
+    the days already digested (``books.digest``) restored from their digests instead of
+    replayed: the books are restored from the last checkpoint C whose every predecessor in the
+    window was written with a digest; the digests' days and shifts go in; the entries after C
+    are replayed and checked as ``days_window`` does. Each digest's own hash and its link to the
+    checkpoint after it are checked (an edited digest is a broken link). None when the window
+    cannot be read that way (no digest, a count corrected, a camera fault in it, a corrupt
+    entry...): the caller replays the days."""
+    seqs, start_seq, end_seq = _bounds(store, stream, first, last)
+    after = start_seq or 0
+    inner = [s for s in seqs if after < s <= end_seq]
+    digests = {
+        entry.seq: entry.event
+        for entry in store.read_types(stream, (ev.DaysDigested.TYPE,), after=after, upto=end_seq)
+        if isinstance(entry.event, ev.DaysDigested)
+    }
+    base: int | None = None
+    for s in inner:
+        if s - 1 not in digests:
+            break
+        base = s
+    if base is None:
+        return None
+    if store.read_types(stream, (CORRECTION_TYPE,), after=after):
+        return None
+    if store.read_types(stream, FAULT_TYPES, after=after, upto=end_seq):
+        return None
+    used = [digests[s - 1] for s in inner if s <= base]
+    if any(not r.working for d in used for day in d.days for r in day.reviews):
+        return None
+    for seq in (start_seq, base):
+        if seq is not None and any(c.open_faults for c in checkpoint_at(store, stream, seq).sites):
+            return None
+    for s in inner:
+        if s <= base and store.chain_break_between(stream, s - 1, s) is not None:
+            return None  # an edited digest: the replay names the broken link
+    books = restored_at(store, stream, base)
+    if start_seq is not None:
+        origin = checkpoint_at(store, stream, start_seq)
+        books.first_number = {
+            SlipKind.FILL: origin.next_fill_number,
+            SlipKind.CREDIT: origin.next_credit_number,
+        }
+    else:
+        org = next(
+            (
+                s.event
+                for s in store.read_types(stream, (ev.OrganizationRegistered.TYPE,))
+                if isinstance(s.event, ev.OrganizationRegistered)
+            ),
+            None,
+        )
+        if org is not None:
+            books.first_number = {
+                SlipKind.FILL: org.first_fill_number,
+                SlipKind.CREDIT: org.first_credit_number,
+            }
+    for digest in used:
+        restore_days(books, digest)
+    for stored in store.read_types(
+        stream, (ev.VideoReviewDocumented.TYPE,), after=after, upto=base
+    ):
+        if isinstance(stored.event, ev.VideoReviewDocumented):
+            books.video_reviews.append(stored.event)
+    for entry in store.read_between(stream, base, end_seq):
+        if entry.event is not None:
+            apply_checked(books, entry.event, entry.stream, entry.seq)
+    chain = store.chain_break_between(stream, base, end_seq)
+    for stored in store.read_types(stream, (CLOSED_TYPE,), after=end_seq):
+        if stored.event is not None:
+            apply_checked(books, stored.event, stored.stream, stored.seq)
+    if books.corrupt:
+        return None
+    return Window(books, chain, start_seq or 1, end_seq)

@@ -17,9 +17,8 @@ from pathlib import Path
 
 from croupier.analysis.expected_hold import GameMoments, HoldChance, hold_chance
 from croupier.books.amounts import Unknown
-from croupier.books.events import PlaySettled
 from croupier.books.hold import hold_lines
-from croupier.books.model import Game, chips_total
+from croupier.books.model import Game
 from croupier.books.quarterly import QuarterlyReport
 from croupier.books.quarters import Quarter
 from croupier.books.state import Books
@@ -60,12 +59,7 @@ class HoldAnalysis:
 def action_by_shift(books: Books) -> dict[tuple[str, str, int, int], int]:
     """The action the books record per shift (site, day, table, shift): chips collected from
     losing wagers plus chips paid to winning ones (``PlaySettled``)."""
-    out: dict[tuple[str, str, int, int], int] = {}
-    for e in books.entries:
-        if isinstance(e, PlaySettled):
-            key = (e.site_id, e.day, e.table, e.shift)
-            out[key] = out.get(key, 0) + chips_total(e.collected) + chips_total(e.paid)
-    return out
+    return {key: rec.action for key, rec in books.shifts.items() if rec.action}
 
 
 def game_moments(
@@ -194,14 +188,14 @@ def with_hold_chances(report: QuarterlyReport, books: Books) -> QuarterlyReport:
         if (
             f in low
             and g is not None
-            and isinstance(g.gross_proceeds, int)
-            and isinstance(g.adjusted_gross_proceeds, int)
-            and g.gross_proceeds > 0
+            and isinstance(g.table_gross, int)
+            and isinstance(g.table_agp, int)
+            and g.table_gross > 0
             and action.get(f.site_id, 0) > 0
         ):
             chance = hold_chance(
-                g.gross_proceeds,
-                g.adjusted_gross_proceeds,
+                g.table_gross,
+                g.table_agp,
                 action[f.site_id],
                 moments,
                 QUARTER_WAGER,

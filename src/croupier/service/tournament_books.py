@@ -39,13 +39,19 @@ from croupier.books import poker, tournament21
 from croupier.books.poker_ledger import POKER_EVENTS, PokerLedger
 from croupier.books.poker_ledger import FeeKind as BooksFeeKind
 from croupier.books.state import Books
-from croupier.books.timeline import check_entry_time
-from croupier.books.tournament21_ledger import Fee21Kind, Tournament21Ledger, cash_effect
+from croupier.books.timeline import check_entry_time, check_within_day
+from croupier.books.tournament21_ledger import (
+    TOURNAMENT21_EVENTS,
+    Fee21Kind,
+    Tournament21Ledger,
+    cash_effect,
+)
 from croupier.core.data import loads
 from croupier.core.errors import InvalidInput
 from croupier.core.events import Event
 from croupier.core.money import format_money
 from croupier.service.books import open_books
+from croupier.service.books_input import parse_time
 from croupier.service.files import read_text
 from croupier.tournaments.events import (
     FeeCollected,
@@ -242,12 +248,15 @@ def post_command(
 
 
 def post21_command(
-    t: Tournament, site_id: str, tz: timezone | None
+    t: Tournament, site_id: str, tz: timezone | None, now: Callable[[], datetime]
 ) -> Callable[[Books], list[Event]]:
     """The books command of a twenty-one tournament's post at ``site_id``: registered with its
     entry fee, then every fee kept and every cash or merchandise prize in time order, each
     judged on the entries before it (a scratch ledger and cash bank) and dated the gaming day
-    open at the site; all the entries together, or the first refusal (nothing recorded)."""
+    open at the site; all the entries together, or the first refusal (nothing recorded). The
+    entries are recorded ``now`` (the books' clock moves on, whatever else was recorded since
+    the tournament's times), each with its time in the tournament, which must fall inside the
+    open gaming day."""
     rules = t.rules
     tid = rules.id
     names: dict[str, str] = {}
@@ -285,10 +294,12 @@ def post21_command(
         scratch.sites = {k: copy.copy(v) for k, v in books.sites.items()}
         out = tournament21.register_tournament(scratch, tid, site_id, rules.name, rules.entry_fee)
         gaming_day = date.fromisoformat(day)
+        when = now()
+        check_entry_time(scratch, when, site_id)
         for e in out:
             scratch.t21_tournaments.apply(e)
-        for when, _, item in items:
-            check_entry_time(scratch, when, site_id)
+        for played, _, item in items:
+            check_within_day(scratch, site_id, day, played)
             if isinstance(item, FeeCollected):
                 produced = tournament21.collect_fee(
                     scratch,
@@ -300,6 +311,7 @@ def post21_command(
                     item.cents,
                     _employee(scratch, item.collected_by, "collector"),
                     when,
+                    played,
                 )
             else:
                 merchandise = item.kind is PrizeKind.MERCHANDISE
@@ -312,11 +324,11 @@ def post21_command(
                     item.cents if merchandise else 0,
                     item.description,
                     when,
+                    played,
                 )
             for e in produced:
                 scratch.t21_tournaments.apply(e)
                 scratch.sites[site_id].cash_bank += cash_effect(e)
-            scratch.last_at = when if scratch.last_at is None else max(scratch.last_at, when)
             out.extend(produced)
         return out
 
@@ -331,6 +343,7 @@ def post(
     utc_offset: str | None = None,
     director: str | None = None,
     site_id: str | None = None,
+    at: str | None = None,
 ) -> Posted:
     """Run the tournament file at ``path`` and record its money in the books of ``org_id``:
     a poker tournament under poker occasion ``occasion_id``, a twenty-one tournament at
@@ -341,7 +354,7 @@ def post(
     if not t.rules.is_poker:
         if site_id is None:
             raise InvalidInput("a twenty-one tournament is posted at a site: give --site")
-        return _post21(url, org_id, t, site_id, tz)
+        return _post21(url, org_id, t, site_id, tz, at)
     if occasion_id is None:
         raise InvalidInput("a poker tournament is posted under a poker occasion: give --occasion")
     command = post_command(t, occasion_id, tz, director)
@@ -364,9 +377,12 @@ def post(
     return Posted(posted, lines)
 
 
-def _post21(url: str, org_id: str, t: Tournament, site_id: str, tz: timezone | None) -> Posted:
-    command = post21_command(t, site_id, tz)
+def _post21(
+    url: str, org_id: str, t: Tournament, site_id: str, tz: timezone | None, at: str | None
+) -> Posted:
+    typed = parse_time(at, "--at") if at is not None else None
     svc = open_books(url, org_id)
+    command = post21_command(t, site_id, tz, (lambda: typed) if typed is not None else svc.now)
     try:
         events = svc.execute(command)
         books = svc.books()
@@ -378,4 +394,4 @@ def _post21(url: str, org_id: str, t: Tournament, site_id: str, tz: timezone | N
         f"{format_money(held.prizes_total)}, adjusted gross proceeds "
         f"{format_money(held.adjusted_gross_proceeds)}"
     )
-    return Posted(len(events), [line])
+    return Posted(sum(1 for e in events if isinstance(e, TOURNAMENT21_EVENTS)), [line])

@@ -94,9 +94,11 @@ def test_a_checkpoint_is_written_only_before_a_day_opened_while_the_books_are_qu
     where = [i for i, e in enumerate(events) if isinstance(e, ev.BooksCarriedForward)][3]
     opened = events[where + 1]
     assert isinstance(opened, ev.DayOpened)
-    # quiet: the checkpoint goes in front of the opening
-    quiet = Books.from_events(events[:where])
-    assert with_checkpoint(quiet, [opened]) == [events[where], opened]
+    # quiet: the digest of the days since the last checkpoint and the checkpoint go in front of
+    # the opening
+    assert isinstance(events[where - 1], ev.DaysDigested)
+    quiet = Books.from_events(events[: where - 1])
+    assert with_checkpoint(quiet, [opened]) == [events[where - 1], events[where], opened]
     # just after a checkpoint: not a second one
     assert with_checkpoint(Books.from_events(events[: where + 1]), [opened]) == [opened]
     # a day open: nothing is carried

@@ -1,0 +1,132 @@
+"""The quarterly report's books read from digests of closed days (issue 17) equal the books
+replayed from the entries, on days with table play, a twenty-one tournament, paddlewheel ticket
+cards and redemptions; and the report goes back to the entries when a digested day was
+corrected afterwards (a count correction) or a camera fault falls in its days."""
+
+from __future__ import annotations
+
+from datetime import date
+from pathlib import Path
+
+from bookshelp import DAY, at, c
+from test_report_windows import NEXT_DAY, STREAM, History
+
+from croupier.books import count as cnt
+from croupier.books import events as ev
+from croupier.books import operations as ops
+from croupier.books import slips, surveillance
+from croupier.books import tickets as tk
+from croupier.books import tournament21 as t21
+from croupier.books.count import correct_count
+from croupier.books.daily import daily_record
+from croupier.books.model import SlipKind
+from croupier.books.quarterly import quarterly_report
+from croupier.books.quarters import Quarter
+from croupier.books.tournament21_ledger import Fee21Kind
+from croupier.service.books_window import days_window, digested_window
+
+DAYS = (DAY, NEXT_DAY, date(2026, 1, 7))
+
+
+def _day(h: History, day: date, minutes: int) -> int:
+    """A gaming day at S1: table 1 played, its box counted; a tournament fee and prize; ticket
+    cards sold, spun and a prize paid; chips redeemed. Returns the count's position."""
+    b = h.books
+    h.run(ops.open_day(b, "S1", day, at(minutes), ("sm", "pb", "d1", "d2", "c1"), "sm"))
+    h.run(ops.start_shift(b, "S1", day, 1, "d1", at(minutes + 5), 2500, shoe_inspected_by="d1"))
+    h.run(
+        slips.issue_slip(b, SlipKind.FILL, "S1", 1, c(five=20), at(minutes + 6), "c1", "c1", "sm")
+    )
+    h.run(ops.sell_chips(b, "S1", 1, 6000, c(five=12), at(minutes + 10)))
+    h.run(ops.settle_play(b, "S1", 1, c(five=4), c(five=2), at(minutes + 11)))
+    h.run(ops.redeem_chips(b, "S1", day, c(five=3), "c1", at(minutes + 12)))
+    h.run(ops.end_shift(b, "S1", 1, at(minutes + 60), b.sites["S1"].trays[1], "sm", "pb", True))
+    h.run(surveillance.review_camera(b, "S1", day, 1, True, "sm", at(minutes + 61)))
+    initials = {m: b.employees[m].initials for m in ("ip", "d2")}
+    h.run(
+        cnt.count_drop_box(
+            b, "S1", day, 1, 1, member_a="ip", member_b="d2", key_holder="ip",
+            second_key_holder=None, first_count=6000, second_count=6000, resolved=6000,
+            resolution="", initials_a=initials["ip"], initials_b=initials["d2"],
+            fill_copies_found=(b.next_number[SlipKind.FILL] - 1,), credit_originals_found=(),
+            count_day=day,
+        )
+    )  # fmt: skip
+    position = b.next_position - 1
+    player = f"p{day.day}"
+    h.run(
+        t21.collect_fee(
+            b, "cup", day, player, "A Player", Fee21Kind.ENTRY, 5000, "c1", at(minutes + 70)
+        )
+    )
+    h.run(t21.pay_prize(b, "cup", day, player, 3000, 0, "", at(minutes + 71)))
+    h.run(tk.sell_tickets(b, "PW-1", day.day, day, 10, at(minutes + 72)))
+    h.run(tk.spin(b, "PW-1", day.day, day, 5, "7", at(minutes + 73)))
+    h.run(tk.pay_ticket_prize(b, "PW-1", day.day, day, 400, 0, "", at(minutes + 74)))
+    h.close("S1", day, minutes + 120)
+    return position
+
+
+def _history() -> tuple[History, list[int]]:
+    h = History()
+    b = h.books
+    h.run(t21.register_tournament(b, "cup", "S1", "Winter Cup", 5000))
+    h.run(tk.register_series(b, "PW-1", "S1", 100, 1, 31, 10, "ND-1"))
+    counts = [_day(h, d, 24 * 60 * i) for i, d in enumerate(DAYS)]
+    # the next day opens: the last day is digested and carried too
+    h.run(ops.open_day(b, "S1", date(2026, 1, 8), at(3 * 24 * 60), ("sm", "c1"), "sm"))
+    return h, counts
+
+
+def _same_report(h: History, tmp_path: Path, *, digested: bool) -> None:
+    store = h.stored(tmp_path)
+    try:
+        first, last = DAYS[0].isoformat(), DAYS[-1].isoformat()
+        window = digested_window(store, STREAM, first, last)
+        assert (window is not None) is digested
+        replayed = days_window(store, STREAM, first, last)
+    finally:
+        store.close()
+    if window is None:
+        return
+    q = Quarter.of(DAY)
+    for d in DAYS:
+        assert daily_record(window.books, "S1", d.isoformat()) == daily_record(
+            replayed.books, "S1", d.isoformat()
+        )
+    assert quarterly_report(window.books, q, DAYS[-1]) == quarterly_report(
+        replayed.books, q, DAYS[-1]
+    )
+    assert window.books.slips == replayed.books.slips
+    assert window.chain is None
+    assert replayed.chain is None
+
+
+def test_99_01_3_08_16_days_read_from_digests_equal_the_replay(tmp_path: Path) -> None:
+    h, _counts = _history()
+    assert sum(isinstance(e, ev.DaysDigested) for e in h.events) == len(DAYS)
+    _same_report(h, tmp_path, digested=True)
+
+
+def test_99_01_3_08_16_a_count_corrected_later_sends_the_report_to_the_entries(
+    tmp_path: Path,
+) -> None:
+    h, counts = _history()
+    h.run(correct_count(h.books, counts[0], 6100, "recount", "gm", at(3 * 24 * 60 + 5)))
+    _same_report(h, tmp_path, digested=False)
+
+
+def test_99_01_3_08_04_6_a_camera_fault_in_the_days_sends_the_report_to_the_entries(
+    tmp_path: Path,
+) -> None:
+    h = History()
+    b = h.books
+    h.run(t21.register_tournament(b, "cup", "S1", "Winter Cup", 5000))
+    h.run(tk.register_series(b, "PW-1", "S1", 100, 1, 31, 10, "ND-1"))
+    _day(h, DAYS[0], 0)
+    h.run(surveillance.report_camera_fault(b, "S1", 1, at(24 * 60 - 30), "sm"))
+    h.run(surveillance.repair_camera(b, "S1", 1, at(24 * 60 - 20), "sm"))
+    _day(h, DAYS[1], 24 * 60)
+    _day(h, DAYS[2], 2 * 24 * 60)
+    h.run(ops.open_day(b, "S1", date(2026, 1, 8), at(3 * 24 * 60), ("sm", "c1"), "sm"))
+    _same_report(h, tmp_path, digested=False)
