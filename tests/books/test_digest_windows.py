@@ -5,8 +5,13 @@ corrected afterwards (a count correction) or a camera fault falls in its days.""
 
 from __future__ import annotations
 
-from datetime import date
+import json
+import sqlite3
+from collections.abc import Callable
+from dataclasses import replace
+from datetime import UTC, date, datetime
 from pathlib import Path
+from typing import Any
 
 from bookshelp import DAY, at, c
 from test_report_windows import NEXT_DAY, STREAM, History
@@ -17,13 +22,19 @@ from croupier.books import operations as ops
 from croupier.books import slips, surveillance
 from croupier.books import tickets as tk
 from croupier.books import tournament21 as t21
+from croupier.books.consistency import apply_stored
 from croupier.books.count import correct_count
 from croupier.books.daily import daily_record
 from croupier.books.model import SlipKind
 from croupier.books.quarterly import quarterly_report
 from croupier.books.quarters import Quarter
+from croupier.books.state import Books
+from croupier.books.tickets_ledger import TicketPrizePaid
 from croupier.books.tournament21_ledger import Fee21Kind
-from croupier.service.books_window import days_window, digested_window
+from croupier.core.events import Event
+from croupier.service.books_window import Window, days_window, digested_window
+from croupier.store import open_store
+from croupier.store.hashing import event_hash, payload_json
 
 DAYS = (DAY, NEXT_DAY, date(2026, 1, 7))
 
@@ -130,3 +141,118 @@ def test_99_01_3_08_04_6_a_camera_fault_in_the_days_sends_the_report_to_the_entr
     _day(h, DAYS[2], 2 * 24 * 60)
     h.run(ops.open_day(b, "S1", date(2026, 1, 8), at(3 * 24 * 60), ("sm", "c1"), "sm"))
     _same_report(h, tmp_path, digested=False)
+
+
+def test_99_01_3_08_16_a_later_count_corrected_leaves_earlier_days_to_their_digests(
+    tmp_path: Path,
+) -> None:
+    """A correction of the last day's count does not touch the first two days: their report is
+    still read from digests, and equals the replay (neither sees the correction)."""
+    h, counts = _history()
+    h.run(correct_count(h.books, counts[2], 6100, "recount", "gm", at(3 * 24 * 60 + 5)))
+    store = h.stored(tmp_path)
+    try:
+        first, last = DAYS[0].isoformat(), DAYS[1].isoformat()
+        window = digested_window(store, STREAM, first, last)
+        replayed = days_window(store, STREAM, first, last)
+    finally:
+        store.close()
+    assert window is not None
+    assert window.books.corrupt == replayed.books.corrupt == []
+    q = Quarter.of(DAY)
+    assert quarterly_report(window.books, q, DAYS[1]) == quarterly_report(
+        replayed.books, q, DAYS[1]
+    )
+
+
+def _utc(text: str) -> datetime:
+    at = datetime.fromisoformat(text)
+    return at if at.tzinfo is not None else at.replace(tzinfo=UTC)
+
+
+def _edit(path: Path, seq: int, edit: Callable[[dict[str, Any]], None], *, rehash: bool) -> None:
+    """Change the payload of entry ``seq`` as a database owner would (the append-only triggers
+    set aside), with its hash and the next entry's link recomputed when ``rehash``."""
+    with sqlite3.connect(path) as conn:
+        triggers = conn.execute(
+            "SELECT name, sql FROM sqlite_master WHERE type='trigger'"
+        ).fetchall()
+        for name, _ in triggers:
+            conn.execute(f"DROP TRIGGER {name}")
+        row = conn.execute(
+            "SELECT type, payload, recorded_at, prev_hash FROM events WHERE stream=? AND seq=?",
+            (STREAM, seq),
+        ).fetchone()
+        data = json.loads(row[1])
+        edit(data)
+        text = payload_json(data)
+        conn.execute("UPDATE events SET payload=? WHERE stream=? AND seq=?", (text, STREAM, seq))
+        if rehash:
+            new = event_hash(STREAM, seq, row[0], text, _utc(row[2]), row[3])
+            conn.execute("UPDATE events SET hash=? WHERE stream=? AND seq=?", (new, STREAM, seq))
+            nxt = conn.execute(
+                "SELECT type, payload, recorded_at FROM events WHERE stream=? AND seq=?",
+                (STREAM, seq + 1),
+            ).fetchone()
+            after = event_hash(STREAM, seq + 1, nxt[0], nxt[1], _utc(nxt[2]), new)
+            conn.execute(
+                "UPDATE events SET prev_hash=?, hash=? WHERE stream=? AND seq=?",
+                (new, after, STREAM, seq + 1),
+            )
+        for _, sql in triggers:
+            conn.execute(sql)
+
+
+def _window_after_edit(
+    tmp_path: Path, pick: Callable[[list[Event]], int], edit: Callable[[dict[str, Any]], None],
+    *, rehash: bool,
+) -> Window | None:  # fmt: skip
+    h, _counts = _history()
+    seq = pick(h.events)
+    store = h.stored(tmp_path)
+    store.close()
+    _edit(tmp_path / "b.db", seq, edit, rehash=rehash)
+    store = open_store(f"sqlite:///{tmp_path / 'b.db'}")
+    try:
+        return digested_window(store, STREAM, DAYS[0].isoformat(), DAYS[-1].isoformat())
+    finally:
+        store.close()
+
+
+def test_99_01_3_08_16_a_digest_rehashed_with_its_checkpoint_is_not_read(tmp_path: Path) -> None:
+    """$500 more in a digested day's counted cash bank, the digest's hash and its checkpoint's
+    link recomputed: the checkpoint no longer hashes to the link of the entry after it, so the
+    report replays its days (and names the broken link)."""
+
+    def digest(events: list[Event]) -> int:
+        return next(i + 1 for i, e in enumerate(events) if isinstance(e, ev.DaysDigested))
+
+    def more_cash(data: dict[str, Any]) -> None:
+        data["days"][0]["closed"]["cash_bank_count"] += 50_000
+
+    assert _window_after_edit(tmp_path, digest, more_cash, rehash=True) is None
+
+
+def test_99_01_3_08_16_an_entry_read_on_its_own_is_checked(tmp_path: Path) -> None:
+    """A ticket prize inside the digested days, edited from $4 to $400 (its hash left alone): it
+    is read by type, not replayed, and its hash no longer matches, so the days are replayed."""
+
+    def prize(events: list[Event]) -> int:
+        return next(i + 1 for i, e in enumerate(events) if isinstance(e, TicketPrizePaid))
+
+    def more(data: dict[str, Any]) -> None:
+        data["cash"] = 40_000
+
+    assert _window_after_edit(tmp_path, prize, more, rehash=False) is None
+
+
+def test_99_01_3_08_16_a_digest_that_leaves_out_a_day_is_corrupt() -> None:
+    h, _counts = _history()
+    where = next(i for i, e in enumerate(h.events) if isinstance(e, ev.DaysDigested))
+    digest = h.events[where]
+    assert isinstance(digest, ev.DaysDigested)
+    altered = list(h.events)
+    altered[where] = replace(digest, days=(), shifts=())
+    found = apply_stored(Books(), ((STREAM, i + 1, e) for i, e in enumerate(altered)))
+    assert [c.seq for c in found][:1] == [where + 1]
+    assert "it leaves out the gaming day 2026-01-05" in found[0].line()

@@ -165,6 +165,12 @@ def differences(found: ev.DaysDigested, books: Books) -> list[str]:
     missing = sorted(k for k in keys if k not in books.days)
     if missing:
         return [f"it digests the gaming day {d} at {s!r}, which the books lack" for s, d in missing]
+    left_out = sorted(k for k in books.since_checkpoint if k not in keys)
+    if left_out:  # a reader of digests would silently lose the day
+        return [
+            f"it leaves out the gaming day {d} at {s!r}, opened since the last balances"
+            for s, d in left_out
+        ]
     expected = digest_of(books, keys)
     out: list[str] = []
     if len(expected.days) != len(found.days):

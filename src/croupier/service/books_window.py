@@ -22,12 +22,13 @@ from dataclasses import dataclass
 
 from croupier.books import events as ev
 from croupier.books.carry import CHECKPOINT_TYPE, LEDGER_TYPES, SETUP_TYPES, restore
-from croupier.books.consistency import apply_checked
+from croupier.books.consistency import apply_checked, check
 from croupier.books.digest import restore_days
 from croupier.books.model import SlipKind
 from croupier.books.state import Books
 from croupier.core.errors import InvalidInput
-from croupier.store import ChainBreak, EventStore
+from croupier.store import ChainBreak, EventStore, StoredEvent
+from croupier.store.hashing import event_hash, payload_json
 
 CORRECTION_TYPE = ev.CountCorrected.TYPE
 CLOSED_TYPE = ev.QuarterClosed.TYPE
@@ -118,10 +119,10 @@ def days_window(store: EventStore, stream: str, first: str, last: str) -> Window
     before the first of those days opened to the first checkpoint after the last of them opened
     (a day closes before the next checkpoint: checkpoints are written only while no day is open
     anywhere), reaching further back when a correction in it cites an earlier count, plus every
-    later correction of a count in the window. The day openings are found by type (the
-    (stream, type, seq) index), so two sites opening the same date on either side of a
-    checkpoint are both read. The window's chain is checked; its entries each as they are
-    read."""
+    later correction of a count in the window (not of a count made after it). The day
+    openings are found by type (the (stream, type, seq) index), so two sites opening the same
+    date on either side of a checkpoint are both read. The window's chain is checked; its
+    entries each as they are read."""
     seqs, start_seq, end_seq = _bounds(store, stream, first, last)
     while True:
         start = start_seq if start_seq is not None else 1
@@ -142,7 +143,7 @@ def days_window(store: EventStore, stream: str, first: str, last: str) -> Window
         or (
             isinstance(s.event, ev.CountCorrected)
             and isinstance(s.event.corrects_entry, int)
-            and s.event.corrects_entry >= start - 1
+            and start - 1 <= s.event.corrects_entry < end_seq  # a count in the window
         )
     ]
     later_corrections.sort(key=lambda s: s.seq)  # a quarter closed before a correction of it
@@ -154,26 +155,43 @@ def days_window(store: EventStore, stream: str, first: str, last: str) -> Window
 
 FAULT_TYPES = (ev.CameraFaultReported.TYPE, ev.CameraRepaired.TYPE)
 """Camera faults and repairs in the window: a reader of digests would have to rebuild each
-fault's activity, so the days are replayed (``days_window``). So are they after a count
-correction anywhere after the window's first checkpoint (it changes a digested record)."""
+fault's activity, so the days are replayed (``days_window``)."""
+
+
+def _sound(entry: StoredEvent) -> bool:
+    """An entry read on its own (by type, not in a checked run of the chain): its stored hash is
+    the hash of its contents and the entry adds up on its own (``books.consistency.check``)."""
+    recomputed = event_hash(
+        entry.stream,
+        entry.seq,
+        entry.type,
+        payload_json(entry.payload),
+        entry.recorded_at,
+        entry.prev_hash,
+    )
+    return recomputed == entry.hash and entry.event is not None and not check(entry.event)
 
 
 def digested_window(store: EventStore, stream: str, first: str, last: str) -> Window | None:
     """The books of gaming days ``first`` to ``last`` as ``days_window`` reads them, but with
     the days already digested (``books.digest``) restored from their digests instead of
-    replayed: the books are restored from the last checkpoint C whose every predecessor in the
-    window was written with a digest; the digests' days and shifts go in; the entries after C
-    are replayed and checked as ``days_window`` does. Each digest's own hash and its link to the
-    checkpoint after it are checked (an edited digest is a broken link). None when the window
-    cannot be read that way (no digest, a count corrected, a camera fault in it, a corrupt
-    entry...): the caller replays the days."""
+    replayed.
+
+    The books are restored from the last checkpoint C whose every predecessor in the window was
+    written with a digest; the digests' days and shifts go in; the entries after C are replayed
+    and checked as ``days_window`` does, and the later corrections of counts after C applied.
+    What is read on its own in the digested part (each digest, the first checkpoint, the set-up,
+    ledger and video review entries) is checked entry by entry (its hash and its own
+    consistency), and each checkpoint's links to the digest before it and the entry after it.
+    None when the window cannot be read that way, and the caller replays the days: no digest, a
+    count of a digested day corrected, a camera fault in the window, a failed review, an
+    entry that does not check, a corrupt entry read."""
     seqs, start_seq, end_seq = _bounds(store, stream, first, last)
     after = start_seq or 0
     inner = [s for s in seqs if after < s <= end_seq]
     digests = {
-        entry.seq: entry.event
+        entry.seq: entry
         for entry in store.read_types(stream, (ev.DaysDigested.TYPE,), after=after, upto=end_seq)
-        if isinstance(entry.event, ev.DaysDigested)
     }
     base: int | None = None
     for s in inner:
@@ -182,52 +200,79 @@ def digested_window(store: EventStore, stream: str, first: str, last: str) -> Wi
         base = s
     if base is None:
         return None
-    if store.read_types(stream, (CORRECTION_TYPE,), after=after):
-        return None
+    corrections = [
+        c.event
+        for c in store.read_types(stream, (CORRECTION_TYPE,), after=after)
+        if isinstance(c.event, ev.CountCorrected)
+    ]
+    if any(not isinstance(c.corrects_entry, int) or c.corrects_entry < base for c in corrections):
+        return None  # a digested count corrected, or a reader would reach further back
     if store.read_types(stream, FAULT_TYPES, after=after, upto=end_seq):
         return None
     used = [digests[s - 1] for s in inner if s <= base]
-    if any(not r.working for d in used for day in d.days for r in day.reviews):
+    if not all(_sound(d) for d in used):
         return None
-    for seq in (start_seq, base):
-        if seq is not None and any(c.open_faults for c in checkpoint_at(store, stream, seq).sites):
-            return None
+    days = [d.event for d in used if isinstance(d.event, ev.DaysDigested)]
+    if any(not r.working for d in days for day in d.days for r in day.reviews):
+        return None
     for s in inner:
-        if s <= base and store.chain_break_between(stream, s - 1, s) is not None:
-            return None  # an edited digest: the replay names the broken link
-    books = restored_at(store, stream, base)
+        if s <= base and store.chain_break_between(stream, s - 1, min(s + 1, end_seq)):
+            return None  # an edited digest or checkpoint: the replay names the broken link
+    origin: ev.BooksCarriedForward | None = None
     if start_seq is not None:
-        origin = checkpoint_at(store, stream, start_seq)
+        found = store.read_between(stream, start_seq - 1, start_seq)
+        if not found or not _sound(found[0]):
+            return None
+        assert isinstance(found[0].event, ev.BooksCarriedForward)
+        origin = found[0].event
+    closing = checkpoint_at(store, stream, base)
+    if any(c.open_faults for c in closing.sites) or (
+        origin is not None and any(c.open_faults for c in origin.sites)
+    ):
+        return None
+    setup = store.read_types(stream, SETUP_TYPES, upto=base - 1)
+    ledgers = store.read_types(stream, LEDGER_TYPES, upto=base - 1)
+    reviews = store.read_types(stream, (ev.VideoReviewDocumented.TYPE,), after=after, upto=base)
+    if not all(_sound(e) for e in (*setup, *ledgers, *reviews) if e.seq > after):
+        return None
+    books = restore(
+        closing, [e.event for e in setup if e.event], [e.event for e in ledgers if e.event]
+    )
+    if origin is not None:
         books.first_number = {
             SlipKind.FILL: origin.next_fill_number,
             SlipKind.CREDIT: origin.next_credit_number,
         }
     else:
-        org = next(
-            (
-                s.event
-                for s in store.read_types(stream, (ev.OrganizationRegistered.TYPE,))
-                if isinstance(s.event, ev.OrganizationRegistered)
-            ),
-            None,
-        )
+        org = next((e.event for e in setup if isinstance(e.event, ev.OrganizationRegistered)), None)
         if org is not None:
             books.first_number = {
                 SlipKind.FILL: org.first_fill_number,
                 SlipKind.CREDIT: org.first_credit_number,
             }
-    for digest in used:
-        restore_days(books, digest)
-    for stored in store.read_types(
-        stream, (ev.VideoReviewDocumented.TYPE,), after=after, upto=base
-    ):
-        if isinstance(stored.event, ev.VideoReviewDocumented):
-            books.video_reviews.append(stored.event)
+    try:
+        for digest in days:
+            restore_days(books, digest)
+    except (KeyError, AssertionError):  # a digest that does not fit the books: replay instead
+        return None
+    books.video_reviews.extend(
+        e.event for e in reviews if isinstance(e.event, ev.VideoReviewDocumented)
+    )
     for entry in store.read_between(stream, base, end_seq):
         if entry.event is not None:
             apply_checked(books, entry.event, entry.stream, entry.seq)
     chain = store.chain_break_between(stream, base, end_seq)
-    for stored in store.read_types(stream, (CLOSED_TYPE,), after=end_seq):
+    later = [
+        s
+        for s in store.read_types(stream, (CORRECTION_TYPE, CLOSED_TYPE), after=end_seq)
+        if isinstance(s.event, ev.QuarterClosed)
+        or (
+            isinstance(s.event, ev.CountCorrected)
+            and base - 1 <= s.event.corrects_entry < end_seq  # a count in the replayed part
+        )
+    ]
+    later.sort(key=lambda s: s.seq)
+    for stored in later:
         if stored.event is not None:
             apply_checked(books, stored.event, stored.stream, stored.seq)
     if books.corrupt:
