@@ -281,10 +281,11 @@ def show_cmd(
     """A stored tournament: each part's state (level, tables and seats, chips, places, prizes)
     and its records: fee register, prize register, buy-in receipts and record of win."""
     from croupier.cli.common import database_url
-    from croupier.service.tournaments_live import open_desk, show_lines
+    from croupier.service.tournaments_live import open_desk
+    from croupier.service.tournaments_view import show_lines
 
     with open_desk(database_url(db)) as desk:
-        for line in show_lines(desk, tournament_id):
+        for line in show_lines(desk.view(tournament_id), desk.records(tournament_id)):
             _say(line)
 
 
@@ -300,7 +301,8 @@ def schedule_cmd(
     """The posted schedule of a stored tournament (amounts once determined) or of a rules file
     (99-01.3-09-05.1; twenty-one: 99-01.3-08-15), optionally as a printable PDF."""
     from croupier.cli.common import database_url
-    from croupier.service.tournaments_live import open_desk, read_rules, rules_schedule
+    from croupier.service.tournaments_live import open_desk, read_rules
+    from croupier.service.tournaments_view import rules_schedule
 
     if Path(what).is_file():
         section, lines, data = rules_schedule(read_rules(Path(what)))
