@@ -20,7 +20,12 @@ from croupier.books.model import Game
 from croupier.books.quarterly import game_quarters
 from croupier.books.quarters import Quarter
 from croupier.books.state import Books
-from croupier.books.tournament21_ledger import Fee21Kind, Tournament21Fee, Tournament21Prize
+from croupier.books.tournament21_ledger import (
+    Fee21Kind,
+    Tournament21Fee,
+    Tournament21FeeVoided,
+    Tournament21Prize,
+)
 from croupier.core.errors import InvalidInput, RuleViolation
 from croupier.reports.forms import daily_form
 
@@ -241,3 +246,40 @@ def test_99_01_3_08_04_8_tournament_money_is_no_tables_percent_of_hold(cup: Book
     assert (q.gross_proceeds, q.adjusted_gross_proceeds) == (7500, 6500)
     assert (q.table_gross, q.table_agp) == (0, 0)
     assert isinstance(q.hold, Unknown)  # no table play: no percent-of-hold (not 65 of 75)
+
+
+def test_99_01_3_08_16_a_fee_recorded_in_error_is_voided_on_its_open_day(cup: Books) -> None:
+    b = cup
+    start = b.sites["S1"].cash_bank
+    _fee(b, "ann", ENTRY, 7500)  # fee 1
+    _fee(b, "bob", ENTRY, 7500)  # fee 2: keyed for the wrong player
+    b.apply_all(t21.void_fee(b, "cup", 2, "keyed for the wrong player", "sm", T))
+    _fee(b, "ann", REBUY, 7500)  # fee 3
+    # the $75 handed back: the bank holds two fees, the day's fees are $150
+    assert b.sites["S1"].cash_bank == start + 15000
+    t = b.t21_tournaments.tournaments["cup"]
+    assert (t.gross_proceeds, t.paid["bob"], t.entered("bob")) == (15000, 0, False)
+    with pytest.raises(InvalidInput, match="voided already"):
+        t21.void_fee(b, "cup", 2, "again", "sm", T)
+    with pytest.raises(InvalidInput, match="void them first"):
+        t21.void_fee(b, "cup", 1, "ann's entry under her rebuy", "sm", T)
+    _fee(b, "bob", ENTRY, 7500)  # bob may enter after all
+    _close(b, D, b.sites["S1"].cash_bank)
+    r = daily_record(b, "S1", D.isoformat())
+    assert r.tournaments is not None
+    assert r.tournaments.fees == 22500  # 3 x $75 kept
+    form = daily_form(b, r)
+    table = next(t for t in form.tables if t.title.startswith("Twenty-one tournament"))
+    assert any(row[3] == "entry VOID (keyed for the wrong player)" for row in table.rows)
+
+
+def test_99_01_3_08_16_no_void_once_the_fees_day_is_closed(cup: Books) -> None:
+    _fee(cup, "ann", ENTRY, 7500)
+    _close(cup, D, cup.sites["S1"].cash_bank)
+    _open(cup, date(2026, 2, 8))
+    with pytest.raises(RuleViolation) as err:
+        t21.void_fee(cup, "cup", 1, "too late", "sm", T.replace(day=8))
+    assert err.value.section == "99-01.3-08-16"
+    stored = Tournament21FeeVoided("cup", 1, D.isoformat(), "too late", "sm", T.isoformat())
+    assert check(stored) == []
+    assert any("99-01.3-08-16" in p for p in check_in_books(cup, stored))

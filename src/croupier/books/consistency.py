@@ -66,8 +66,10 @@ from croupier.books.tournament21 import FEE_CAP as T21_FEE_CAP
 from croupier.books.tournament21 import fee_refusal as t21_fee_refusal
 from croupier.books.tournament21 import prize_refusal as t21_prize_refusal
 from croupier.books.tournament21 import site_refusal as t21_site_refusal
+from croupier.books.tournament21 import void_refusal as t21_void_refusal
 from croupier.books.tournament21_ledger import (
     Tournament21Fee,
+    Tournament21FeeVoided,
     Tournament21Prize,
     Tournament21Registered,
 )
@@ -901,6 +903,18 @@ def _t21_prize(e: Tournament21Prize) -> list[str]:
     return problems
 
 
+def _t21_void(e: Tournament21FeeVoided) -> list[str]:
+    problems = [
+        *_id(e.tournament_id, "the tournament id"),
+        *_count(e.fee, "the fee number"),
+        *_day(e.day),
+        *_name(e.reason, "the reason"),
+        *_id(e.by, "who voided it"),
+        *_time(e.at),
+    ]
+    return problems
+
+
 CHECKS: dict[type[Event], Callable[[Any], list[str]]] = {
     ev.OrganizationRegistered: _organization,
     ev.SiteRegistered: _site,
@@ -950,6 +964,7 @@ CHECKS: dict[type[Event], Callable[[Any], list[str]]] = {
     Tournament21Registered: _t21_registered,
     Tournament21Fee: _t21_fee,
     Tournament21Prize: _t21_prize,
+    Tournament21FeeVoided: _t21_void,
 }
 """The internal-consistency check of every books event type."""
 
@@ -1342,6 +1357,19 @@ def _ctx_t21_entry(books: Books, e: Tournament21Fee | Tournament21Prize) -> list
     return found
 
 
+def _ctx_t21_void(books: Books, e: Tournament21FeeVoided) -> list[str]:
+    t = books.t21_tournaments.tournaments.get(e.tournament_id)
+    if t is None:
+        return [f"it names twenty-one tournament {e.tournament_id!r}, which the books lack"]
+    found = [] if e.by in books.employees else [f"it was voided by {e.by!r}, not an employee"]
+    refused = t21_void_refusal(books, t, e.fee)
+    if refused is not None:
+        found.append(_refusal_text(refused))
+    elif t.fees[e.fee - 1].day != e.day:
+        found.append(f"it is dated {e.day}, not the day of the fee it voids")
+    return found
+
+
 def _open_day_of(books: Books, site_id: str, day: str) -> list[str]:
     """The entry's gaming day must be the one open at the site (its cash is that day's)."""
     found = _day_of(books, site_id, day)
@@ -1394,6 +1422,7 @@ CONTEXT_CHECKS: dict[type[Event], Callable[[Books, Any], list[str]]] = {
     Tournament21Registered: _ctx_t21_registered,
     Tournament21Fee: _ctx_t21_entry,
     Tournament21Prize: _ctx_t21_entry,
+    Tournament21FeeVoided: _ctx_t21_void,
     TicketCardSold: _ctx_card,
     TicketCardRefunded: _ctx_card,
     TicketSpin: _ctx_card,

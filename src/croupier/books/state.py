@@ -41,10 +41,10 @@ from croupier.books.tickets_ledger import (
 from croupier.books.tournament21_ledger import (
     TOURNAMENT21_EVENTS,
     Tournament21Fee,
+    Tournament21FeeVoided,
     Tournament21Ledger,
     Tournament21Prize,
 )
-from croupier.books.tournament21_ledger import cash_effect as tournament21_cash
 from croupier.core.events import Event
 
 ShiftKey = tuple[str, str, int, int]
@@ -608,15 +608,20 @@ class Books:
     def _tournament21(self, e: Event) -> None:
         """Twenty-one tournament fees are cash into the site's cash bank and cash prizes are
         paid from it; merchandise is bought from the gaming account, so its cost is a prize
-        but not a cash bank movement (as for paddlewheel merchandise)."""
-        self.t21_tournaments.apply(e)
-        if not isinstance(e, Tournament21Fee | Tournament21Prize):
+        but not a cash bank movement (as for paddlewheel merchandise). A voided fee is handed
+        back: out of the cash bank and the day's fees."""
+        if not isinstance(e, Tournament21Fee | Tournament21Prize | Tournament21FeeVoided):
+            self.t21_tournaments.apply(e)
             return
+        cash = self.t21_tournaments.cash_effect(e)
+        self.t21_tournaments.apply(e)
         site_id = self.t21_tournaments.site_of(e)
-        self.sites[site_id].cash_bank += tournament21_cash(e)
+        self.sites[site_id].cash_bank += cash
         rec = self.days[(site_id, e.day)]
         rec.t21_activity = True
-        if isinstance(e, Tournament21Fee):
+        if isinstance(e, Tournament21FeeVoided):
+            rec.t21_fees += cash
+        elif isinstance(e, Tournament21Fee):
             rec.t21_fees += e.cents
         else:
             rec.t21_cash_prizes += e.cash

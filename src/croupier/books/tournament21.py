@@ -24,6 +24,7 @@ from croupier.books.tournament21_ledger import (
     Fee21Kind,
     Tournament21,
     Tournament21Fee,
+    Tournament21FeeVoided,
     Tournament21Prize,
     Tournament21Registered,
 )
@@ -37,6 +38,7 @@ if TYPE_CHECKING:
 FEE_CAP = 20000
 """$200: the cumulative entry fee, rebuys and add-ons included, per player (-08-15.1)."""
 FEES = "99-01.3-08-15.1"
+RECORDS = "99-01.3-08-16"
 PRIZES = "99-01.3-08-15.4"
 
 
@@ -77,7 +79,7 @@ def fee_refusal(t: Tournament21, player: str, kind: Fee21Kind, cents: int) -> Ex
     apply."""
     fee = t.registered.entry_fee
     tid = t.registered.tournament_id
-    entered = player in t.paid
+    entered = t.entered(player)
     if kind is Fee21Kind.ENTRY:
         if entered:
             return InvalidInput(
@@ -112,7 +114,7 @@ def prize_refusal(
 ) -> Exception | None:
     """Why a prize may not be paid (to an entrant; cash, or merchandise at its cost with its
     description: -08-15.4, -16.1.f), or None; shared by the writer and the reader."""
-    if player not in t.paid:
+    if not t.entered(player):
         return InvalidInput(f"{player} has not entered {t.registered.tournament_id}: no prize")
     if cash + merchandise_cost == 0:
         return RuleViolation("a prize is cash or merchandise (record its cost)", PRIZES)
@@ -219,6 +221,55 @@ def pay_prize(
     ]
 
 
+def void_refusal(books: Books, t: Tournament21, fee: int) -> Exception | None:
+    """Why fee number ``fee`` (1-based) of ``t`` may not be voided, or None (the writer and the
+    reader apply it): it must stand, be of the gaming day open at the site (a closed day's
+    records are kept as they are), and an entry fee goes only when none of the player's rebuys,
+    add-ons or prizes stands on it."""
+    tid = t.registered.tournament_id
+    if not 1 <= fee <= len(t.fees):
+        return InvalidInput(f"{tid} has no fee number {fee} (its fees are 1 to {len(t.fees)})")
+    if fee in t.voided:
+        return InvalidInput(f"fee {fee} of {tid} is voided already")
+    paid = t.fees[fee - 1]
+    site_id = t.registered.site_id
+    if books.sites[site_id].open_day != paid.day:
+        return RuleViolation(
+            f"fee {fee} of {tid} was collected on the gaming day {paid.day}, which is not open: "
+            "a closed day's records are kept as they are",
+            RECORDS,
+        )
+    if paid.kind is Fee21Kind.ENTRY:
+        others = [
+            f for n, f in enumerate(t.fees, start=1)
+            if n != fee and n not in t.voided and f.player == paid.player
+        ]  # fmt: skip
+        if others or any(p.player == paid.player for p in t.prizes):
+            return InvalidInput(
+                f"{paid.player}'s rebuys, add-ons or prizes stand on this entry: void them first"
+            )
+    return None
+
+
+def void_fee(
+    books: Books, tournament_id: str, fee: int, reason: str, by: str, at: datetime
+) -> list[Event]:
+    """Void a fee recorded in error, on its own gaming day while it is open (its cash handed
+    back): the new entry references the fee by its number in the register."""
+    t = tournament(books, tournament_id)
+    employee(books, by)
+    check_text(reason, "reason")
+    if not reason.strip():
+        raise InvalidInput("say why the fee is voided (--reason)")
+    if isinstance(fee, bool) or not isinstance(fee, int):
+        raise InvalidInput(f"a fee number is a whole number, got {fee!r}")
+    refused = void_refusal(books, t, fee)
+    if refused is not None:
+        raise refused
+    day = t.fees[fee - 1].day
+    return [Tournament21FeeVoided(tournament_id, fee, day, reason, by, stamp(at))]
+
+
 @dataclass(frozen=True, slots=True)
 class Tournament21Record:
     """The records of one twenty-one tournament (-08-16.1.e, f): its fee register, prize
@@ -230,6 +281,7 @@ class Tournament21Record:
     entry_fee: int
     fees: tuple[Tournament21Fee, ...]
     prizes: tuple[Tournament21Prize, ...]
+    voided: dict[int, Tournament21FeeVoided]
     gross_proceeds: int
     prizes_total: int
     adjusted_gross_proceeds: int
@@ -245,6 +297,7 @@ def tournament_record(books: Books, tournament_id: str) -> Tournament21Record:
         r.entry_fee,
         tuple(t.fees),
         tuple(t.prizes),
+        dict(t.voided),
         t.gross_proceeds,
         t.prizes_total,
         t.adjusted_gross_proceeds,

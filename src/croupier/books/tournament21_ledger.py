@@ -70,10 +70,26 @@ class Tournament21Prize(Event):
     """When it was awarded in the tournament, if recorded later (a posted tournament file)."""
 
 
+@event("books.t21_tournament_fee_voided")
+@dataclass(frozen=True, slots=True)
+class Tournament21FeeVoided(Event):
+    """A fee recorded in error, voided on its own gaming day while that day is open (its cash
+    handed back before the cash bank is counted): the entry references the fee it corrects by its
+    number in the tournament's fee register (the first fee is 1), says why and who voided it."""
+
+    tournament_id: str
+    fee: int
+    day: str
+    reason: str
+    by: str
+    at: str
+
+
 TOURNAMENT21_EVENTS: tuple[type[Event], ...] = (
     Tournament21Registered,
     Tournament21Fee,
     Tournament21Prize,
+    Tournament21FeeVoided,
 )
 
 
@@ -85,10 +101,19 @@ class Tournament21:
     paid: dict[str, int] = field(default_factory=dict)
     """Player -> fees paid in all (the $200 cap of -08-15.1)."""
     names: dict[str, str] = field(default_factory=dict)
+    voided: dict[int, Tournament21FeeVoided] = field(default_factory=dict)
+    """Fee number (1-based) -> the entry that voided it."""
+
+    def kept_fees(self) -> list[Tournament21Fee]:
+        return [f for n, f in enumerate(self.fees, start=1) if n not in self.voided]
+
+    def entered(self, player: str) -> bool:
+        """Whether ``player`` has an entry fee that stands."""
+        return any(f.player == player and f.kind is Fee21Kind.ENTRY for f in self.kept_fees())
 
     @property
     def gross_proceeds(self) -> int:
-        return sum(f.cents for f in self.fees)
+        return sum(f.cents for f in self.kept_fees())
 
     @property
     def prizes_total(self) -> int:
@@ -123,18 +148,28 @@ class Tournament21Ledger:
             t.names.setdefault(e.player, e.name)
         elif isinstance(e, Tournament21Prize):
             self.tournaments[e.tournament_id].prizes.append(e)
+        elif isinstance(e, Tournament21FeeVoided):
+            t = self.tournaments[e.tournament_id]
+            fee = t.fees[e.fee - 1]
+            t.voided[e.fee] = e
+            t.paid[fee.player] -= fee.cents
         else:
             raise TypeError(f"not a twenty-one tournament event: {type(e).__name__}")
         self.events.append(e)
 
-    def site_of(self, e: Tournament21Fee | Tournament21Prize) -> str:
+    def site_of(self, e: Tournament21Fee | Tournament21Prize | Tournament21FeeVoided) -> str:
         return self.tournaments[e.tournament_id].registered.site_id
 
+    def voided_fee(self, e: Tournament21FeeVoided) -> Tournament21Fee:
+        return self.tournaments[e.tournament_id].fees[e.fee - 1]
 
-def cash_effect(e: Event) -> int:
-    """What a twenty-one tournament entry does to its site's cash bank, in cents."""
-    if isinstance(e, Tournament21Fee):
-        return e.cents
-    if isinstance(e, Tournament21Prize):
-        return -e.cash
-    return 0
+    def cash_effect(self, e: Event) -> int:
+        """What a twenty-one tournament entry does to its site's cash bank, in cents (a void
+        hands back the fee it voids: call before applying it)."""
+        if isinstance(e, Tournament21Fee):
+            return e.cents
+        if isinstance(e, Tournament21Prize):
+            return -e.cash
+        if isinstance(e, Tournament21FeeVoided):
+            return -self.voided_fee(e).cents
+        return 0

@@ -324,6 +324,24 @@ def twentyone_tournament_prize(
     )
 
 
+@books_app.command("twentyone-tournament-void")
+@reports_errors
+def twentyone_tournament_void(
+    tournament: str,
+    fee: Annotated[int, typer.Argument(help="the fee's number in the register (1 is the first)")],
+    reason: Annotated[str, typer.Option("--reason", help="why it is voided")],
+    by: ByOpt,
+    db: Db = None,
+    org: Org = None,
+    at: At = None,
+) -> None:
+    """Void a twenty-one tournament fee recorded in error, on its own gaming day while it is open
+    (its cash handed back); the void references the fee by its number (99-01.3-08-16)."""
+    from croupier.service import books_games as s
+
+    record(db, org, at, s.twentyone_tournament_void(tournament, fee, reason, by))
+
+
 @books_app.command("twentyone-tournament-record")
 @reports_errors
 def twentyone_tournament_record(tournament: str, db: Db = None, org: Org = None) -> None:

@@ -139,6 +139,7 @@ COMMANDS: tuple[CommandEntry, ...] = (
     CommandEntry("books", "twentyone-tournament", "Register a twenty-one tournament at a site with the entry fee disclosed to its players (99-01.3-08-15.1).", "croupier.cli.books_game_cmds"),
     CommandEntry("books", "twentyone-tournament-fee", "Record a twenty-one tournament fee with the player's name and the employee who collected it: the entry fee once, rebuys and add-ons each at most the entry fee, $200 in all per player (99-01.3-08-15.1, -16.1.e).", "croupier.cli.books_game_cmds"),
     CommandEntry("books", "twentyone-tournament-prize", "Record a twenty-one tournament prize: cash, or merchandise at its cost with its description (99-01.3-08-15.4, -16.1.f).", "croupier.cli.books_game_cmds"),
+    CommandEntry("books", "twentyone-tournament-void", "Void a twenty-one tournament fee recorded in error, on its own gaming day while it is open (its cash handed back); the void references the fee by its number (99-01.3-08-16).", "croupier.cli.books_game_cmds"),
     CommandEntry("books", "twentyone-tournament-record", "A twenty-one tournament's register of players and fees, prize register and record of win, never combined with another tournament's (99-01.3-08-15.1, -16.1.e, f).", "croupier.cli.books_game_cmds"),
     CommandEntry("report", "daily", "Daily summary of a site (99-01.3-08-16.1).", "croupier.cli.books_report_cmds"),
     CommandEntry("report", "quarterly", "Quarterly summary and compliance findings (e.g. 2026Q1).", "croupier.cli.books_report_cmds"),

@@ -68,9 +68,10 @@ def tournament21_table(books: Books, site_id: str, day: str) -> FormTable:
     for tid, t in sorted(books.t21_tournaments.tournaments.items()):
         if t.registered.site_id != site_id:
             continue
-        for f in t.fees:
+        for n, f in enumerate(t.fees, start=1):
             if f.day != day:
                 continue
+            void = t.voided.get(n)
             who = books.employees.get(f.collected_by)
             initials = who.initials if who is not None else f.collected_by
             rows.append(
@@ -78,7 +79,7 @@ def tournament21_table(books: Books, site_id: str, day: str) -> FormTable:
                     tid,
                     f.player,
                     f.name,
-                    f.kind.value,
+                    f.kind.value if void is None else f"{f.kind.value} VOID ({void.reason})",
                     format_money(f.cents),
                     initials,
                     f.played_at or f.at,

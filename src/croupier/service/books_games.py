@@ -260,6 +260,14 @@ def twentyone_tournament_prize(
     )
 
 
+def twentyone_tournament_void(tournament_id: str, fee: int, reason: str, by: str) -> Request:
+    return Request(
+        f"fee {fee} of {tournament_id} voided by {by}",
+        lambda b, when: tournament21.void_fee(b, tournament_id, fee, reason, by, when),
+        site=_tournament_site(tournament_id),
+    )
+
+
 def twentyone_tournament_record(
     url: str, org_id: str, tournament_id: str
 ) -> tuple[list[str], str | None]:
@@ -276,9 +284,14 @@ def record_lines(r: tournament21.Tournament21Record) -> list[str]:
         "register of players and fees (99-01.3-08-15.1, -16.1.e):",
     ]
     lines += [
-        f"  {f.day} {f.player} ({f.name}) {f.kind.value} {format_money(f.cents)} collected by "
-        f"{f.collected_by} at {f.played_at or f.at}"
-        for f in r.fees
+        f"  {n}. {f.day} {f.player} ({f.name}) {f.kind.value} {format_money(f.cents)} collected "
+        f"by {f.collected_by} at {f.played_at or f.at}"
+        + (
+            f" -- VOID by {r.voided[n].by} at {r.voided[n].at}: {r.voided[n].reason}"
+            if n in r.voided
+            else ""
+        )
+        for n, f in enumerate(r.fees, start=1)
     ] or ["  none"]
     lines.append("prize register (-16.1.f):")
     lines += [

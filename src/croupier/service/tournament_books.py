@@ -44,7 +44,6 @@ from croupier.books.tournament21_ledger import (
     TOURNAMENT21_EVENTS,
     Fee21Kind,
     Tournament21Ledger,
-    cash_effect,
 )
 from croupier.core.data import loads
 from croupier.core.errors import InvalidInput
@@ -327,8 +326,8 @@ def post21_command(
                     played,
                 )
             for e in produced:
+                scratch.sites[site_id].cash_bank += scratch.t21_tournaments.cash_effect(e)
                 scratch.t21_tournaments.apply(e)
-                scratch.sites[site_id].cash_bank += cash_effect(e)
             out.extend(produced)
         return out
 
