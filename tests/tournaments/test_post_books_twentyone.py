@@ -20,6 +20,8 @@ from croupier.service import books_day as day
 from croupier.service import books_setup as setup
 from croupier.service.books import read_books, record
 from croupier.service.tournament_books import post
+from croupier.service.tournaments_live import Refused, TournamentDesk
+from croupier.store import open_store
 
 GOLDEN = Path(__file__).parent.parent / "golden" / "tournaments"
 SPLIT = GOLDEN / "13_twentyone_split_when_two_remain.json"
@@ -118,3 +120,30 @@ def test_99_01_3_08_16_1_e_posted_after_later_entries_of_the_day(tmp_path: Path)
     t = read_books(url, "p1").books.t21_tournaments.tournaments["bj2"]
     assert {f.at for f in t.fees} == {"2026-08-01T23:00:00-05:00"}
     assert {f.played_at for f in t.fees} == {"2026-08-01T12:00:00-05:00"}
+
+
+def test_99_01_3_08_16_1_g_a_tournament_kept_in_the_database_is_posted_by_its_id(
+    tmp_path: Path,
+) -> None:
+    """The split tournament run command by command in the database (as `tournament do` and the
+    pages run it), then posted by its id: the same figures as its file."""
+    url = _books(tmp_path)
+    data = json.loads(SPLIT.read_text())
+    store = open_store(url)
+    try:
+        desk = TournamentDesk(store)
+        desk.create(data["rules"], "mm", "bj2", "2026-08-01T11:00")
+        for step in data["steps"]:
+            args = {k: v for k, v in step.items() if k not in ("do", "at", "expect", "refused")}
+            try:
+                desk.do("bj2", step["do"], args, "cashier", "2026-08-01T12:00")
+            except Refused:
+                assert "refused" in step, step
+    finally:
+        store.close()
+    posted = post(url, "p1", Path("bj2"), None, OFFSET, site_id="S1", at=AT)
+    assert posted.lines == [
+        "S1 bj2: gross proceeds $150.00, prizes $105.00, adjusted gross proceeds $45.00"
+    ]
+    with pytest.raises(InvalidInput, match="neither a tournament file nor a tournament"):
+        post(url, "p1", Path("nothing-here"), None, OFFSET, site_id="S1", at=AT)

@@ -277,3 +277,38 @@ def test_99_01_3_08_15_1_pasted_rules_are_checked_before_anything_is_stored(demo
     page = gm.get("/tournaments/pasted/schedule")
     assert "Buy-in (entry fee): $40.00 for 1000 no-value chips" in page.text
     assert "Place 4: a lodge jacket (value $40.00)" in page.text
+
+
+def test_99_01_3_08_16_1_e_a_gaming_manager_posts_a_finished_twenty_one_tournament(
+    demo: Demo,
+) -> None:
+    """Golden file 13 run through the API on the demo's open gaming day (2026-01-05 at S1), then
+    posted to the books: $150 of fees, $105 of prizes (its description works them out). A
+    cashier may not post; a second post is refused and records nothing."""
+    data = json.loads((GOLDEN / "13_twentyone_split_when_two_remain.json").read_text())
+    rules = {**data["rules"], "first_day": "2026-01-05", "last_day": "2026-01-05"}
+    at = "2026-01-05T20:00"  # the demo's day opened at 19:00 UTC
+    gm, gcsrf = demo.api_client("gm")
+    c1, ccsrf = demo.api_client("c1")
+    assert _post(gm, gcsrf, "/api/tournaments", {"data": rules, "id": "bj-web"}).status_code == 201
+    for step in data["steps"]:
+        body = {k: v for k, v in step.items() if k not in ("do", "refused")}
+        body |= {"command": step["do"], "at": at}
+        who, csrf = (c1, ccsrf) if step["do"] == "register" else (gm, gcsrf)
+        r = _post(who, csrf, "/api/tournaments/bj-web/commands", body)
+        assert r.status_code == (409 if "refused" in step else 200), r.text
+    post = {"site": "S1", "utc_offset": "+00:00"}
+    before = demo.snapshot()
+    r = _post(c1, ccsrf, "/api/tournaments/bj-web/books", post)
+    assert r.status_code == 403, r.text
+    assert demo.snapshot() == before
+    r = _post(gm, gcsrf, "/api/tournaments/bj-web/books", post)
+    assert r.status_code == 200, r.text
+    assert "gross proceeds $150.00, prizes $105.00, adjusted gross proceeds $45.00" in " ".join(
+        r.json()["lines"]
+    )
+    before = demo.snapshot()
+    r = _post(gm, gcsrf, "/api/tournaments/bj-web/books", post)
+    assert r.status_code == 422, r.text
+    assert "posted once" in r.text
+    assert demo.snapshot() == before

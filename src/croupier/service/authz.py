@@ -81,6 +81,7 @@ class Action(Enum):
         "run a tournament (start, levels, hands, eliminations, rounds, finish, split, transfer)"
     )
     COLLECT_TOURNAMENT_FEE = "collect or refund a tournament fee (register, rebuy, add-on)"
+    POST_TOURNAMENT = "record a finished tournament's fees and prizes in the books"
 
 
 @dataclass(frozen=True)
@@ -175,6 +176,12 @@ POLICY: dict[Action, Rule] = {
         TOURNAMENT_FEES,
         writes=True,
         note="recorded as the fee's collector (twenty-one: 99-01.3-08-16.1.e)",
+    ),
+    Action.POST_TOURNAMENT: Rule(
+        _r(GM),
+        "99-01.3-09-07",
+        writes=True,
+        note="the tournament's records in the books (twenty-one: 99-01.3-08-16.1.e, f)",
     ),
 }
 """The policy: every action the server knows and who may do it. Anything else is refused."""

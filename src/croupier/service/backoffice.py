@@ -17,7 +17,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from datetime import datetime
+from datetime import datetime, timedelta, timezone
 from typing import Any
 
 import sqlalchemy as sa
@@ -41,6 +41,7 @@ from croupier.service.books_input import describe_chips
 from croupier.service.store import StreamCheck, stream_versions, verify
 from croupier.store import EventStore
 from croupier.store.schema import slip_drafts
+from croupier.tournaments import Tournament
 
 PENDING, VERIFYING, ISSUED, VOID = "pending", "verifying", "issued", "void"
 
@@ -89,6 +90,12 @@ class Draft:
     number: int | None
     form: int | None = None
     """The number printed on the paper form, where the site uses pre-printed forms (-05.2)."""
+
+
+def local_offset() -> timedelta:
+    """This machine's UTC offset now (the tournaments' naive times are local times)."""
+    offset = datetime.now().astimezone().utcoffset()
+    return offset if offset is not None else timedelta(0)
 
 
 @dataclass(frozen=True)
@@ -527,6 +534,26 @@ class Backoffice:
                 audited_by,
             )
         )
+
+    def post_tournament(
+        self,
+        actor: Actor,
+        tournament: Tournament,
+        site: str | None,
+        occasion: str | None,
+        utc_offset: str | None = None,
+    ) -> Recorded:
+        """A finished tournament kept in the database recorded in the books (``croupier
+        tournament post``): poker under an occasion, twenty-one at a site in its open gaming
+        day. Its times are this server's local time unless ``utc_offset`` says otherwise."""
+        from croupier.service.tournament_books import parse_offset, post_with
+
+        authorize(actor, Action.POST_TOURNAMENT)
+        self._require_org()
+        tz = parse_offset(utc_offset) if utc_offset else timezone(local_offset())
+        with self._lock:
+            posted = post_with(self.books_service, tournament, occasion, tz, None, site, None)
+        return Recorded((f"posted {posted.entries} books entries", *posted.lines), None)
 
     def pay_rent(self, actor: Actor, site: str, table: int, month: str, amount: str) -> Recorded:
         """A month's rent paid for a table (99-01.3-08-01)."""

@@ -49,7 +49,7 @@ from croupier.core.data import loads
 from croupier.core.errors import InvalidInput
 from croupier.core.events import Event
 from croupier.core.money import format_money
-from croupier.service.books import open_books
+from croupier.service.books import BooksService, open_books
 from croupier.service.books_input import parse_time
 from croupier.service.files import read_text
 from croupier.tournaments.events import (
@@ -126,9 +126,27 @@ def finished_tournament(path: Path) -> Tournament:
         raise InvalidInput(f"{path}: its rules were refused")
     if diffs:
         raise InvalidInput(f"{path} differs from its expectations: {diffs[0]}")
+    _require_finished(t)
+    return t
+
+
+def _require_finished(t: Tournament) -> None:
     for part in t.state.parts.values():
         if not part.finished:
             raise InvalidInput(f"{part.id} has not finished: only a finished tournament is posted")
+
+
+def stored_tournament(url: str, tournament_id: str) -> Tournament:
+    """A finished tournament kept in the database (``croupier tournament new``, the web pages)."""
+    from croupier.service.tournaments_live import open_desk
+
+    with open_desk(url) as desk:
+        if tournament_id not in desk.ids():
+            raise InvalidInput(
+                f"{tournament_id!r} is neither a tournament file nor a tournament in the database"
+            )
+        t = desk.load(tournament_id)
+    _require_finished(t)
     return t
 
 
@@ -344,53 +362,70 @@ def post(
     site_id: str | None = None,
     at: str | None = None,
 ) -> Posted:
-    """Run the tournament file at ``path`` and record its money in the books of ``org_id``:
-    a poker tournament under poker occasion ``occasion_id``, a twenty-one tournament at
-    ``site_id`` in its open gaming day. Every entry in one append, or nothing (a refusal names
-    its section)."""
+    """Record a finished tournament's money in the books of ``org_id``: the tournament file at
+    ``path`` (run), or, when no such file exists, the tournament of that id kept in the
+    database. A poker tournament goes under poker occasion ``occasion_id``, a twenty-one
+    tournament at ``site_id`` in its open gaming day. Every entry in one append, or nothing (a
+    refusal names its section)."""
     tz = parse_offset(utc_offset)
-    t = finished_tournament(path)
+    t = finished_tournament(path) if path.exists() else stored_tournament(url, str(path))
+    return post_tournament(url, org_id, t, occasion_id, tz, director, site_id, at)
+
+
+def post_tournament(
+    url: str,
+    org_id: str,
+    t: Tournament,
+    occasion_id: str | None,
+    tz: timezone | None,
+    director: str | None = None,
+    site_id: str | None = None,
+    at: str | None = None,
+) -> Posted:
+    """``post`` of a tournament at hand, through the books of ``org_id`` at ``url``."""
+    svc = open_books(url, org_id)
+    try:
+        return post_with(svc, t, occasion_id, tz, director, site_id, at)
+    finally:
+        svc.close()
+
+
+def post_with(
+    svc: BooksService,
+    t: Tournament,
+    occasion_id: str | None,
+    tz: timezone | None,
+    director: str | None = None,
+    site_id: str | None = None,
+    at: str | None = None,
+) -> Posted:
+    """Record a finished tournament's money through ``svc`` (one append or nothing): poker
+    under ``occasion_id``, twenty-one at ``site_id`` in its open gaming day."""
+    _require_finished(t)
     if not t.rules.is_poker:
         if site_id is None:
             raise InvalidInput("a twenty-one tournament is posted at a site: give --site")
-        return _post21(url, org_id, t, site_id, tz, at)
+        typed = parse_time(at, "--at") if at is not None else None
+        now = (lambda: typed) if typed is not None else svc.now
+        events = svc.execute(post21_command(t, site_id, tz, now))
+        held = svc.books().t21_tournaments.tournaments[t.rules.id]
+        line = (
+            f"{site_id} {t.rules.id}: gross proceeds {format_money(held.gross_proceeds)}, prizes "
+            f"{format_money(held.prizes_total)}, adjusted gross proceeds "
+            f"{format_money(held.adjusted_gross_proceeds)}"
+        )
+        return Posted(sum(1 for e in events if isinstance(e, TOURNAMENT21_EVENTS)), [line])
     if occasion_id is None:
         raise InvalidInput("a poker tournament is posted under a poker occasion: give --occasion")
-    command = post_command(t, occasion_id, tz, director)
-    svc = open_books(url, org_id)
-    try:
-        events = svc.execute(command)
-        books = svc.books()
-    finally:
-        svc.close()
-    occ = books.poker.occasions[occasion_id]
+    events = svc.execute(post_command(t, occasion_id, tz, director))
+    occ = svc.books().poker.occasions[occasion_id]
     lines = []
     for w in record_of_win(t.state)[:-1]:
-        held = occ.tournaments[w.tournament]
+        held_poker = occ.tournaments[w.tournament]
         lines.append(
-            f"{occasion_id} {w.tournament}: gross proceeds {format_money(held.gross_proceeds)}, "
-            f"prizes {format_money(held.prizes)}, adjusted gross proceeds "
-            f"{format_money(held.gross_proceeds - held.prizes)}"
+            f"{occasion_id} {w.tournament}: gross proceeds "
+            f"{format_money(held_poker.gross_proceeds)}, prizes "
+            f"{format_money(held_poker.prizes)}, adjusted gross proceeds "
+            f"{format_money(held_poker.gross_proceeds - held_poker.prizes)}"
         )
-    posted = sum(1 for e in events if isinstance(e, POKER_EVENTS))
-    return Posted(posted, lines)
-
-
-def _post21(
-    url: str, org_id: str, t: Tournament, site_id: str, tz: timezone | None, at: str | None
-) -> Posted:
-    typed = parse_time(at, "--at") if at is not None else None
-    svc = open_books(url, org_id)
-    command = post21_command(t, site_id, tz, (lambda: typed) if typed is not None else svc.now)
-    try:
-        events = svc.execute(command)
-        books = svc.books()
-    finally:
-        svc.close()
-    held = books.t21_tournaments.tournaments[t.rules.id]
-    line = (
-        f"{site_id} {t.rules.id}: gross proceeds {format_money(held.gross_proceeds)}, prizes "
-        f"{format_money(held.prizes_total)}, adjusted gross proceeds "
-        f"{format_money(held.adjusted_gross_proceeds)}"
-    )
-    return Posted(sum(1 for e in events if isinstance(e, TOURNAMENT21_EVENTS)), [line])
+    return Posted(sum(1 for e in events if isinstance(e, POKER_EVENTS)), lines)

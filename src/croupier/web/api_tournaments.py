@@ -156,3 +156,29 @@ def command(
     args = body.model_dump(exclude={"command", "at"}, exclude_none=True)
     desk = server_of(request).tournaments
     return _done(desk.do_as(actor, tournament_id, body.command, args, body.at))
+
+
+class PostIn(BaseModel):
+    site: str | None = Field(default=None, max_length=60, description="twenty-one: the site")
+    occasion: str | None = Field(default=None, max_length=60, description="poker: the occasion")
+    utc_offset: str | None = Field(
+        default=None, max_length=6, description="of the tournament's times (default: the server's)"
+    )
+
+
+class PostedOut(BaseModel):
+    lines: list[str] = Field(description="what the books recorded")
+
+
+@router.post("/{tournament_id}/books", responses=REFUSALS)
+def post_to_books(
+    request: Request, actor: ActorDep, tournament_id: TournamentId, body: PostIn
+) -> PostedOut:
+    """A finished tournament's fees and prizes recorded in the books, once, all or nothing (a
+    gaming manager): poker under an occasion (99-01.3-09-07), twenty-one at a site in its open
+    gaming day (99-01.3-08-16.1.e, f)."""
+    server = server_of(request)
+    done = server.backoffice.post_tournament(
+        actor, server.tournaments.load(tournament_id), body.site, body.occasion, body.utc_offset
+    )
+    return PostedOut(lines=list(done.lines))

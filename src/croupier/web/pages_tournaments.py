@@ -142,6 +142,28 @@ def command(
     return tournament_page(request, actor, tournament_id, lines)
 
 
+@router.post("/tournaments/{tournament_id}/books")
+def post_to_books(
+    request: Request,
+    actor: ActorDep,
+    tournament_id: TournamentId,
+    site: Annotated[str, Form(max_length=60)] = "",
+    occasion: Annotated[str, Form(max_length=60)] = "",
+    utc_offset: Annotated[str, Form(max_length=6)] = "",
+) -> HTMLResponse:
+    """A finished tournament's money recorded in the books by a gaming manager: poker under an
+    occasion, twenty-one at a site in its open gaming day (``croupier tournament post``)."""
+    server = server_of(request)
+    done = server.backoffice.post_tournament(
+        actor,
+        server.tournaments.load(tournament_id),
+        site.strip() or None,
+        occasion.strip() or None,
+        utc_offset.strip() or None,
+    )
+    return tournament_page(request, actor, tournament_id, list(done.lines))
+
+
 @router.get("/tournaments/{tournament_id}/records/{register}")
 def register_csv(
     request: Request,
