@@ -102,6 +102,20 @@ def _bounds(
     return seqs, start_seq, end_seq
 
 
+def _apply_later(store: EventStore, stream: str, books: Books, first: int, end_seq: int) -> None:
+    """Apply what was recorded after a window that changes it: the quarters closed since, and
+    the corrections of counts in its replayed part (seqs ``first`` to ``end_seq``; not of a
+    count made after it), in the order recorded (a quarter closed before a correction of it)."""
+    for stored in store.read_types(stream, (CORRECTION_TYPE, CLOSED_TYPE), after=end_seq):
+        e = stored.event
+        if isinstance(e, ev.QuarterClosed) or (
+            isinstance(e, ev.CountCorrected)
+            and isinstance(e.corrects_entry, int)
+            and first - 1 <= e.corrects_entry < end_seq
+        ):
+            apply_checked(books, e, stored.stream, stored.seq)
+
+
 @dataclass(frozen=True)
 class Window:
     """The books of some gaming days, read from the checkpoint before them."""
@@ -136,20 +150,7 @@ def days_window(store: EventStore, stream: str, first: str, last: str) -> Window
         if entry.event is not None:
             apply_checked(books, entry.event, entry.stream, entry.seq)
     chain = store.chain_break_between(stream, start, end_seq)
-    later_corrections = [
-        s
-        for s in store.read_types(stream, (CORRECTION_TYPE, CLOSED_TYPE), after=end_seq)
-        if isinstance(s.event, ev.QuarterClosed)
-        or (
-            isinstance(s.event, ev.CountCorrected)
-            and isinstance(s.event.corrects_entry, int)
-            and start - 1 <= s.event.corrects_entry < end_seq  # a count in the window
-        )
-    ]
-    later_corrections.sort(key=lambda s: s.seq)  # a quarter closed before a correction of it
-    for entry in later_corrections:
-        if entry.event is not None:
-            apply_checked(books, entry.event, entry.stream, entry.seq)
+    _apply_later(store, stream, books, start, end_seq)
     return Window(books, chain, start, end_seq)
 
 
@@ -262,19 +263,7 @@ def digested_window(store: EventStore, stream: str, first: str, last: str) -> Wi
         if entry.event is not None:
             apply_checked(books, entry.event, entry.stream, entry.seq)
     chain = store.chain_break_between(stream, base, end_seq)
-    later = [
-        s
-        for s in store.read_types(stream, (CORRECTION_TYPE, CLOSED_TYPE), after=end_seq)
-        if isinstance(s.event, ev.QuarterClosed)
-        or (
-            isinstance(s.event, ev.CountCorrected)
-            and base - 1 <= s.event.corrects_entry < end_seq  # a count in the replayed part
-        )
-    ]
-    later.sort(key=lambda s: s.seq)
-    for stored in later:
-        if stored.event is not None:
-            apply_checked(books, stored.event, stored.stream, stored.seq)
+    _apply_later(store, stream, books, base, end_seq)
     if books.corrupt:
         return None
     return Window(books, chain, start_seq or 1, end_seq)

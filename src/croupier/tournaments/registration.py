@@ -8,8 +8,6 @@ nothing.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from croupier.core.errors import InvalidInput, RuleViolation
 from croupier.core.events import Event
 from croupier.core.money import format_money
@@ -288,8 +286,3 @@ def transfer_chips(state: TournamentState, from_player: str, to_player: str, chi
         "transfer chips to or from another player",
         s.TWENTYONE_PLAY,
     )
-
-
-def seat_map(part: Part) -> dict[int, Sequence[str]]:
-    """Players by table, in seat order."""
-    return {t: [p for _, p in sorted(seats.items())] for t, seats in sorted(part.tables.items())}
