@@ -21,7 +21,7 @@ POSTGRES_BASE_URL = os.environ.get(
 def pytest_sessionstart(session: pytest.Session) -> None:
     """Refuse to test a stale compiled engine: an extension older than its source would run the
     old code (``make compile`` rebuilds it; ``make test`` does so itself)."""
-    from croupier.bench.engine_build import builds
+    from croupier.service.bench.engine_build import builds
 
     stale = [b.module for b in builds() if b.stale]
     if stale:

@@ -19,7 +19,7 @@ SRC = ROOT / "src"
 BUILD = ROOT / "build" / "mypyc"
 sys.path.insert(0, str(SRC))
 
-from croupier.bench.engine_build import COMPILED_MODULES, builds  # noqa: E402
+from croupier.service.bench.engine_build import COMPILED_MODULES, builds  # noqa: E402
 
 COMPILED = [module.replace(".", "/") + ".py" for module in COMPILED_MODULES]
 """The sources, relative to ``src/``."""
@@ -57,7 +57,7 @@ def build() -> None:
     )
     # The per-module extensions are small shims (the code is in the shared ``*__mypyc`` library)
     # that the build may copy unchanged with their old times: date them all now, so that "older
-    # than its source" means stale (croupier.bench.engine_build).
+    # than its source" means stale (croupier.service.bench.engine_build).
     for path in extensions():
         os.utime(path)
 

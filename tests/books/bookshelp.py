@@ -384,7 +384,7 @@ def child_main(url: str) -> None:
     """Run the scripted day through the service, reporting each committed command on stdout."""
     import sys
 
-    from croupier.service.books import BooksService
+    from croupier.service.books.service import BooksService
 
     svc = BooksService.open(url, "org")
     for n, cmd in enumerate(scripted_commands(), start=1):

@@ -19,8 +19,8 @@ from croupier.books.carry import with_checkpoint
 from croupier.books.model import SlipKind
 from croupier.books.state import Books
 from croupier.core.events import Event
-from croupier.service.books import BooksService
-from croupier.service.books_window import checkpoint_at, checkpoints
+from croupier.service.books._window import checkpoint_at, checkpoints
+from croupier.service.books.service import BooksService
 from croupier.store import open_store
 
 NEXT_DAY = date(2026, 1, 6)

@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 from clihelp import Books, open_day, set_up
 
-import croupier.service.books as service
+import croupier.service.books.service as service
 
-CLI = Path(service.__file__).parents[1] / "cli"
+CLI = Path(service.__file__).parents[2] / "cli"
 BOOKS_CLI = sorted(CLI.glob("books_*.py"))
 MINE = [p for p in BOOKS_CLI if p.name != "books_report_cmds.py"] + [CLI / "store_cmds.py"]
 

@@ -22,8 +22,9 @@ from croupier.books import events as ev
 from croupier.books.model import SlipKind, Token, chips_total
 from croupier.books.state import Books
 from croupier.core.errors import InvalidInput, RuleViolation
-from croupier.service import books_day, books_setup
-from croupier.service.books import Request, rebuild, record
+from croupier.service.books import day as books_day
+from croupier.service.books import setup as books_setup
+from croupier.service.books.service import Request, rebuild, record
 from croupier.store import ConcurrencyError, CorruptStream, open_store
 
 WRITERS = 4

@@ -451,7 +451,7 @@ def test_99_01_3_08_16_1_the_daily_report_prints_a_banner_per_corrupt_entry_not_
     books: Books,
 ) -> None:
     from croupier.reports.terminal import terminal_view
-    from croupier.service import reports
+    from croupier.service.books import reports
 
     read = _altered_day(books)
     report = reports.daily_report(ReadOnly(read), "S1", DAY.isoformat())  # type: ignore[arg-type]
@@ -475,8 +475,8 @@ def test_99_01_3_08_16_1_the_daily_report_prints_a_banner_per_corrupt_entry_not_
 def test_books_status_prints_a_banner_line_per_corrupt_entry(
     books: Books, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from croupier.service import books as service
-    from croupier.service import books_close
+    from croupier.service.books import close as books_close
+    from croupier.service.books import service
 
     read = _altered_day(books)
     monkeypatch.setattr(service, "open_books", lambda _url, _org: ReadOnly(read))

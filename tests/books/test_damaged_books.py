@@ -9,7 +9,7 @@ from pathlib import Path
 
 from clihelp import Books, set_up
 
-from croupier.service.books import chain_warning, open_books, read_books
+from croupier.service.books.service import chain_warning, open_books, read_books
 
 
 def _edit_funding(path: Path) -> int:

@@ -32,7 +32,7 @@ from croupier.books.state import Books
 from croupier.books.tickets_ledger import TicketPrizePaid
 from croupier.books.tournament21_ledger import Fee21Kind
 from croupier.core.events import Event
-from croupier.service.books_window import Window, days_window, digested_window
+from croupier.service.books._window import Window, days_window, digested_window
 from croupier.store import open_store
 from croupier.store.hashing import event_hash, payload_json
 

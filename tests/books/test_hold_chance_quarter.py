@@ -12,7 +12,7 @@ from croupier.books import events as ev
 from croupier.books.model import Game, chips_total
 from croupier.books.quarterly import quarterly_report
 from croupier.books.quarters import Quarter
-from croupier.service.hold_chance import _default_moments, with_hold_chances
+from croupier.service.books.hold_chance import _default_moments, with_hold_chances
 
 
 def test_99_01_3_08_04_8_the_quarterly_finding_states_the_chance() -> None:

@@ -18,7 +18,7 @@ from croupier.books.daily import daily_record
 from croupier.books.model import SlipKind
 from croupier.books.state import Books
 from croupier.core.errors import RuleViolation
-from croupier.service.books import BooksService, rebuild
+from croupier.service.books.service import BooksService, rebuild
 from croupier.store import open_store
 
 

@@ -102,10 +102,10 @@ def test_99_01_3_08_01_rent_paid_over_the_allowable_is_a_quarterly_finding(
     """The rule's worked example: table 2 used thirteen times or more in two of the previous
     four quarters may carry $100 a month; $150 paid for July is found, $100 for August is not,
     and the first table's $200 is within its ceiling."""
-    from croupier.service.books import import_batches, record
-    from croupier.service.rent import pay_rent
-    from croupier.service.reports import open_books, quarterly_report
-    from croupier.service.store import upgrade
+    from croupier.service.books.rent import pay_rent
+    from croupier.service.books.reports import open_books, quarterly_report
+    from croupier.service.books.service import import_batches, record
+    from croupier.service.database.store import upgrade
 
     usage = {Quarter(2026, 3): 13, Quarter(2026, 4): 12, Quarter(2027, 1): 14, Quarter(2027, 2): 5}
     for q, uses in usage.items():

@@ -20,7 +20,7 @@ from croupier.books.daily import daily_record
 from croupier.books.model import Game, SlipKind, Token, chips
 from croupier.books.state import Books
 from croupier.core.events import Event
-from croupier.service.books_window import days_window
+from croupier.service.books._window import days_window
 from croupier.store import EventStore, open_store
 
 STREAM = "books-org"

@@ -19,7 +19,7 @@ from croupier.books.state import Books
 from croupier.books.tax import TaxBracket, TaxSchedule, gaming_tax, schedule_in_force
 from croupier.core.errors import ConfigError
 from croupier.reports.forms import quarterly_form
-from croupier.service.tax import parse_schedules, schedules
+from croupier.service.books.tax import parse_schedules, schedules
 
 Q1 = Quarter(2026, 1)
 STATUTE_2023 = TaxSchedule(

@@ -6,8 +6,8 @@ import json
 
 from typer.testing import CliRunner
 
-from croupier.bench.eval import run_eval_bench
 from croupier.cli.main import app
+from croupier.service.bench.eval import run_eval_bench
 
 runner = CliRunner()
 

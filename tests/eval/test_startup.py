@@ -10,7 +10,7 @@ import pytest
 from croupier.core.cards import parse_cards
 from croupier.eval import equity_kernels, equity_vector, scale
 from croupier.eval import tables as t
-from croupier.service import eval as service
+from croupier.service.analysis import equity as service
 
 
 def test_hand_classes_written_out_are_the_classified_ones() -> None:

@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 import croupier.cli.books_report_cmds as report_cmds
-import croupier.service.reports as report_service
+import croupier.service.books.reports as report_service
 
 ALLOWED = ("croupier.service", "croupier.core", "croupier.cli")
 HEAVY = ("reportlab", "matplotlib", "numpy", "numba")

@@ -11,7 +11,7 @@ import pytest
 
 from croupier.core.protocol import PendingKind
 from croupier.core.rng import SeededRng
-from croupier.service.tables_live import CommandResult, LiveTableHub
+from croupier.service.tables.live import CommandResult, LiveTableHub
 
 ROOT = Path(__file__).resolve().parents[2]
 RULES = {

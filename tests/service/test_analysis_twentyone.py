@@ -12,8 +12,8 @@ from typer.testing import CliRunner
 
 from croupier.cli.main import app
 from croupier.reports.strategy_chart import grids
-from croupier.service.analysis_twentyone import analyze_twentyone
-from croupier.service.simulate_twentyone import simulate
+from croupier.service.analysis.simulate_twentyone import simulate
+from croupier.service.analysis.twentyone import analyze_twentyone
 
 RULES = Path(__file__).resolve().parents[2] / "examples" / "rules"
 ND_6D_S17 = RULES / "twentyone-hole-card-no-peek-6deck-s17.toml"

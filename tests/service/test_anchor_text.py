@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from croupier.core.errors import InvalidInput
-from croupier.service.anchors import anchor_text
+from croupier.service.database.anchors import anchor_text
 
 # the shape of an anchor: prefix, a base64url record, ':', an 86-character base64url signature
 # (64 bytes, unpadded); the content does not matter to finding it

@@ -8,7 +8,7 @@ import asyncio
 import pytest
 
 from croupier.core.errors import InvalidInput
-from croupier.service.fanout import (
+from croupier.service.tables.fanout import (
     LocalFanout,
     Notice,
     PostgresFanout,

@@ -17,7 +17,7 @@ from typer.testing import CliRunner
 from croupier.analysis.twentyone_sim import SimRules, basic_strategy
 from croupier.cli.main import app
 from croupier.core.errors import InvalidInput
-from croupier.service.simulate_twentyone import SimulationReport, run, simulate
+from croupier.service.analysis.simulate_twentyone import SimulationReport, run, simulate
 
 ROOT = Path(__file__).resolve().parents[2]
 RULES = ROOT / "examples/rules/twentyone-no-hole-card-4deck-h17.toml"

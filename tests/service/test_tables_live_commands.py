@@ -11,9 +11,9 @@ import pytest
 
 from croupier.core.protocol import PendingKind
 from croupier.games.twentyone.actions import ActionKind, decide
-from croupier.service.fanout import LocalFanout
-from croupier.service.tables_live import LiveTableHub, SeededRngSource, stream_of
-from croupier.service.tables_live_events import PlayerSeated
+from croupier.service.tables._live_events import PlayerSeated
+from croupier.service.tables.fanout import LocalFanout
+from croupier.service.tables.live import LiveTableHub, SeededRngSource, stream_of
 from croupier.store import open_store
 
 from .conftest import RULES, open_and_deal

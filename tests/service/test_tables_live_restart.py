@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from croupier.service.tables_live import LiveTableHub, SeededRngSource, stream_of
+from croupier.service.tables.live import LiveTableHub, SeededRngSource, stream_of
 from croupier.store import open_store
 
 from .conftest import GAMES, open_and_deal, play_out, step

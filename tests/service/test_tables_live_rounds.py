@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from croupier.core.events import Event
-from croupier.service.tables_live import LiveTableHub, SeededRngSource, stream_of
+from croupier.service.tables.live import LiveTableHub, SeededRngSource, stream_of
 from croupier.store import open_store
 
 from .conftest import GAMES, PLAYERS, open_and_deal, play_out

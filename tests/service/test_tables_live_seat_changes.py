@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from croupier.core.protocol import PendingKind
-from croupier.service.tables_live import LiveTableHub, SeededRngSource
+from croupier.service.tables.live import LiveTableHub, SeededRngSource
 from croupier.store import open_store
 
 ROOT = Path(__file__).resolve().parents[2]

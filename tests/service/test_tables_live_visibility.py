@@ -16,7 +16,7 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from croupier.service.tables_live import LiveTableHub, SeededRngSource
+from croupier.service.tables.live import LiveTableHub, SeededRngSource
 from croupier.store import open_store
 
 from .conftest import PLAYERS, open_and_deal, play_out

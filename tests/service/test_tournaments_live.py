@@ -20,8 +20,8 @@ import pytest
 
 from croupier.core.errors import InvalidInput
 from croupier.service.retry import Backoff
-from croupier.service.tables_live import SeededRngSource
-from croupier.service.tournaments_live import (
+from croupier.service.tables.live import SeededRngSource
+from croupier.service.tournaments.live import (
     CommandBy,
     Refused,
     TournamentDesk,

@@ -19,11 +19,10 @@ from croupier.books.poker_ledger import PokerBuyInRedeemed
 from croupier.books.state import Books
 from croupier.cli.main import app
 from croupier.core.errors import ConfigError, InvalidInput, RuleViolation
-from croupier.service import books_games as games
-from croupier.service import books_setup as setup
-from croupier.service.books import open_books, read_books, record
-from croupier.service.reports import quarterly_report
-from croupier.service.tournament_books import post
+from croupier.service.books import games, setup
+from croupier.service.books.reports import quarterly_report
+from croupier.service.books.service import open_books, read_books, record
+from croupier.service.tournaments.post import post
 from croupier.store import open_existing_store
 from croupier.tournaments import record_of_win
 from croupier.tournaments.script import run_file

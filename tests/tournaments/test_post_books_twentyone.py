@@ -16,11 +16,10 @@ import pytest
 from croupier.books.daily import daily_record
 from croupier.books.model import Game
 from croupier.core.errors import InvalidInput, RuleViolation
-from croupier.service import books_day as day
-from croupier.service import books_setup as setup
-from croupier.service.books import read_books, record
-from croupier.service.tournament_books import post
-from croupier.service.tournaments_live import Refused, TournamentDesk
+from croupier.service.books import day, setup
+from croupier.service.books.service import read_books, record
+from croupier.service.tournaments.live import Refused, TournamentDesk
+from croupier.service.tournaments.post import post
 from croupier.store import open_store
 
 GOLDEN = Path(__file__).parent.parent / "golden" / "tournaments"

@@ -19,7 +19,7 @@ import pytest
 
 from croupier.core.errors import ConfigError
 from croupier.games.registry import game_names
-from croupier.service.rules import load_rules
+from croupier.service.games.rules import load_rules
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "rules"
 FILES = sorted(p for p in EXAMPLES.rglob("*.toml") if not p.name.startswith("tournament-"))

@@ -18,10 +18,10 @@ from fastapi.testclient import TestClient
 
 from croupier.core.clock import FixedClock
 from croupier.core.rng import SeededRng
-from croupier.service.accounts import TEST_CONFIG
-from croupier.service.demo import seed_demo
-from croupier.service.tables_live import SeededRngSource
-from croupier.service.webserver import first_start, open_server
+from croupier.service.people.accounts import TEST_CONFIG
+from croupier.service.server.demo import seed_demo
+from croupier.service.server.webserver import first_start, open_server
+from croupier.service.tables.live import SeededRngSource
 from croupier.web.app import create_app
 from croupier.web.settings import WebSettings
 

@@ -1,6 +1,6 @@
 """The authorization matrix: every role (and a person not signed in) against every endpoint the
 server has, pages and API. The expectations are written here from the rule text, not read from
-``croupier.service.authz``:
+``croupier.service.people.authz``:
 
 - 99-01.3-08-05.3: "A fill slip must be prepared by a chip bank cashier, pit boss, or shift
   manager. A credit slip must be prepared by a dealer, wheel operator, pit boss, or shift
@@ -32,7 +32,7 @@ import pytest
 from fastapi.testclient import TestClient
 from tests.web.conftest import DAY, Demo
 
-from croupier.service.authz import Actor
+from croupier.service.people.authz import Actor
 from croupier.web import (
     api,
     api_office,

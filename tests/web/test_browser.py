@@ -255,7 +255,7 @@ def test_99_01_3_08_16_1_a_count_a_close_and_the_daily_report_downloaded_and_add
     import csv
     import io
 
-    from croupier.service.books_day import end_shift
+    from croupier.service.books.day import end_shift
 
     from .conftest import DAY
 

@@ -11,8 +11,8 @@ from argon2 import PasswordHasher
 from tests.web.conftest import BASE, START, Demo, make_demo, sign_in_form
 
 from croupier.core.clock import FixedClock
-from croupier.service.accounts import TEST_CONFIG, Accounts, SignInRefused
-from croupier.service.webserver import open_server
+from croupier.service.people.accounts import TEST_CONFIG, Accounts, SignInRefused
+from croupier.service.server.webserver import open_server
 from croupier.web.app import create_app
 from croupier.web.settings import WebSettings
 

@@ -11,9 +11,9 @@ import pytest
 from fastapi.testclient import TestClient
 from tests.web.conftest import BASE, sign_in_form
 
-from croupier.service.accounts import BOOKS_ROLES, TEST_CONFIG
-from croupier.service.authz import policy_markdown
-from croupier.service.serve import prepare
+from croupier.service.people.accounts import BOOKS_ROLES, TEST_CONFIG
+from croupier.service.people.authz import policy_markdown
+from croupier.service.server.serve import prepare
 from croupier.web.app import create_app
 from croupier.web.settings import WebSettings
 
@@ -108,6 +108,6 @@ def test_docs_web_shows_the_policy_as_the_code_has_it() -> None:
 
 @pytest.mark.postgres
 def test_workers_on_postgresql_are_accepted(postgres_url: str) -> None:
-    from croupier.service.webserver import check_workers
+    from croupier.service.server.webserver import check_workers
 
     check_workers(postgres_url, 4)

@@ -11,7 +11,7 @@ from tests.web.conftest import Demo
 from croupier.books import slips as domain
 from croupier.books.model import ChipLine, SlipKind, Token
 from croupier.core.errors import RuleViolation
-from croupier.service.authz import Action, Actor, SlipFacts, decide
+from croupier.service.people.authz import Action, Actor, SlipFacts, decide
 from croupier.store import open_existing_store
 
 FILL = {"kind": "fill", "site": "S1", "table": 1, "chips": "$5x4,25x2", "cashier": "c1"}

@@ -203,7 +203,7 @@ def test_the_quarterly_and_hold_pages_show_the_reports_and_their_downloads(demo:
 def test_99_01_3_08_14_2_a_count_team_counts_the_boxes_and_the_shift_manager_closes_the_day(
     demo: Demo,
 ) -> None:
-    from croupier.service.books_day import end_shift
+    from croupier.service.books.day import end_shift
 
     books = demo.app.state.server.backoffice.books_service
     for table in (1, 3):
@@ -369,7 +369,7 @@ def test_99_01_3_09_05_5_a_players_socket_never_receives_anothers_unexposed_card
 
 
 def test_the_back_office_api_counts_closes_and_reports_as_the_pages_do(demo: Demo) -> None:
-    from croupier.service.books_day import end_shift
+    from croupier.service.books.day import end_shift
 
     books = demo.app.state.server.backoffice.books_service
     for table in (1, 3):

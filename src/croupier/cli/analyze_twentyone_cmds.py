@@ -1,6 +1,6 @@
 """``croupier analyze twentyone`` and ``croupier analyze threecard21-main``: the exact analysis
 of a table's rules, the strategy chart and the tip bet (issue 18). Everything is in
-``croupier.service.analysis_twentyone``."""
+``croupier.service.analysis.twentyone``."""
 
 from __future__ import annotations
 
@@ -57,7 +57,7 @@ def analyze_twentyone_cmd(
     simulated), basic or composition-dependent strategy, each two-card hand's expectations, the
     tip bet's economics and the strategy chart. Options change the rules one by one; a rule set
     N.D. does not allow is analysed and marked so."""
-    from croupier.service.analysis_twentyone import Options, analyze_twentyone, write_chart
+    from croupier.service.analysis.twentyone import Options, analyze_twentyone, write_chart
 
     options = Options(
         decks, h17, double_on, das, split_hands, rsa, hsa, surrender, dealer_natural,
@@ -83,7 +83,7 @@ def analyze_threecard21_main_cmd(
 ) -> None:
     """The exact expected return of Three Card 21's main wager under optimal play
     (N.J.A.C. 13:69F-2C, a table with a card reader)."""
-    from croupier.service.analysis_twentyone import analyze_threecard21_main
+    from croupier.service.analysis.twentyone import analyze_threecard21_main
 
     for line in analyze_threecard21_main(rules):
         console.print(line, highlight=False)

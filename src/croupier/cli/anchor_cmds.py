@@ -36,7 +36,7 @@ def keygen(
     out: Annotated[Path, typer.Option("--out", help="Where to write the signing key (0600).")],
 ) -> None:
     """Make a new Ed25519 signing key (OUT) and its public key (OUT.pub)."""
-    from croupier.service.anchors import keygen as make
+    from croupier.service.database.anchors import keygen as make
 
     private, public, kid = make(out)
     console.print(f"signing key {private} (keep it off the database machine's backups)")
@@ -47,7 +47,7 @@ def keygen(
 @reports_errors
 def sign(db: DbOption = None, key: KeyOption = None) -> None:
     """Check every chain, then sign the heads of every stream; print the anchor to keep."""
-    from croupier.service.anchors import sign as sign_heads
+    from croupier.service.database.anchors import sign as sign_heads
 
     console.print(sign_heads(database_url(db), key), soft_wrap=True, highlight=False)
 
@@ -56,7 +56,7 @@ def sign(db: DbOption = None, key: KeyOption = None) -> None:
 @reports_errors
 def show(db: DbOption = None) -> None:
     """Print the newest anchor kept in the database."""
-    from croupier.service.anchors import latest_line
+    from croupier.service.database.anchors import latest_line
 
     line = latest_line(database_url(db))
     if line is None:

@@ -11,7 +11,7 @@ from croupier.cli.apps import bench_app
 from croupier.cli.common import console, err_console, reports_errors
 
 if TYPE_CHECKING:
-    from croupier.service.bench_books import Row
+    from croupier.service.bench.books import Row
 
 
 @bench_app.command("books")
@@ -32,7 +32,7 @@ def bench_books(
     from rich.markup import escape
     from rich.table import Table
 
-    from croupier.service import bench_books as svc
+    from croupier.service.bench import books as svc
 
     wanted = svc.parse_sizes(sizes)
     backends = svc.parse_backends(db)
@@ -78,7 +78,7 @@ def bench_books(
 
 
 def _markdown(rows: list[Row], repeat: int, seed: int) -> str:
-    from croupier.service import bench_books as svc
+    from croupier.service.bench import books as svc
 
     lines = [
         f"Median of {repeat} (seconds, in-process, seed {seed}).",

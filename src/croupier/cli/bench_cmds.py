@@ -33,7 +33,7 @@ def bench_cli(
     a new process), against the 0.3 s budget."""
     from rich.table import Table
 
-    from croupier.service.bench import time_commands
+    from croupier.service.bench.commands import time_commands
 
     timings = time_commands(help_command_lines(), runs)
     if as_json:

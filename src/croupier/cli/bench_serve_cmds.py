@@ -33,7 +33,7 @@ def bench_serve(
     from rich.markup import escape
     from rich.table import Table
 
-    from croupier.service import bench_serve as svc
+    from croupier.service.bench import serve as svc
 
     def progress(line: str) -> None:
         err_console.print(escape(line), highlight=False, style="dim")

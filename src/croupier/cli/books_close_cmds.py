@@ -1,6 +1,6 @@
 """``croupier books count|correct-count|deposit|close-day|status``: the drop box count, the
 deposit and closing the day (99-01.3-08-14, -16). Thin commands over
-``croupier.service.books_close`` in the shape of ``books_common.record``."""
+``croupier.service.books.close`` in the shape of ``books_common.record``."""
 
 from __future__ import annotations
 
@@ -50,7 +50,7 @@ def count(
     org: Org = None,
 ) -> None:
     """Record a drop box count by a two-person count team."""
-    from croupier.service import books_close as s
+    from croupier.service.books import close as s
 
     typed = s.CountTyped(
         team,
@@ -80,7 +80,7 @@ def correct_count(
     at: At = None,
 ) -> None:
     """Correct a recorded count with a new entry that references it."""
-    from croupier.service import books_close as s
+    from croupier.service.books import close as s
 
     record(db, org, at, s.correct_count(entry, amount, reason, by))
 
@@ -91,7 +91,7 @@ def deposit(
     site: str, amount: Dollars, by: ByOpt, db: Db = None, org: Org = None, at: At = None
 ) -> None:
     """Deposit counted cash in the gaming account."""
-    from croupier.service import books_close as s
+    from croupier.service.books import close as s
 
     record(db, org, at, s.deposit(site, amount, by))
 
@@ -110,7 +110,7 @@ def close_quarter(
 ) -> None:
     """Close a quarter's records once its report is produced or its tax return filed: nothing
     dated in it is recorded afterwards; corrections are new entries dated when made (-16)."""
-    from croupier.service import books_close as s
+    from croupier.service.books import close as s
 
     record(db, org, at, s.close_quarter(quarter, by, return_filed))
 
@@ -136,8 +136,8 @@ def close_day(
 ) -> None:
     """Close the gaming day with the counted cash bank and chip bank, then sign an anchor of
     the history when a signing key is configured (docs/anchors.md)."""
-    from croupier.service import anchors
-    from croupier.service import books_close as s
+    from croupier.service.books import close as s
+    from croupier.service.database import anchors
 
     record(db, org, at, s.close_day(site, cash_bank, by, chip_bank))
     if anchor_key is None and not anchors.signing_configured():
@@ -156,7 +156,7 @@ def close_day(
 @reports_errors
 def status(site: str, db: Db = None, org: Org = None) -> None:
     """Where the site's cash and chips are now."""
-    from croupier.service import books_close as s
+    from croupier.service.books import close as s
 
     st = s.site_status(database_url(db), org_id(org), site)
     warn(st.warning)

@@ -17,7 +17,7 @@ from croupier.cli.common import reports_errors
 
 
 def _init(org_id: str, name: str, db: str | None, first_fill: int, first_credit: int) -> None:
-    from croupier.service import books_setup as s
+    from croupier.service.books import setup as s
 
     record(db, org_id, None, s.init(org_id, name, first_fill, first_credit), create=True)
 
@@ -54,7 +54,7 @@ def add_site(
     seasonal: bool = False,
 ) -> None:
     """Register a site (with or without video surveillance)."""
-    from croupier.service import books_setup as s
+    from croupier.service.books import setup as s
 
     record(db, org, None, s.add_site(site, name, surveilled, seasonal))
 
@@ -69,7 +69,7 @@ def add_table(
     org: Org = None,
 ) -> None:
     """Register a numbered table at a site."""
-    from croupier.service import books_setup as s
+    from croupier.service.books import setup as s
 
     record(db, org, None, s.add_table(site, number, game))
 
@@ -91,7 +91,7 @@ def add_employee(
     org: Org = None,
 ) -> None:
     """Register an employee or count-team person."""
-    from croupier.service import books_setup as s
+    from croupier.service.books import setup as s
 
     request = s.add_employee(
         employee_id, name, initials, role, affiliation, supervisor, household, relative or []
@@ -109,7 +109,7 @@ def receive_chips(
     at: At = None,
 ) -> None:
     """Chips bought by the organization, into the site's chip bank."""
-    from croupier.service import books_setup as s
+    from croupier.service.books import setup as s
 
     record(db, org, at, s.receive_chips(site, chips))
 
@@ -124,7 +124,7 @@ def fund(
     at: At = None,
 ) -> None:
     """Cash into the site's cash bank."""
-    from croupier.service import books_setup as s
+    from croupier.service.books import setup as s
 
     record(db, org, at, s.fund(site, amount))
 
@@ -152,7 +152,7 @@ def opening_balances(
 ) -> None:
     """The audited opening entry of a site whose books start here mid-life: its cash bank,
     chip bank, jar bar, trays and chips outstanding, once, before any activity."""
-    from croupier.service import books_setup as s
+    from croupier.service.books import setup as s
 
     request = s.opening_balances(
         site, cash_bank, chip_bank, jar_bar, tray or [], outstanding, by, audited_by
@@ -174,7 +174,7 @@ def rent(
 ) -> None:
     """Record a month's rent paid for a table; the quarterly report finds rent above what the
     table's usage allows (99-01.3-08-01)."""
-    from croupier.service import rent as s
+    from croupier.service.books import rent as s
 
     record(db, org, at, s.pay_rent(site, table, month, amount, by))
 

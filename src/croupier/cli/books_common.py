@@ -2,7 +2,7 @@
 common options, and the one shape of a books command.
 
 Every books command that writes is the same three steps: read what was typed into a
-``Request`` (a function of ``croupier.service.books_setup``, ``books_day``, ``books_close`` or
+``Request`` (a function of ``croupier.service.books.setup``, ``books_day``, ``books_close`` or
 ``books_games``: bad input is refused there, before any database is opened), then
 ``record(db, org, at, request)``: the store is opened once, the organization must exist (only
 ``books init`` creates), the chain must be intact, ``--at`` (default: now) must not go back
@@ -30,7 +30,7 @@ from croupier.cli.common import console, database_url, err_console
 from croupier.core.errors import InvalidInput
 
 if TYPE_CHECKING:
-    from croupier.service.books import BooksRead, BooksService, Request
+    from croupier.service.books.service import BooksRead, BooksService, Request
 
 books_app = typer.Typer(
     help="The organization's books: set up, run a gaming day.", no_args_is_help=True
@@ -102,7 +102,7 @@ def record(
 ) -> None:
     """Run a books request (the one shape of every books command that writes) and print what
     it recorded. ``create`` only for ``books init``."""
-    from croupier.service.books import record as run
+    from croupier.service.books.service import record as run
 
     for line in run(database_url(db), org_id(org), at, request, create=create):
         console.print(line, highlight=False, soft_wrap=True)
@@ -117,7 +117,7 @@ def warn(message: str | None) -> None:
 def read_books(db: str | None, org: str | None) -> BooksRead:
     """The books of an existing organization, for a reading command; prints the banner of a
     damaged hash chain on stderr first."""
-    from croupier.service.books import read_books as read
+    from croupier.service.books.service import read_books as read
 
     found = read(database_url(db), org_id(org))
     warn(found.warning)
@@ -127,14 +127,14 @@ def read_books(db: str | None, org: str | None) -> BooksRead:
 def _service(db: str | None, org: str | None) -> BooksService:
     """The books service of an existing organization (opened once; close it). After
     ``svc.books()``, call ``warn_if_damaged(svc)``."""
-    from croupier.service.books import open_books
+    from croupier.service.books.service import open_books
 
     return open_books(database_url(db), org_id(org))
 
 
 def warn_if_damaged(svc: BooksService) -> None:
     """Print the damaged-chain banner for what ``svc.books()`` read, if the chain is broken."""
-    from croupier.service.books import chain_warning
+    from croupier.service.books.service import chain_warning
 
     warn(chain_warning(svc))
 

@@ -1,6 +1,6 @@
 """``croupier books open-day|open-table|sell|play|tip|fill|credit|void|redeem|redeem-tips|
 end-shift|iou|review-camera|camera-fault``: running a gaming day (99-01.3-08-05 to -07, -04.6).
-Thin commands over ``croupier.service.books_day`` in the shape of ``books_common.record``."""
+Thin commands over ``croupier.service.books.day`` in the shape of ``books_common.record``."""
 
 from __future__ import annotations
 
@@ -26,7 +26,7 @@ def open_day(
     at: At = None,
 ) -> None:
     """Open a gaming day at a site."""
-    from croupier.service import books_day as s
+    from croupier.service.books import day as s
 
     record(db, org, at, s.open_day(site, day, on_duty, by))
 
@@ -44,7 +44,7 @@ def open_table(
     at: At = None,
 ) -> None:
     """Open a table or hand it to the next dealer (a new shift)."""
-    from croupier.service import books_day as s
+    from croupier.service.books import day as s
 
     record(db, org, at, s.open_table(site, table, dealer, max_wager, shoe_inspected_by))
 
@@ -62,7 +62,7 @@ def sell(
     at: At = None,
 ) -> None:
     """Sell chips at a table for cash (the cash goes into the drop box)."""
-    from croupier.service import books_day as s
+    from croupier.service.books import day as s
 
     record(db, org, at, s.sell(site, table, amount, chips, tender))
 
@@ -79,7 +79,7 @@ def play(
     at: At = None,
 ) -> None:
     """Record losing wagers collected and winning wagers paid at a table."""
-    from croupier.service import books_day as s
+    from croupier.service.books import day as s
 
     record(db, org, at, s.play(site, table, collected, paid))
 
@@ -88,7 +88,7 @@ def play(
 @reports_errors
 def tip(site: str, table: int, chips: str, db: Db = None, org: Org = None, at: At = None) -> None:
     """A tip to the table's dealer."""
-    from croupier.service import books_day as s
+    from croupier.service.books import day as s
 
     record(db, org, at, s.tip(site, table, chips))
 
@@ -112,7 +112,7 @@ def fill(
     at: At = None,
 ) -> None:
     """A fill slip: chips from the chip bank (or jar bar) to a table."""
-    from croupier.service import books_day as s
+    from croupier.service.books import day as s
 
     request = s.slip("fill", site, table, chips, preparer, cashier, verifier, jar_bar, form)
     record(db, org, at, request)
@@ -137,7 +137,7 @@ def credit(
     at: At = None,
 ) -> None:
     """A credit slip: chips from a table back to the chip bank (or jar bar)."""
-    from croupier.service import books_day as s
+    from croupier.service.books import day as s
 
     request = s.slip("credit", site, table, chips, preparer, cashier, verifier, jar_bar, form)
     record(db, org, at, request)
@@ -163,7 +163,7 @@ def void(
 ) -> None:
     """Void a slip (marked VOID, initialed by the preparer): the next of the books' series, or
     with --form and --game the pre-printed form of that number."""
-    from croupier.service import books_day as s
+    from croupier.service.books import day as s
 
     record(db, org, at, s.void(kind, site, preparer, initials, form, game))
 
@@ -174,7 +174,7 @@ def redeem(
     site: str, chips: str, cashier: str, db: Db = None, org: Org = None, at: At = None
 ) -> None:
     """Redeem a player's chips for cash."""
-    from croupier.service import books_day as s
+    from croupier.service.books import day as s
 
     record(db, org, at, s.redeem(site, chips, cashier))
 
@@ -185,7 +185,7 @@ def redeem_tips(
     site: str, dealer: str, cashier: str, db: Db = None, org: Org = None, at: At = None
 ) -> None:
     """Redeem a dealer's tips through cash on hand before the dealer leaves."""
-    from croupier.service import books_day as s
+    from croupier.service.books import day as s
 
     record(db, org, at, s.redeem_tips(site, dealer, cashier))
 
@@ -204,7 +204,7 @@ def end_shift(
     at: At = None,
 ) -> None:
     """Count the tray and remove the drop box (end of a dealer's shift)."""
-    from croupier.service import books_day as s
+    from croupier.service.books import day as s
 
     record(db, org, at, s.end_shift(site, table, removed_by, tray, escort, close))
 
@@ -221,7 +221,7 @@ def iou(
     at: At = None,
 ) -> None:
     """Take cash out of the cash bank against an IOU."""
-    from croupier.service import books_day as s
+    from croupier.service.books import day as s
 
     record(db, org, at, s.iou(site, amount, purpose, by))
 
@@ -239,7 +239,7 @@ def review_camera(
     at: At = None,
 ) -> None:
     """The daily surveillance review entry for a table."""
-    from croupier.service import books_day as s
+    from croupier.service.books import day as s
 
     record(db, org, at, s.review_camera(site, table, reviewer, working, note))
 
@@ -257,6 +257,6 @@ def camera_fault(
 ) -> None:
     """Report a camera found not working at any time (not only at the daily review): it must be
     repaired within 48 hours of table activity or four calendar days (99-01.3-08-04.6)."""
-    from croupier.service import books_day as s
+    from croupier.service.books import day as s
 
     record(db, org, at, s.camera_fault(site, table, by, note))

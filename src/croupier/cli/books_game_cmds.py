@@ -1,6 +1,6 @@
 """``croupier books poker-...`` (poker occasions, half-hour fees, tournaments: 99-01.3-09-01,
 -03, -07) and ``croupier books ticket-...`` (paddlewheel ticket card series: 99-01.3-11-02,
--07.1). Thin commands over ``croupier.service.books_games`` in the shape of
+-07.1). Thin commands over ``croupier.service.books.games`` in the shape of
 ``books_common.record``."""
 
 from __future__ import annotations
@@ -37,7 +37,7 @@ def poker_occasion(
 ) -> None:
     """Register a poker occasion at its sites (two per fiscal year, at most three days:
     99-01.3-09-03.1)."""
-    from croupier.service import books_games as s
+    from croupier.service.books import games as s
 
     record(db, org, None, s.poker_occasion(occasion, first_day, last_day, manager, sites))
 
@@ -60,7 +60,7 @@ def poker_fee(
 ) -> None:
     """Record a nontournament fee for one player, table and half hour, collected in advance by
     an employee (99-01.3-09-03.3, 99-01.3-09-07.1.b)."""
-    from croupier.service import books_games as s
+    from croupier.service.books import games as s
 
     record(db, org, at, s.poker_fee(occasion, table, player, half_hour_from, by, fee, site))
 
@@ -78,7 +78,7 @@ def poker_time_worked(
 ) -> None:
     """Record when an employee worked at the occasion: the time worked of the employee who
     collects the fees is part of the record (99-01.3-09-07.1.b)."""
-    from croupier.service import books_games as s
+    from croupier.service.books import games as s
 
     record(db, org, None, s.poker_time_worked(occasion, employee_id, start, end, site))
 
@@ -94,7 +94,7 @@ def poker_tournament_start(
     at: At = None,
 ) -> None:
     """Start a tournament: no fee is refunded after this (99-01.3-09-03.4.g)."""
-    from croupier.service import books_games as s
+    from croupier.service.books import games as s
 
     record(db, org, at, s.poker_tournament_start(occasion, tournament, director))
 
@@ -113,7 +113,7 @@ def poker_tournament_fee(
     at: At = None,
 ) -> None:
     """Record a tournament fee ($300 in all per player: 99-01.3-09-01)."""
-    from croupier.service import books_games as s
+    from croupier.service.books import games as s
 
     record(db, org, at, s.poker_tournament_fee(occasion, tournament, player, fee, by, kind))
 
@@ -130,7 +130,7 @@ def poker_prize(
     at: At = None,
 ) -> None:
     """Pay a tournament cash prize (at most 90% of its fees: 99-01.3-09-03.4.f)."""
-    from croupier.service import books_games as s
+    from croupier.service.books import games as s
 
     record(db, org, at, s.poker_prize(occasion, tournament, player, amount))
 
@@ -151,7 +151,7 @@ def ticket_series(
     org: Org = None,
 ) -> None:
     """Register a series of paddlewheel ticket cards from its master flare (99-01.3-11-02.1)."""
-    from croupier.service import books_games as s
+    from croupier.service.books import games as s
 
     record(db, org, None, s.ticket_series(series, site, cards, tickets_per_card, stamp, price))
 
@@ -168,7 +168,7 @@ def ticket_sell(
     at: At = None,
 ) -> None:
     """Record tickets of a card sold (all on the day of the game: 99-01.3-11-02.2)."""
-    from croupier.service import books_games as s
+    from croupier.service.books import games as s
 
     record(db, org, at, s.ticket_sell(series, card, count, day))
 
@@ -179,7 +179,7 @@ def ticket_refund(
     series: str, card: int, day: DayOpt = None, db: Db = None, org: Org = None, at: At = None
 ) -> None:
     """Refund a card not sold out before the spin (99-01.3-11-02.2)."""
-    from croupier.service import books_games as s
+    from croupier.service.books import games as s
 
     record(db, org, at, s.ticket_refund(series, card, day))
 
@@ -197,7 +197,7 @@ def ticket_spin(
     at: At = None,
 ) -> None:
     """Record a spin for a sold-out card (at least four revolutions: 99-01.3-11-02.3)."""
-    from croupier.service import books_games as s
+    from croupier.service.books import games as s
 
     record(db, org, at, s.ticket_spin(series, card, winning_number, revolutions, day))
 
@@ -218,7 +218,7 @@ def ticket_prize(
     at: At = None,
 ) -> None:
     """Record a prize payoff: date, card, cash or cost and description (99-01.3-11-02.4)."""
-    from croupier.service import books_games as s
+    from croupier.service.books import games as s
 
     record(db, org, at, s.ticket_prize(series, card, cash, merchandise_cost, description, day))
 
@@ -228,7 +228,7 @@ def ticket_prize(
 def ticket_status(series: str, db: Db = None, org: Org = None) -> None:
     """The per-series summary: cards played, unsold cards retained, proceeds and prizes
     (99-01.3-11-07.3.b, 11-02.5)."""
-    from croupier.service import books_games as s
+    from croupier.service.books import games as s
 
     st = s.ticket_status(database_url(db), org_id(org), series)
     warn(st.warning)
@@ -270,7 +270,7 @@ def twentyone_tournament(
 ) -> None:
     """Register a twenty-one tournament at a site with the entry fee disclosed to its players
     (99-01.3-08-15.1)."""
-    from croupier.service import books_games as s
+    from croupier.service.books import games as s
 
     record(db, org, None, s.twentyone_tournament(tournament, site, name, entry_fee))
 
@@ -292,7 +292,7 @@ def twentyone_tournament_fee(
     """Record a twenty-one tournament fee with the player's name and the employee who collected
     it: the entry fee once, rebuys and add-ons each at most the entry fee, $200 in all per
     player (99-01.3-08-15.1, -16.1.e)."""
-    from croupier.service import books_games as s
+    from croupier.service.books import games as s
 
     record(db, org, at, s.twentyone_tournament_fee(tournament, player, name, fee, by, kind, day))
 
@@ -314,7 +314,7 @@ def twentyone_tournament_prize(
 ) -> None:
     """Record a twenty-one tournament prize: cash, or merchandise at its cost with its
     description (99-01.3-08-15.4, -16.1.f)."""
-    from croupier.service import books_games as s
+    from croupier.service.books import games as s
 
     record(
         db,
@@ -337,7 +337,7 @@ def twentyone_tournament_void(
 ) -> None:
     """Void a twenty-one tournament fee recorded in error, on its own gaming day while it is open
     (its cash handed back); the void references the fee by its number (99-01.3-08-16)."""
-    from croupier.service import books_games as s
+    from croupier.service.books import games as s
 
     record(db, org, at, s.twentyone_tournament_void(tournament, fee, reason, by))
 
@@ -347,7 +347,7 @@ def twentyone_tournament_void(
 def twentyone_tournament_record(tournament: str, db: Db = None, org: Org = None) -> None:
     """A twenty-one tournament's register of players and fees, prize register and record of
     win, never combined with another tournament's (99-01.3-08-15.1, -16.1.e, f)."""
-    from croupier.service import books_games as s
+    from croupier.service.books import games as s
 
     lines, warning = s.twentyone_tournament_record(database_url(db), org_id(org), tournament)
     warn(warning)

@@ -1,7 +1,7 @@
 """``croupier report daily|quarterly|hold|count|slips|poker|series [--format pdf|csv|html]
 [--out FILE]``: a readable table at the terminal, or the form as a file.
 
-Every report goes through ``croupier.service.reports``; this module only parses the command
+Every report goes through ``croupier.service.books.reports``; this module only parses the command
 line, shows progress and decides where the output goes.
 """
 
@@ -21,12 +21,12 @@ from rich.markup import escape
 from croupier.cli.books_common import Db, Org, report_app
 from croupier.cli.common import console, database_url, err_console, is_tty, reports_errors
 from croupier.core.errors import InvalidInput
-from croupier.service import reports as svc_reports
+from croupier.service.books import reports as svc_reports
 
 if TYPE_CHECKING:
     from rich.console import Console
 
-    from croupier.service.books import BooksService
+    from croupier.service.books.service import BooksService
 
 Fmt = Annotated[
     str | None,

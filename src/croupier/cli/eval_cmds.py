@@ -1,6 +1,7 @@
 """``croupier equity`` and ``croupier bench eval``: poker equity and evaluator benchmarks.
 
-Light at import (``--help`` answers at once): the work is in ``croupier.service.eval``, which
+Light at import (``--help`` answers at once): the work is in
+``croupier.service.analysis.equity``, which
 imports numpy and the kernels only when a command runs.
 """
 
@@ -15,12 +16,12 @@ from croupier.cli.apps import app, bench_app
 from croupier.cli.common import console, reports_errors
 from croupier.cli.progress import slow_progress
 from croupier.core.cards import format_cards
-from croupier.service.eval import Game
+from croupier.service.analysis.equity import Game
 
 if TYPE_CHECKING:
     from rich.table import Table
 
-    from croupier.service.eval import EquityResult
+    from croupier.service.analysis.equity import EquityResult
 
 """A Monte Carlo run shows a progress bar once it has taken this long."""
 
@@ -67,7 +68,7 @@ def equity_command(
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
     """Showdown equity: every board enumerated, or --trials random boards (seeded)."""
-    from croupier.service import eval as service
+    from croupier.service.analysis import equity as service
 
     with slow_progress("boards", enabled=not as_json and console.is_terminal) as progress:
         result = service.equity(hands, board, dead, game, trials, seed, progress)
@@ -90,7 +91,7 @@ def bench_eval(
     pkrbot (one thread), and the seconds of the exhaustive AhKh v QsQd preflop equity."""
     from rich.table import Table
 
-    from croupier.service.eval import eval_bench
+    from croupier.service.bench.runs import eval_bench
 
     say = None if as_json else (lambda label: console.print(f"[dim]measuring {label}...[/]"))
     bench, data = eval_bench(count, enumerate_all, say)

@@ -1,5 +1,5 @@
 """``croupier analyze hold``: whether a dealer's low percent-of-hold is explained by chance
-(99-01.3-08-04.8). Everything is in ``croupier.service.hold_chance``."""
+(99-01.3-08-04.8). Everything is in ``croupier.service.books.hold_chance``."""
 
 from __future__ import annotations
 
@@ -42,7 +42,7 @@ def analyze_hold_cmd(
 ) -> None:
     """The chance, in a fair game, of a dealer's twenty-one percent-of-hold as low as recorded
     in a quarter, and whether chance explains a hold under 10% (99-01.3-08-04.8)."""
-    from croupier.service.hold_chance import analyze_hold
+    from croupier.service.books.hold_chance import analyze_hold
 
     result = analyze_hold(
         database_url(db),

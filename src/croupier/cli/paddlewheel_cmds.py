@@ -4,9 +4,9 @@
 ``croupier disclosure paddlewheel --rules FILE``,
 ``croupier analyze paddlewheel --rules FILE [--spins N] [--seed S] [--json]``.
 
-Rules files are TOML or JSON (``croupier.service.rules``); money is typed and shown in dollars.
-Everything game-specific is in ``croupier.service.paddlewheel``, imported inside the commands so
-``--help`` stays fast.
+Rules files are TOML or JSON (``croupier.service.games.rules``); money is typed and shown in
+dollars. Everything game-specific is in ``croupier.service.games.paddlewheel``, imported inside
+the commands so ``--help`` stays fast.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from croupier.cli.progress import slow_progress
 from croupier.core.errors import CroupierError
 
 if TYPE_CHECKING:
-    from croupier.service.paddlewheel import Analysis, CardSession, TableSession
+    from croupier.service.games.paddlewheel import Analysis, CardSession, TableSession
 
 """A simulation shows a progress bar once it has taken this long."""
 
@@ -37,7 +37,7 @@ def disclosure_cmd(
     rules: Annotated[Path, typer.Option("--rules", help=RULES_HELP)],
 ) -> None:
     """The rules handout and prize information (99-01.3-11-02.6, -06)."""
-    from croupier.service import paddlewheel as service
+    from croupier.service.games import paddlewheel as service
 
     console.print(service.disclosure_text(rules), highlight=False, end="", soft_wrap=True)
 
@@ -51,7 +51,7 @@ def analyze_cmd(
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
     """Exact expected return and house edge of every bet, and a seeded simulation."""
-    from croupier.service import paddlewheel as service
+    from croupier.service.games import paddlewheel as service
 
     with slow_progress("spins", not as_json) as progress:
         result = service.analyze(rules, spins, seed, progress)
@@ -172,7 +172,7 @@ def play_cmd(
 ) -> None:
     """Play at the terminal (commands read from stdin): the table method, one player at seat 1,
     or, with ticket-card rules, one ticket card sold, spun and its prizes claimed."""
-    from croupier.service import paddlewheel as service
+    from croupier.service.games import paddlewheel as service
 
     session = service.open_session(rules_file, seed, card_number, date)
     if isinstance(session, service.CardSession):

@@ -1,5 +1,5 @@
 """``croupier poker phh``, ``croupier play poker``, ``croupier disclosure poker``,
-``croupier bench poker``: thin commands over ``croupier.service.poker`` (imported inside each
+``croupier bench poker``: thin commands over ``croupier.service.games.poker`` (imported inside each
 command: the service reaches the engine, numpy and the store)."""
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from croupier.core.errors import CroupierError, InvalidInput
 from croupier.core.money import parse_money
 
 if TYPE_CHECKING:
-    from croupier.service.poker import PhhReport, PokerTable
+    from croupier.service.games.poker import PhhReport, PokerTable
 
 poker_app = typer.Typer(help="Poker (N.D. Admin. Code 99-01.3-09) tools.", no_args_is_help=True)
 app.add_typer(poker_app, name="poker")
@@ -57,7 +57,7 @@ def phh(
     something else (-04.23 order, -04.24 showing, -04.10 an omitted fold) is flagged with the
     section. The final stacks are compared with the file's finishing_stacks where it records
     them. Exit 2 if a file is refused, 1 if its finishing_stacks are not reproduced."""
-    from croupier.service.poker import phh_reports, phh_summary
+    from croupier.service.games.poker import phh_reports, phh_summary
 
     reports = phh_reports(files, infer, strict)
     summary = phh_summary(reports)
@@ -120,7 +120,7 @@ def disclosure_cmd(
     ] = None,
 ) -> None:
     """Print the poker house and player rules handout (99-01.3-09-06)."""
-    from croupier.service.poker import disclosure_text
+    from croupier.service.games.poker import disclosure_text
 
     console.print(disclosure_text(rules), highlight=False)
 
@@ -171,7 +171,7 @@ def play(
     Moves: fold (f), check (k or x), call (c), bet X (b X), raise X (r X), where X is the
     amount in dollars to bet or raise to in this betting round (1, $1, 0.50); at the showdown
     show (s) or muck (m)."""
-    from croupier.service.poker import PokerTable, table_rules
+    from croupier.service.games.poker import PokerTable, table_rules
 
     table = PokerTable(table_rules(rules), bots, parse_money(stack, "stack"), seed)
     first = button
@@ -204,7 +204,7 @@ def bench(
     """Hands per second of random fixed-limit hold'em and Omaha high-low, next to PokerKit's."""
     from rich.progress import Progress
 
-    from croupier.service.poker import bench as run_bench
+    from croupier.service.bench.runs import poker_bench as run_bench
 
     with Progress(console=console, transient=True) as progress:
         task = progress.add_task("poker bench", total=None)

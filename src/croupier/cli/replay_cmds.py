@@ -28,7 +28,7 @@ def replay(
     """Replay a round (a disputed hand, 99-01.3-08-11.17) and print its settlement."""
     from rich.table import Table
 
-    from croupier.service.replay import replay_file
+    from croupier.service.games.replay import replay_file
 
     report = replay_file(file, check)
     settlement = report.settlement

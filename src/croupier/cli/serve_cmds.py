@@ -59,8 +59,8 @@ def serve(
     ] = False,
 ) -> None:
     """Serve the back office in a browser and the JSON API (FastAPI on Uvicorn)."""
-    from croupier.service.serve import prepare
-    from croupier.service.webserver import check_workers, is_sqlite
+    from croupier.service.server.serve import prepare
+    from croupier.service.server.webserver import check_workers, is_sqlite
 
     url = db or (DEMO_DATABASE_URL if demo else database_url(None))
     org_id = org or os.environ.get("CROUPIER_ORG") or ("demo" if demo else "org")

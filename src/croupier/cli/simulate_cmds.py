@@ -1,7 +1,7 @@
 """``croupier simulate twentyone --rules FILE --rounds N [--seed S] [--players K]
 [--workers W | --scheduler ADDRESS] [--json]``: Monte Carlo over whole shoes, on a Dask cluster.
 
-Everything game-specific is in ``croupier.service.simulate_twentyone``, imported inside the
+Everything game-specific is in ``croupier.service.analysis.simulate_twentyone``, imported inside the
 command so ``--help`` stays fast.
 """
 
@@ -18,7 +18,7 @@ from croupier.cli.common import console, reports_errors
 from croupier.cli.progress import slow_progress
 
 if TYPE_CHECKING:
-    from croupier.service.simulate_twentyone import SimulationReport
+    from croupier.service.analysis.simulate_twentyone import SimulationReport
 
 simulate_app = typer.Typer(
     help="Monte Carlo simulation of a game under a table's house rules.", no_args_is_help=True
@@ -57,7 +57,7 @@ def twentyone_cmd(
 ) -> None:
     """Simulate whole shoes of twenty-one as dealt here, each player on basic strategy: mean
     return, its confidence interval, variance and hold."""
-    from croupier.service import simulate_twentyone as service
+    from croupier.service.analysis import simulate_twentyone as service
 
     with slow_progress("rounds", not as_json) as progress:
         report = service.simulate(rules, rounds, seed, players, workers, scheduler,

@@ -55,7 +55,7 @@ def verify(
     ] = False,
 ) -> None:
     """Check every event stream's hash chain; exit 1 if any link is broken."""
-    from croupier.service.store import verify as check
+    from croupier.service.database.store import verify as check
 
     proven = None if anchor is None else _prove(database_url(db), anchor, public_key)
     checks = check(database_url(db))
@@ -91,7 +91,7 @@ def verify(
 
 def _audit_books(url: str) -> bool:
     """Print what replaying each organization's books found; False if an entry is corrupt."""
-    from croupier.service.store import audit_books
+    from croupier.service.database.store import audit_books
 
     sound = True
     for audit in audit_books(url):
@@ -113,7 +113,7 @@ def _audit_books(url: str) -> bool:
 @reports_errors
 def upgrade(db: DbOption = None) -> None:
     """Create the database's tables, or migrate them to this croupier's schema."""
-    from croupier.service.store import upgrade as migrate
+    from croupier.service.database.store import upgrade as migrate
 
     migrate(database_url(db))
     console.print("database schema is up to date")
@@ -126,7 +126,7 @@ def streams(
     prefix: Annotated[str, typer.Option(help="Only streams whose name starts with this.")] = "",
 ) -> None:
     """List the event streams and their versions (number of events)."""
-    from croupier.service.store import stream_versions
+    from croupier.service.database.store import stream_versions
 
     versions = stream_versions(database_url(db), prefix)
     table = Table(title="Event streams")
@@ -140,7 +140,7 @@ def streams(
 def _prove(url: str, anchor: str, public_key: str | None) -> str:
     """Prove the history against a printed anchor: exit 1 naming the first stream that does
     not match, else the line to print."""
-    from croupier.service.anchors import prove
+    from croupier.service.database.anchors import prove
 
     found = prove(url, anchor, public_key)
     if not found.proven:
@@ -163,7 +163,7 @@ def backup(
     db: DbOption = None,
 ) -> None:
     """Copy the SQLite database to a new file, consistent even while it is written."""
-    from croupier.service.backup import backup as copy
+    from croupier.service.database.backup import backup as copy
 
     count = copy(database_url(db), out)
     console.print(f"backed up {count:,} events to {out}", highlight=False, soft_wrap=True)
@@ -185,7 +185,7 @@ def restore(
 ) -> None:
     """Restore a backup into a new SQLite database, then verify it and prove it against its
     newest anchor; exit 1 if either fails."""
-    from croupier.service.backup import restore as put_back
+    from croupier.service.database.backup import restore as put_back
 
     url = database_url(db)
     done = put_back(backup_file, url, public_key)

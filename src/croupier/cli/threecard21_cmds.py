@@ -4,7 +4,7 @@
 ``croupier disclosure threecard21 --rules FILE``,
 ``croupier analyze threecard21-bonus --decks 6|7|8 [--paytable FILE] [--json]``.
 
-Light at import (``--help`` answers at once): the work is in ``croupier.service.threecard21``,
+Light at import (``--help`` answers at once): the work is in ``croupier.service.games.threecard21``,
 imported when a command runs. Amounts are typed and shown in dollars.
 """
 
@@ -24,7 +24,7 @@ from croupier.core.errors import CroupierError, RuleViolation
 from croupier.core.money import format_money, parse_money
 
 if TYPE_CHECKING:
-    from croupier.service.threecard21 import BonusReport, Option, TerminalTable
+    from croupier.service.games.threecard21 import BonusReport, Option, TerminalTable
 
 """The bonus analysis shows a progress bar once it has taken this long."""
 
@@ -35,7 +35,7 @@ def disclosure_cmd(
     rules: Annotated[Path, typer.Option("--rules", help="House rules (TOML or JSON).")],
 ) -> None:
     """The layout inscriptions and bonus paytable sign (N.J.A.C. 13:69E-1.10D(b), (c))."""
-    from croupier.service.threecard21 import disclosure_text
+    from croupier.service.games.threecard21 import disclosure_text
 
     console.print(disclosure_text(rules), highlight=False, end="")
 
@@ -50,7 +50,7 @@ def analyze_bonus_cmd(
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
     """Exact probabilities of the bonus categories and the bonus wager's expected return."""
-    from croupier.service.threecard21 import bonus_analysis
+    from croupier.service.games.threecard21 import bonus_analysis
 
     with slow_progress("combinations", enabled=not as_json and console.is_terminal) as progress:
         report = bonus_analysis(decks, paytable, progress)
@@ -143,7 +143,7 @@ def play_threecard21(
     bankroll: Annotated[str, typer.Option("--bankroll", help="Your chips to start.")] = "$1000",
 ) -> None:
     """Play Three Card 21 "N" Done at the terminal, one person at space 1."""
-    from croupier.service.threecard21 import TerminalTable, house_rules
+    from croupier.service.games.threecard21 import TerminalTable, house_rules
 
     table = TerminalTable(house_rules(rules_file), seed, parse_money(bankroll))
     while True:

@@ -1,7 +1,7 @@
 """``croupier tournament check|run|post``, the stored tournaments' session commands ``new|list|
 do|show|schedule``, and ``croupier bench tournament`` (issue 19). Everything is in
-``croupier.service.tournaments``, ``croupier.service.tournament_books`` (post) and
-``croupier.service.tournaments_live`` (the session commands: one stream per tournament in the
+``croupier.service.tournaments.offline``, ``croupier.service.tournaments.post`` (post) and
+``croupier.service.tournaments.live`` (the session commands: one stream per tournament in the
 database, each command its own process)."""
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ GOAL_SECONDS = 60.0
 def check_cmd(path: Annotated[Path, typer.Argument(help="A tournament rules file.")]) -> None:
     """Validate a tournament rules file (every problem at once, each with its section) and
     print the schedule to post (99-01.3-09-05.1)."""
-    from croupier.service.tournaments import check
+    from croupier.service.tournaments.offline import check
 
     console.print(check(path), highlight=False, markup=False)
 
@@ -37,7 +37,7 @@ def check_cmd(path: Annotated[Path, typer.Argument(help="A tournament rules file
 def run_cmd(path: Annotated[Path, typer.Argument(help="A tournament file (JSON).")]) -> None:
     """Run a tournament file (rules, steps, expectations): its registers and every difference
     from what it expects; exit 1 when it differs."""
-    from croupier.service.tournaments import run
+    from croupier.service.tournaments.offline import run
 
     result = run(path)
     for line in result.lines:
@@ -102,7 +102,7 @@ def post_cmd(
     import os
 
     from croupier.cli.common import database_url
-    from croupier.service.tournament_books import post
+    from croupier.service.tournaments.post import post
 
     org_id = org or os.environ.get("CROUPIER_ORG") or "org"
     result = post(database_url(db), org_id, path, occasion, utc_offset, director, site, at)
@@ -149,7 +149,7 @@ def new_cmd(
     """Store a new tournament from its rules file (every problem at once, each with its
     section); an id already in the database is refused. Then run it with `tournament do`."""
     from croupier.cli.common import database_url
-    from croupier.service.tournaments_live import open_desk
+    from croupier.service.tournaments.live import open_desk
 
     with open_desk(database_url(db)) as desk:
         done = desk.create_from_file(path, _who(by), tournament_id, at)
@@ -162,7 +162,7 @@ def new_cmd(
 def list_cmd(db: DbOption = None) -> None:
     """The stored tournaments: id, name, game and where each part stands."""
     from croupier.cli.common import database_url
-    from croupier.service.tournaments_live import open_desk
+    from croupier.service.tournaments.live import open_desk
 
     with open_desk(database_url(db)) as desk:
         ids = desk.ids()
@@ -244,7 +244,7 @@ def do_cmd(
     section and records nothing (exit 2)."""
     from croupier.cli.common import database_url
     from croupier.core.errors import InvalidInput
-    from croupier.service.tournaments_live import FEE_COMMANDS, normalize_command, open_desk
+    from croupier.service.tournaments.live import FEE_COMMANDS, normalize_command, open_desk
 
     name_of = normalize_command(command)
     if name_of in FEE_COMMANDS and name_of != "refund" and not (collected_by or by):
@@ -281,8 +281,8 @@ def show_cmd(
     """A stored tournament: each part's state (level, tables and seats, chips, places, prizes)
     and its records: fee register, prize register, buy-in receipts and record of win."""
     from croupier.cli.common import database_url
-    from croupier.service.tournaments_live import open_desk
-    from croupier.service.tournaments_view import show_lines
+    from croupier.service.tournaments.live import open_desk
+    from croupier.service.tournaments.view import show_lines
 
     with open_desk(database_url(db)) as desk:
         for line in show_lines(desk.view(tournament_id), desk.records(tournament_id)):
@@ -301,8 +301,8 @@ def schedule_cmd(
     """The posted schedule of a stored tournament (amounts once determined) or of a rules file
     (99-01.3-09-05.1; twenty-one: 99-01.3-08-15), optionally as a printable PDF."""
     from croupier.cli.common import database_url
-    from croupier.service.tournaments_live import open_desk, read_rules
-    from croupier.service.tournaments_view import rules_schedule
+    from croupier.service.tournaments.live import open_desk, read_rules
+    from croupier.service.tournaments.view import rules_schedule
 
     if Path(what).is_file():
         section, lines, data = rules_schedule(read_rules(Path(what)))
@@ -326,7 +326,7 @@ def bench_tournament_cmd(
 ) -> None:
     """A poker tournament of random legal play from the draw to the last player: hands per
     second and the time to finish (goal: 1,000 players under 60 s on one core)."""
-    from croupier.service.tournaments import bench
+    from croupier.service.tournaments.offline import bench
 
     r = bench(players, seed)
     verdict = "met" if players < 1000 or r.seconds < GOAL_SECONDS else "missed"

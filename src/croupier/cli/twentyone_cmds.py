@@ -45,7 +45,7 @@ def play_twentyone(
     from rich.panel import Panel
 
     from croupier.cli.twentyone_play import Session
-    from croupier.service import twentyone as service
+    from croupier.service.games import twentyone as service
 
     if space + spaces - 1 > 7:
         raise InvalidInput(
@@ -77,8 +77,8 @@ def disclosure_twentyone(
     out: Annotated[Path | None, typer.Option("--out", help="Write to this file.")] = None,
 ) -> None:
     """The posted house-rules and player-rules handout with the felony notice (99-01.3-08-13)."""
-    from croupier.service import twentyone as service
     from croupier.service.files import write_bytes, write_text
+    from croupier.service.games import twentyone as service
 
     house = service.house_rules(rules)
     if fmt == "text":
@@ -120,17 +120,17 @@ def bench_twentyone(
     """Settle random legal rounds under random valid house rules; print rounds per second.
     With --math (the default) also the exact analysis's time per N.D. rule set and the
     simulation's rounds per second on 1 and 2 workers, beside named peers' figures."""
-    from croupier.service import twentyone as service
+    from croupier.service.bench.runs import twentyone_bench
 
     with slow_progress("rounds") as progress:
-        result = service.bench(rounds, seed, progress)
+        result = twentyone_bench(rounds, seed, progress)
     console.print(
         f"twentyone: settled {result.rounds:,} rounds under {result.rule_sets:,} random house "
         f"rule sets in {result.seconds:.1f} s: {result.rounds_per_second:,.0f} rounds/second"
     )
     if not math:
         return
-    from croupier.service import bench_twentyone_math as bm
+    from croupier.service.bench import twentyone_math as bm
 
     examples = bm.nd_examples()
     exact = bm.exact_lines(examples)

@@ -16,8 +16,8 @@ from croupier.core.errors import InvalidInput, RuleViolation
 from croupier.core.events import Event
 from croupier.core.money import format_money, parse_money
 from croupier.core.protocol import PendingKind
-from croupier.service.twentyone_table import TwentyOneTable
-from croupier.service.twentyone_view import (
+from croupier.service.games.twentyone_table import TwentyOneTable
+from croupier.service.games.twentyone_view import (
     Action,
     ActionKind,
     CardBurned,

@@ -53,7 +53,7 @@ def add(
     ] = None,
 ) -> None:
     """Create an account with a one-time password, printed once."""
-    from croupier.service.serve import add_account
+    from croupier.service.server.serve import add_account
 
     org_id = org or os.environ.get("CROUPIER_ORG") or "org"
     account, password = add_account(database_url(db), org_id, name, role, employee)
@@ -69,7 +69,7 @@ def add(
 @reports_errors
 def list_(db: Db = None) -> None:
     """List the accounts: roles, employee, state."""
-    from croupier.service.serve import list_accounts
+    from croupier.service.server.serve import list_accounts
 
     table = Table(title="Accounts")
     for column in ("account", "roles", "employee", "state"):
@@ -90,7 +90,7 @@ def list_(db: Db = None) -> None:
 @reports_errors
 def reset(name: str, db: Db = None) -> None:
     """Give an account a new one-time password, printed once; its sessions end."""
-    from croupier.service.serve import reset_password
+    from croupier.service.server.serve import reset_password
 
     password = reset_password(database_url(db), name)
     console.print(
@@ -104,7 +104,7 @@ def reset(name: str, db: Db = None) -> None:
 @reports_errors
 def disable(name: str, db: Db = None) -> None:
     """Disable an account: it cannot sign in and its sessions end."""
-    from croupier.service.serve import set_disabled
+    from croupier.service.server.serve import set_disabled
 
     set_disabled(database_url(db), name, True)
     console.print(f"account {escape(name)} disabled")
@@ -114,7 +114,7 @@ def disable(name: str, db: Db = None) -> None:
 @reports_errors
 def enable(name: str, db: Db = None) -> None:
     """Enable a disabled account again."""
-    from croupier.service.serve import set_disabled
+    from croupier.service.server.serve import set_disabled
 
     set_disabled(database_url(db), name, False)
     console.print(f"account {escape(name)} enabled")

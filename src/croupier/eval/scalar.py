@@ -4,7 +4,8 @@ A showdown values two to eleven hands. The batch kernels of ``croupier.eval.fast
 cost on every call (numpy arrays built and checked, a numba dispatch) that is larger than the
 work itself at that size. The functions here read the same tables (``croupier.eval.tables``,
 copied once into Python lists) one hand at a time, and are compiled by mypyc with the poker
-engine (``croupier.bench.engine_build``). Values are on the scale of ``croupier.eval.scale``:
+engine (``croupier.service.bench.engine_build``). Values are on the scale of
+``croupier.eval.scale``:
 high values 1..7462, higher is better; low values the bit set of the five low ranks, lower is
 better, ``NO_LOW`` when no eight-or-better low qualifies. Tested against the readable reference
 (``tests/eval/test_scalar.py``).

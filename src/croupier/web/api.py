@@ -14,10 +14,10 @@ from pydantic import BaseModel, Field
 
 from croupier.core.errors import InvalidInput
 from croupier.core.money import format_money
-from croupier.service.accounts import Account, SignInRefused
-from croupier.service.authz import Action, allowed_actions, authorize
-from croupier.service.backoffice import Draft, Recorded, actor_of
-from croupier.service.webserver import add_user
+from croupier.service.office.backoffice import Draft, Recorded, actor_of
+from croupier.service.people.accounts import Account, SignInRefused
+from croupier.service.people.authz import Action, allowed_actions, authorize
+from croupier.service.server.webserver import add_user
 from croupier.web.security import (
     SESSION_COOKIE,
     ActorDep,

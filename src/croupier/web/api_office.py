@@ -14,7 +14,7 @@ from fastapi import APIRouter, Path, Query, Request
 from fastapi.responses import JSONResponse, Response
 from pydantic import BaseModel, Field
 
-from croupier.service.backoffice import Download, FormView, Recorded
+from croupier.service.office.backoffice import Download, FormView, Recorded
 from croupier.web.security import ActorDep, server_of
 
 router = APIRouter(prefix="/api", tags=["back office"])

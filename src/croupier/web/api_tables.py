@@ -25,10 +25,10 @@ from starlette.concurrency import run_in_threadpool
 
 from croupier.core.errors import CroupierError, InvalidInput
 from croupier.core.events import JSON
-from croupier.service.authz import Forbidden
-from croupier.service.backoffice import actor_of
-from croupier.service.tables_desk import TablesDesk, describe_result
-from croupier.service.tables_live import CommandResult
+from croupier.service.office.backoffice import actor_of
+from croupier.service.people.authz import Forbidden
+from croupier.service.tables.desk import TablesDesk, describe_result
+from croupier.service.tables.live import CommandResult
 from croupier.web.security import SESSION_COOKIE, ActorDep, server_of
 
 router = APIRouter(prefix="/api/tables", tags=["live tables"])

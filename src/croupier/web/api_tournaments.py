@@ -17,8 +17,8 @@ from fastapi.responses import JSONResponse, Response
 from pydantic import BaseModel, Field
 
 from croupier.core.errors import InvalidInput
-from croupier.service.authz import Action, authorize
-from croupier.service.tournaments_live import Done, rules_from_text
+from croupier.service.people.authz import Action, authorize
+from croupier.service.tournaments.live import Done, rules_from_text
 from croupier.web.security import ActorDep, server_of
 
 router = APIRouter(prefix="/api/tournaments", tags=["tournaments"])

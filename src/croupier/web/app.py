@@ -25,9 +25,9 @@ from fastapi.templating import Jinja2Templates
 
 from croupier import __version__
 from croupier.core.errors import CroupierError, InvalidInput, RuleViolation
-from croupier.service.fanout import Notice, PostgresFanout
-from croupier.service.tournaments_live import Refused
-from croupier.service.webserver import is_sqlite, open_server
+from croupier.service.server.webserver import is_sqlite, open_server
+from croupier.service.tables.fanout import Notice, PostgresFanout
+from croupier.service.tournaments.live import Refused
 from croupier.web import (
     api,
     api_office,

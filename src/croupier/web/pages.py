@@ -20,10 +20,10 @@ from fastapi.templating import Jinja2Templates
 
 from croupier.core.errors import CroupierError, InvalidInput
 from croupier.core.money import format_money
-from croupier.service.accounts import ROLES, SignInRefused, random_token
-from croupier.service.authz import Action, Actor, SlipFacts, authorize, decide
-from croupier.service.backoffice import Download, Draft, actor_of
-from croupier.service.webserver import add_user
+from croupier.service.office.backoffice import Download, Draft, actor_of
+from croupier.service.people.accounts import ROLES, SignInRefused, random_token
+from croupier.service.people.authz import Action, Actor, SlipFacts, authorize, decide
+from croupier.service.server.webserver import add_user
 from croupier.web.security import (
     LOGIN_COOKIE,
     SESSION_COOKIE,

@@ -11,7 +11,7 @@ from fastapi import APIRouter, Form, Query, Request
 from fastapi.responses import HTMLResponse, Response
 
 from croupier.core.errors import InvalidInput
-from croupier.service.authz import Action, Actor, authorize, decide
+from croupier.service.people.authz import Action, Actor, authorize, decide
 from croupier.web.pages import file_response, render
 from croupier.web.security import ActorDep, server_of
 

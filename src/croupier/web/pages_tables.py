@@ -9,7 +9,7 @@ from typing import Annotated
 from fastapi import APIRouter, Form, Path, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
-from croupier.service.authz import Action, authorize
+from croupier.service.people.authz import Action, authorize
 from croupier.web.pages import error_page, render
 from croupier.web.security import ActorDep, server_of
 

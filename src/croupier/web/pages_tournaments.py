@@ -17,9 +17,9 @@ from fastapi import APIRouter, Form, Path, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from croupier.core.errors import InvalidInput
-from croupier.service.authz import Action, Actor, authorize, decide
-from croupier.service.tournaments_live import rules_from_text
-from croupier.service.tournaments_view import REGISTER_TITLES, REGISTERS
+from croupier.service.people.authz import Action, Actor, authorize, decide
+from croupier.service.tournaments.live import rules_from_text
+from croupier.service.tournaments.view import REGISTER_TITLES, REGISTERS
 from croupier.web.pages import render
 from croupier.web.security import ActorDep, server_of
 

@@ -21,10 +21,10 @@ from typing import Annotated
 from fastapi import Depends, Path, Request, Response
 from starlette.requests import HTTPConnection
 
-from croupier.service.accounts import Session
-from croupier.service.authz import Actor
-from croupier.service.backoffice import actor_of
-from croupier.service.webserver import Server
+from croupier.service.office.backoffice import actor_of
+from croupier.service.people.accounts import Session
+from croupier.service.people.authz import Actor
+from croupier.service.server.webserver import Server
 
 DraftId = Annotated[int, Path(ge=1, le=2**31 - 1, description="a prepared slip's number")]
 """A prepared slip's id in a path: a database integer (a larger one is a 422, not a crash)."""

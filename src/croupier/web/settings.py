@@ -13,8 +13,8 @@ from pathlib import Path
 
 from croupier.core.clock import Clock
 from croupier.core.rng import Rng
-from croupier.service.accounts import TEST_CONFIG, AccountsConfig
-from croupier.service.tables_live import RngSource
+from croupier.service.people.accounts import TEST_CONFIG, AccountsConfig
+from croupier.service.tables.live import RngSource
 
 ENV_DB = "CROUPIER_DATABASE_URL"
 ENV_ORG = "CROUPIER_ORG"

@@ -15,10 +15,10 @@ import numpy as np
 import pytest
 
 from croupier.analysis.expected_hold import GameMoments, hold_chance
-from croupier.bench.year import ORG, generate
 from croupier.books import events as ev
 from croupier.books.model import Game, chips_total
 from croupier.books.quarters import Quarter
+from croupier.service.bench.year import ORG, generate
 
 
 def test_99_01_3_08_04_8_the_chance_of_a_low_hold_agrees_with_simulated_quarters() -> None:
@@ -54,9 +54,9 @@ def test_99_01_3_08_04_8_chance_explains_a_hold_only_above_five_percent() -> Non
 def test_99_01_3_08_04_8_analyze_hold_reads_the_dealers_quarter_from_the_books(
     tmp_path: Path,
 ) -> None:
-    from croupier.service.books import import_batches
-    from croupier.service.hold_chance import analyze_hold
-    from croupier.service.store import upgrade
+    from croupier.service.books.hold_chance import analyze_hold
+    from croupier.service.books.service import import_batches
+    from croupier.service.database.store import upgrade
 
     events, _ = generate(4000, seed=7)
     url = f"sqlite:///{tmp_path / 'b.db'}"

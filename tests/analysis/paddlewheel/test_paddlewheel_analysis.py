@@ -126,7 +126,7 @@ def test_simulation_in_chunks_reports_progress(monkeypatch: pytest.MonkeyPatch) 
 
 
 def test_99_01_3_11_06_2_example_red_payoffs_per_number() -> None:
-    from croupier.service.rules import load_rules
+    from croupier.service.games.rules import load_rules
 
     rules = load_rules(
         "paddlewheel", Path(__file__).parents[3] / "examples/rules/paddlewheel-table.toml"

@@ -18,7 +18,7 @@ from croupier.analysis.twentyone import DealerNatural as AnalysisNatural
 from croupier.analysis.twentyone import DoubleOn as AnalysisDoubleOn
 from croupier.analysis.twentyone_sim import DealerNatural, DoubleOn, SimRules, from_house_rules
 from croupier.games.twentyone.rules import HouseRules
-from croupier.service.rules import load_rules
+from croupier.service.games.rules import load_rules
 
 EXAMPLES = Path(__file__).resolve().parents[3] / "examples" / "rules"
 TWENTYONE = sorted(EXAMPLES.glob("twentyone-*.toml"))

@@ -2,7 +2,7 @@
 a report from the checkpoints around its days, and both equal the books replayed from the
 first entry; a checkpoint that disagrees with the entries before it is corrupt; an edited one
 is a broken link. On SQLite and PostgreSQL, over a generated history of a four-site
-organization (``croupier.bench.year``) written as the benchmark writes it.
+organization (``croupier.service.bench.year``) written as the benchmark writes it.
 
 The expected balances in the first test come from the entries alone (the last counted close
 of each site, the highest slip number, the days opened), not from the books' projection.
@@ -19,7 +19,6 @@ from typing import Any
 import pytest
 import sqlalchemy as sa
 
-from croupier.bench.year import ORG, generate
 from croupier.books import events as ev
 from croupier.books.carry import with_checkpoint
 from croupier.books.consistency import apply_stored
@@ -29,10 +28,11 @@ from croupier.books.quarterly import quarterly_report
 from croupier.books.quarters import Quarter
 from croupier.books.slips import unaccounted_numbers
 from croupier.books.state import Books
-from croupier.service import bench_books
-from croupier.service.books import BooksService, rebuild, record
-from croupier.service.books_close import correct_count
-from croupier.service.books_day import slip
+from croupier.service.bench import books as bench_books
+from croupier.service.bench.year import ORG, generate
+from croupier.service.books.close import correct_count
+from croupier.service.books.day import slip
+from croupier.service.books.service import BooksService, rebuild, record
 from croupier.store import CorruptStream, open_store
 
 from .attack import rewrite_stream_with

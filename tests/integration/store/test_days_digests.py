@@ -13,15 +13,15 @@ from datetime import date
 
 import pytest
 
-from croupier.bench.year import ORG, generate
 from croupier.books import events as ev
 from croupier.books.consistency import apply_stored
 from croupier.books.quarters import Quarter
 from croupier.books.state import Books
-from croupier.service import bench_books
-from croupier.service.books import BooksService
-from croupier.service.books_window import digested_window
-from croupier.service.reports import quarterly_report
+from croupier.service.bench import books as bench_books
+from croupier.service.bench.year import ORG, generate
+from croupier.service.books._window import digested_window
+from croupier.service.books.reports import quarterly_report
+from croupier.service.books.service import BooksService
 from croupier.store import open_store
 
 STREAM = f"books-{ORG}"

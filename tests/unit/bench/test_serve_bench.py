@@ -8,7 +8,7 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from croupier.cli.main import app
-from croupier.service.bench_serve import percentile
+from croupier.service.bench.serve import percentile
 
 ROOT = Path(__file__).resolve().parents[3]
 

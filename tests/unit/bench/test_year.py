@@ -1,4 +1,4 @@
-"""The generated year of books (``croupier.bench.year``) and ``croupier bench books``.
+"""The generated year of books (``croupier.service.bench.year``) and ``croupier bench books``.
 
 The balance identities are computed here from the events themselves, not from the books'
 projection: chips bought stay the site's chips; cash paid in for chips is what the count team
@@ -14,8 +14,6 @@ from datetime import date
 import pytest
 from typer.testing import CliRunner
 
-from croupier.bench import books_bench as bb
-from croupier.bench.year import SITES, YearGenerator, generate
 from croupier.books import events as ev
 from croupier.books.model import Game, SlipKind, Token
 from croupier.books.quarters import Quarter
@@ -24,6 +22,8 @@ from croupier.books.surveillance import missing_reviews
 from croupier.cli.main import app
 from croupier.core.errors import InvalidInput
 from croupier.core.events import Event
+from croupier.service.bench import books_sizes as bb
+from croupier.service.bench.year import SITES, YearGenerator, generate
 
 
 @pytest.fixture(scope="module")

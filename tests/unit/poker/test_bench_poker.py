@@ -8,9 +8,9 @@ from __future__ import annotations
 import pytest
 from typer.testing import CliRunner
 
-from croupier.bench.poker import BenchRow, measure, run
 from croupier.cli.main import app
 from croupier.core.errors import InvalidInput
+from croupier.service.bench.poker import BenchRow, measure, run
 
 
 def test_hands_are_split_evenly_over_the_rounds_and_each_round_times_both_engines() -> None:

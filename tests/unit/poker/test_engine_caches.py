@@ -126,7 +126,7 @@ def _written_inits() -> list[type]:
     """The engine's dataclasses that spell out ``__init__`` (``@dataclass(init=False)``)."""
     import dataclasses
 
-    from croupier.bench.engine_build import COMPILED_MODULES
+    from croupier.service.bench.engine_build import COMPILED_MODULES
 
     found: list[type] = []
     for name in COMPILED_MODULES:

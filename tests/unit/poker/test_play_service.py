@@ -1,4 +1,4 @@
-"""The words of ``croupier play poker`` (``croupier.service.poker``): moves read from text in
+"""The words of ``croupier play poker`` (``croupier.service.games.poker``): moves read from text in
 dollars, and what a person at the table is told, money in dollars."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from croupier.core.errors import InvalidInput
 from croupier.eval.reference import rank_high
 from croupier.games.poker.actions import Action, ActionKind
 from croupier.games.poker.events import HandShown, PlayerActed, PotAwarded
-from croupier.service.poker import describe_events, parse_move
+from croupier.service.games.poker import describe_events, parse_move
 
 FIXED_RAISE = (
     Action(ActionKind.FOLD, 1),

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 from typer.testing import CliRunner
 
-from croupier.bench.twentyone import run
 from croupier.cli import progress
 from croupier.cli.main import app
+from croupier.service.bench.twentyone import run
 
 
 def test_bench_settles_every_round_and_reports_progress() -> None:

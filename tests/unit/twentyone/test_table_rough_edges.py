@@ -20,7 +20,7 @@ from croupier.games.twentyone.actions import Action, ActionKind, SeatWager
 from croupier.games.twentyone.events import PlayerJoined, PlayerLeft, ShoePrepared, TableOpened
 from croupier.games.twentyone.rules import rules_from_dict
 from croupier.games.twentyone.table import Table
-from croupier.service.twentyone_table import TwentyOneTable
+from croupier.service.games.twentyone_table import TwentyOneTable
 from croupier.store import open_store
 
 

@@ -13,7 +13,7 @@ from croupier.core.rng import SeededRng
 from croupier.games.base import PendingKind
 from croupier.games.twentyone.actions import Action, ActionKind
 from croupier.games.twentyone.rules import rules_from_dict
-from croupier.service.twentyone_table import TwentyOneTable
+from croupier.service.games.twentyone_table import TwentyOneTable
 from croupier.store import open_store
 
 

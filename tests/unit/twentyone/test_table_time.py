@@ -10,7 +10,7 @@ from croupier.core.rng import SeededRng
 from croupier.games.twentyone.actions import Action, ActionKind
 from croupier.games.twentyone.events import ShoePrepared
 from croupier.games.twentyone.rules import rules_from_dict
-from croupier.service.twentyone_table import CardBurned, TwentyOneTable
+from croupier.service.games.twentyone_table import CardBurned, TwentyOneTable
 from croupier.store import open_store
 
 START = datetime(2024, 3, 1, 18, 0, tzinfo=UTC)

@@ -1,5 +1,6 @@
 """Monte Carlo simulation of twenty-one as dealt here: whole shoes, a numba kernel, exact
-integer statistics per chunk (no I/O, no Dask: ``croupier.service.simulate_twentyone`` runs the
+integer statistics per chunk (no I/O, no Dask:
+``croupier.service.analysis.simulate_twentyone`` runs the
 chunks on a cluster)."""
 
 from __future__ import annotations

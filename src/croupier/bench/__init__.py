@@ -1,1 +1,0 @@
-"""Benchmark harnesses run by `croupier bench ...` (peer libraries are optional imports)."""

@@ -1,0 +1,271 @@
+"""``croupier bench books``: command cost against the size of the books' history.
+
+For each size, a database is built from a generated year of a four-site organization
+(``croupier.service.bench.year``: every event produced by the books operations, so legal by
+construction) with ``service.store.upgrade`` and ``service.books.import_batches``; SQLite in a
+temporary folder, PostgreSQL in a fresh schema of the ``test`` database on 127.0.0.1:5432
+(dropped afterwards). Then four commands are timed in this process, each repeat from a fresh
+open of the database as the command line does it (interpreter start-up excluded):
+
+* ``books status`` -- ``service.books_close.site_status`` of the site with the open table;
+* a fill -- ``service.books.record`` of ``service.books_day.slip("fill", ...)``, the path of
+  ``croupier books fill`` (each repeat records one more fill slip);
+* the daily report of the last closed day -- ``service.reports.daily_report``;
+* the quarterly report of the last full quarter -- ``service.reports.quarterly_report``.
+
+The reports are timed as built (read, checked, made into a form), not rendered.
+"""
+
+from __future__ import annotations
+
+import socket
+import statistics
+import tempfile
+import time
+import uuid
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from datetime import date, timedelta
+from pathlib import Path
+
+from croupier.core.errors import InvalidInput
+from croupier.core.events import Event
+from croupier.service.bench.books_sizes import (
+    DEFAULT_SIZES,
+    QUARTERLY_GOAL,
+    QUARTERLY_GOAL_AT,
+    STATUS_FILL_GOAL,
+    Row,
+    goal,
+    parse_backends,
+    parse_sizes,
+    report_quarter,
+    size_label,
+)
+from croupier.service.bench.year import ORG, OpenTable, YearGenerator
+
+POSTGRES_HOST = "127.0.0.1"
+POSTGRES_PORT = 5432
+POSTGRES_URL = f"postgresql+psycopg://postgres@{POSTGRES_HOST}:{POSTGRES_PORT}/test"
+FILL_CHIPS = "5x20"
+
+Progress = Callable[[str], None]
+__all__ = [
+    "DEFAULT_SIZES",
+    "QUARTERLY_GOAL",
+    "QUARTERLY_GOAL_AT",
+    "STATUS_FILL_GOAL",
+    "Row",
+    "goal",
+    "parse_backends",
+    "parse_sizes",
+    "run",
+    "size_label",
+]
+
+
+def _quiet(_: str) -> None:
+    return None
+
+
+@dataclass(frozen=True)
+class Built:
+    """A database holding a generated history, and what the timed commands need."""
+
+    url: str
+    events: int
+    generated_per_second: float
+    written_per_second: float
+    last_closed: tuple[str, str]
+    open_table: OpenTable
+
+
+def postgres_answers(host: str = POSTGRES_HOST, port: int = POSTGRES_PORT) -> bool:
+    """Whether a PostgreSQL server accepts connections on ``host:port``."""
+    try:
+        with socket.create_connection((host, port), timeout=1.0):
+            return True
+    except OSError:
+        return False
+
+
+def build(url: str, events: int, seed: int = 0, progress: Progress = _quiet) -> Built:
+    """Create the database at ``url`` and write a generated history of about ``events``."""
+    from croupier.service.books.service import import_batches
+    from croupier.service.database.store import upgrade
+
+    upgrade(url)
+    gen = YearGenerator(events, seed, tail=True)
+    spent = [0.0]
+
+    def timed() -> Iterator[list[Event]]:
+        it = gen.batches()
+        while True:
+            start = time.perf_counter()
+            batch = next(it, None)
+            spent[0] += time.perf_counter() - start
+            if batch is None:
+                return
+            yield batch
+            progress(f"written {gen.stats.events:,} of about {events:,} events")
+
+    start = time.perf_counter()
+    written = import_batches(url, ORG, timed())
+    total = time.perf_counter() - start
+    writing = max(total - spent[0], 1e-9)
+    if gen.stats.last_closed is None or gen.stats.open_table is None:  # pragma: no cover
+        raise RuntimeError("the generated history closed no day")
+    return Built(
+        url,
+        written,
+        written / max(spent[0], 1e-9),
+        written / writing,
+        gen.stats.last_closed,
+        gen.stats.open_table,
+    )
+
+
+def _median(run: Callable[[int], object], repeat: int) -> float:
+    seconds = []
+    for k in range(repeat):
+        start = time.perf_counter()
+        run(k)
+        seconds.append(time.perf_counter() - start)
+    return statistics.median(seconds)
+
+
+def time_status(built: Built, repeat: int) -> float:
+    from croupier.service.books.close import site_status
+
+    site = built.open_table.site_id
+    return _median(lambda _k: site_status(built.url, ORG, site), repeat)
+
+
+def time_fill(built: Built, repeat: int) -> float:
+    """One fill slip per repeat, through the path of ``croupier books fill`` (the books' clock
+    moves a minute each time)."""
+    from croupier.service.books.day import slip
+    from croupier.service.books.service import record
+
+    t = built.open_table
+
+    def fill(k: int) -> None:
+        at = (t.last_at + timedelta(minutes=k + 1)).isoformat()
+        request = slip(
+            "fill", t.site_id, t.table, FILL_CHIPS, t.preparer, t.cashier, t.verifier, False
+        )
+        record(built.url, ORG, at, request)
+
+    return _median(fill, repeat)
+
+
+def time_daily(built: Built, repeat: int) -> float:
+    from croupier.service.books.reports import daily_report, open_books
+
+    site, day = built.last_closed
+
+    def daily(_k: int) -> None:
+        svc = open_books(built.url, ORG)
+        try:
+            daily_report(svc, site, day)
+        finally:
+            svc.close()
+
+    return _median(daily, repeat)
+
+
+def time_quarterly(built: Built, repeat: int) -> tuple[float, str]:
+    from croupier.service.books.reports import open_books, quarterly_report
+
+    q, today = report_quarter(date.fromisoformat(built.last_closed[1]))
+    label = f"{q.year}Q{q.number}"
+
+    def quarterly(_k: int) -> None:
+        svc = open_books(built.url, ORG)
+        try:
+            quarterly_report(svc, label, today)
+        finally:
+            svc.close()
+
+    return _median(quarterly, repeat), label + (f" to {today.isoformat()}" if today else "")
+
+
+def measure(
+    url: str, size: int, backend: str, seed: int, repeat: int, progress: Progress = _quiet
+) -> Row:
+    """Build a database of ``size`` events at ``url`` and time the four commands."""
+    if repeat < 1:
+        raise InvalidInput(f"--repeat must be at least 1, got {repeat}")
+    progress(f"{backend} {size:,}: generating and writing")
+    built = build(url, size, seed, progress)
+    progress(f"{backend} {size:,}: timing books status")
+    status = time_status(built, repeat)
+    progress(f"{backend} {size:,}: books status {status:.3f} s; timing a fill")
+    fill = time_fill(built, repeat)
+    progress(f"{backend} {size:,}: fill {fill:.3f} s; timing the daily report")
+    daily = time_daily(built, repeat)
+    progress(f"{backend} {size:,}: daily report {daily:.3f} s; timing the quarterly report")
+    quarterly, quarter = time_quarterly(built, repeat)
+    progress(f"{backend} {size:,}: quarterly report {quarterly:.3f} s")
+    return Row(
+        size,
+        backend,
+        built.events,
+        status,
+        fill,
+        daily,
+        quarterly,
+        quarter,
+        built.generated_per_second,
+        built.written_per_second,
+    )
+
+
+def _sqlite_row(size: int, seed: int, repeat: int, progress: Progress) -> Row:
+    with tempfile.TemporaryDirectory(prefix="croupier-bench-") as folder:
+        url = f"sqlite:///{Path(folder) / 'books.db'}"
+        return measure(url, size, "sqlite", seed, repeat, progress)
+
+
+def _postgres_row(size: int, seed: int, repeat: int, progress: Progress, base: str) -> Row:
+    import sqlalchemy as sa
+
+    schema = f"bench_{uuid.uuid4().hex[:12]}"
+    engine = sa.create_engine(base)
+    try:
+        with engine.begin() as conn:
+            conn.execute(sa.text(f'CREATE SCHEMA "{schema}"'))
+        sep = "&" if "?" in base else "?"
+        url = f"{base}{sep}options=-csearch_path%3D{schema}"
+        try:
+            return measure(url, size, "postgresql", seed, repeat, progress)
+        finally:
+            with engine.begin() as conn:
+                conn.execute(sa.text(f'DROP SCHEMA "{schema}" CASCADE'))
+    finally:
+        engine.dispose()
+
+
+def run(
+    sizes: tuple[int, ...],
+    backends: tuple[str, ...],
+    seed: int = 0,
+    repeat: int = 3,
+    progress: Progress = _quiet,
+    postgres_url: str = POSTGRES_URL,
+) -> tuple[list[Row], list[str]]:
+    """The rows of every size on every backend, and a line for each backend skipped."""
+    if repeat < 1:
+        raise InvalidInput(f"--repeat must be at least 1, got {repeat}")
+    rows: list[Row] = []
+    skipped: list[str] = []
+    use_pg = "postgresql" in backends
+    if use_pg and not postgres_answers():
+        skipped.append(f"postgresql skipped: no server answers on {POSTGRES_HOST}:{POSTGRES_PORT}")
+        use_pg = False
+    for size in sizes:
+        if "sqlite" in backends:
+            rows.append(_sqlite_row(size, seed, repeat, progress))
+        if use_pg:
+            rows.append(_postgres_row(size, seed, repeat, progress, postgres_url))
+    return rows, skipped

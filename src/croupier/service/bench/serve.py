@@ -1,0 +1,532 @@
+"""``croupier bench serve``: live tables under load, against a real server on 127.0.0.1 only.
+
+For each backend a fresh database is made (a temporary SQLite file, or a fresh schema of the
+``test`` database on 127.0.0.1:5432), seeded with the demo organization and one player account
+per seat, and ``uvicorn`` serves it in a child process (one worker on SQLite, ``workers`` on
+PostgreSQL). Then one process drives ``tables`` twenty-one tables of ``players`` seats each, as
+fast as the rules allow, for ``seconds``: the dealer deals, draws the cards, plays the dealer's
+hand and settles; each player chooses among the actions offered (stand when offered, else the
+first), each over their own session; every seat holds a WebSocket on its table.
+
+Measured, per action: from the moment the command is sent to the moment the last of the
+table's seats has received the update it caused (``p50``, ``p99`` in milliseconds), and the
+accepted actions per second. The peer figure in the same run, ``echo``, is the floor of this
+machine for the same shape of work: a bare Starlette app on the same Uvicorn that answers a POST
+by sending a message to ``players`` sockets, driven the same way.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import math
+import os
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import uuid
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any
+
+from croupier.core.errors import InvalidInput
+from croupier.service.bench.books import POSTGRES_HOST, POSTGRES_PORT, postgres_answers
+
+Progress = Callable[[str], None]
+RULES = "twentyone-hole-card-no-peek-6deck-s17.toml"
+P99_GOAL_MS = 50.0
+LOOPBACK = "127.0.0.1"
+
+
+@dataclass(frozen=True)
+class ServeRow:
+    """One run: what was served and what it measured."""
+
+    name: str
+    backend: str
+    workers: int
+    tables: int
+    players: int
+    seconds: float
+    actions: int
+    p50_ms: float
+    p99_ms: float
+    errors: int = 0
+    """Requests whose connection failed (counted, not timed; the table carries on)."""
+
+    @property
+    def per_second(self) -> float:
+        return self.actions / self.seconds if self.seconds else 0.0
+
+
+def _quiet(_: str) -> None:
+    pass
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind((LOOPBACK, 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+def percentile(values: list[float], q: float) -> float:
+    """The ``q`` quantile (0..1) by the nearest-rank method (0 for no values)."""
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    rank = max(1, min(len(ordered), math.ceil(q * len(ordered))))
+    return ordered[rank - 1]
+
+
+# -- the database and the server --------------------------------------------------------------
+
+
+def _seed(url: str, seats: int) -> dict[str, str]:
+    """The demo organization and one player account per seat; every password by name."""
+    from croupier.service.people.accounts import TEST_CONFIG
+    from croupier.service.server.demo import seed_demo
+    from croupier.service.server.webserver import add_user, first_start, open_server
+
+    server = open_server(url, "demo", config=TEST_CONFIG)
+    try:
+        first_start(server)
+        passwords = {login.name: login.password for login in seed_demo(server)}
+        for n in range(seats):
+            name = f"bench-player-{n}"
+            _account, password = add_user(
+                server, name, ["player"], None, actor="bench", must_change=False
+            )
+            passwords[name] = password
+        return passwords
+    finally:
+        server.close()
+
+
+def _serve(url: str, port: int, workers: int, rules_dir: Path) -> subprocess.Popen[bytes]:
+    env = dict(
+        os.environ,
+        CROUPIER_DATABASE_URL=url,
+        CROUPIER_ORG="demo",
+        CROUPIER_WEB_INSECURE_COOKIE="1",
+        CROUPIER_WEB_TEST_HASHES="1",
+        CROUPIER_RULES_DIR=str(rules_dir),
+    )
+    command = [
+        sys.executable, "-m", "uvicorn", "croupier.web.app:create_app_from_environment",
+        "--factory", "--host", LOOPBACK, "--port", str(port), "--workers", str(workers),
+        "--log-level", "warning",
+    ]  # fmt: skip
+    proc = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    _wait_for(port, proc)
+    return proc
+
+
+def _wait_for(port: int, proc: subprocess.Popen[bytes]) -> None:
+    import httpx
+
+    deadline = time.monotonic() + 60
+    while True:
+        if proc.poll() is not None:
+            err = proc.stderr.read().decode(errors="replace") if proc.stderr else ""
+            raise InvalidInput(f"the server did not start: {err.strip()[-300:]}")
+        try:
+            httpx.get(f"http://{LOOPBACK}:{port}/", timeout=1)
+            return
+        except httpx.TransportError:
+            if time.monotonic() > deadline:
+                proc.kill()
+                raise InvalidInput("the server did not answer within a minute") from None
+            time.sleep(0.2)
+
+
+def _stop(proc: subprocess.Popen[bytes]) -> None:
+    proc.terminate()
+    try:
+        proc.wait(timeout=30)
+    except subprocess.TimeoutExpired:  # pragma: no cover
+        proc.kill()
+        proc.wait(timeout=10)
+
+
+# -- the load ---------------------------------------------------------------------------------
+
+
+class Seat:
+    """A seat's socket: the versions it received and when."""
+
+    def __init__(self, changed: asyncio.Event) -> None:
+        self.seen: list[tuple[int, float]] = []
+        self.changed = changed
+
+    def arrival(self, version: int) -> float | None:
+        for seen, at in self.seen:
+            if seen >= version:
+                return at
+        return None
+
+
+async def _reader(ws: Any, seat: Seat) -> None:
+    with contextlib.suppress(Exception):
+        async for message in ws:
+            data = json.loads(message)
+            view = data.get("view") or {}
+            version = data.get("version", view.get("version"))
+            if isinstance(version, int):
+                seat.seen.append((version, time.perf_counter()))
+                seat.changed.set()
+
+
+async def _delivered(seats: list[Seat], version: int, sent: float, timeout: float) -> float:
+    """Wait until every seat has the update of ``version``; the latency in milliseconds."""
+    deadline = time.perf_counter() + timeout
+    while True:
+        arrivals = [s.arrival(version) for s in seats]
+        if all(a is not None for a in arrivals):
+            return (max(a for a in arrivals if a is not None) - sent) * 1000
+        remaining = deadline - time.perf_counter()
+        if remaining <= 0:
+            raise InvalidInput(f"an update (version {version}) did not reach every seat in time")
+        for s in seats:
+            s.changed.clear()
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(_any(seats), timeout=remaining)
+
+
+async def _any(seats: list[Seat]) -> None:
+    waits = [asyncio.create_task(s.changed.wait()) for s in seats]
+    try:
+        await asyncio.wait(waits, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        for w in waits:
+            w.cancel()
+
+
+async def _login(base: str, name: str, password: str) -> tuple[Any, str]:
+    import httpx
+
+    client = httpx.AsyncClient(base_url=base, timeout=30)
+    r = await client.post("/api/login", json={"name": name, "password": password})
+    if r.status_code != 200:
+        raise InvalidInput(f"the bench could not sign in as {name}: {r.text}")
+    return client, str(r.json()["csrf_token"])
+
+
+async def _croupier_load(
+    port: int, passwords: dict[str, str], tables: int, players: int, seconds: float
+) -> tuple[int, list[float], list[str]]:
+    import httpx
+    from websockets.asyncio.client import connect
+
+    base = f"http://{LOOPBACK}:{port}"
+    errors: list[str] = []
+    dealer = await _login(base, "d1", passwords["d1"])
+    people = [
+        await _login(base, f"bench-player-{n}", passwords[f"bench-player-{n}"])
+        for n in range(tables * players)
+    ]
+    latencies: list[float] = []
+    actions = 0
+    sockets: list[Any] = []
+    readers: list[asyncio.Task[None]] = []
+
+    async def post(who: tuple[Any, str], path: str, body: dict[str, Any] | None = None) -> Any:
+        r = await who[0].post(path, json=body or {}, headers={"X-CSRF-Token": who[1]})
+        return r
+
+    async def table_loop(t: int, deadline: float) -> None:
+        nonlocal actions
+        name = f"bench-{t}"
+        mine = people[t * players : (t + 1) * players]
+        seats: list[Seat] = []
+        changed = asyncio.Event()
+        for who in mine:
+            cookie = f"croupier_session={who[0].cookies.get('croupier_session')}"
+            ws = await connect(
+                f"ws://{LOOPBACK}:{port}/api/tables/{name}/ws",
+                additional_headers={"Cookie": cookie},
+            )
+            sockets.append(ws)
+            seat = Seat(changed)
+            seats.append(seat)
+            readers.append(asyncio.create_task(_reader(ws, seat)))
+        by_seat = {str(i + 1): who for i, who in enumerate(mine)}
+        while time.perf_counter() < deadline:
+            try:
+                view = (await dealer[0].get(f"/api/tables/{name}")).json()
+            except httpx.TransportError:
+                errors.append(f"{name}: reading the table failed")
+                continue
+            pending = view["pending"]
+            if pending is None or pending["kind"] == "none":
+                who, path, body = dealer, "settle" if view["round_open"] else "deal", None
+            elif pending["kind"] == "chance":
+                who, path, body = dealer, "chance", None
+            else:
+                who = dealer if pending["kind"] == "dealer" else by_seat[str(pending["seat"])]
+                try:
+                    offered = (await who[0].get(f"/api/tables/{name}")).json()
+                except httpx.TransportError:
+                    errors.append(f"{name}: reading the options failed")
+                    continue
+                labels = [o["label"].lower() for o in offered["options"]]
+                pick = next((i for i, t in enumerate(labels) if t.startswith("stand")), 0)
+                path, body = "choose", {"option": pick, "version": offered["version"]}
+            sent = time.perf_counter()
+            try:
+                r = await post(who, f"/api/tables/{name}/{path}", body)
+            except httpx.TransportError:
+                errors.append(f"{name} {path}: the connection failed")
+                continue
+            if r.status_code != 200:
+                raise InvalidInput(f"{name} {path}: {r.status_code} {r.text}")
+            latencies.append(await _delivered(seats, int(r.json()["version"]), sent, 10.0))
+            actions += 1
+
+    try:
+        for t in range(tables):
+            name = f"bench-{t}"
+            r = await post(
+                dealer, "/api/tables", {"table": name, "game": "twentyone", "rules": RULES}
+            )
+            if r.status_code != 201:
+                raise InvalidInput(f"opening {name}: {r.text}")
+            for i, who in enumerate(people[t * players : (t + 1) * players]):
+                for path, body in (("seat", {"seat": i + 1}), ("wager", {"amount": "10"})):
+                    r = await post(who, f"/api/tables/{name}/{path}", body)
+                    if r.status_code != 200:
+                        raise InvalidInput(f"{name} {path}: {r.text}")
+        start = time.perf_counter()
+        await asyncio.gather(*(table_loop(t, start + seconds) for t in range(tables)))
+        return actions, latencies, errors
+    finally:
+        for task in readers:
+            task.cancel()
+        for ws in sockets:
+            with contextlib.suppress(Exception):
+                await ws.close()
+        for client, _csrf in (dealer, *people):
+            await client.aclose()
+
+
+# -- the peer: a bare echo on the same Uvicorn ------------------------------------------------
+
+ECHO_APP = """
+import asyncio
+from starlette.applications import Starlette
+from starlette.responses import JSONResponse
+from starlette.routing import Route, WebSocketRoute
+
+rooms = {}
+versions = {}
+
+async def act(request):
+    room = request.path_params["room"]
+    versions[room] = versions.get(room, 0) + 1
+    message = {"version": versions[room], "view": {"version": versions[room]}}
+    for q in list(rooms.get(room, ())):
+        q.put_nowait(message)
+    return JSONResponse({"version": versions[room]})
+
+async def ws(websocket):
+    room = websocket.path_params["room"]
+    await websocket.accept()
+    q = asyncio.Queue()
+    rooms.setdefault(room, set()).add(q)
+    try:
+        while True:
+            await websocket.send_json(await q.get())
+    finally:
+        rooms[room].discard(q)
+
+app = Starlette(routes=[Route("/r/{room}", act, methods=["POST"]),
+                        WebSocketRoute("/r/{room}/ws", ws)])
+"""
+
+
+async def _echo_load(
+    port: int, tables: int, players: int, seconds: float
+) -> tuple[int, list[float]]:
+    import httpx
+    from websockets.asyncio.client import connect
+
+    latencies: list[float] = []
+    actions = 0
+    client = httpx.AsyncClient(base_url=f"http://{LOOPBACK}:{port}", timeout=30)
+    sockets: list[Any] = []
+    readers: list[asyncio.Task[None]] = []
+
+    async def room_loop(t: int, deadline: float) -> None:
+        nonlocal actions
+        changed = asyncio.Event()
+        seats = []
+        for _ in range(players):
+            ws = await connect(f"ws://{LOOPBACK}:{port}/r/{t}/ws")
+            sockets.append(ws)
+            seat = Seat(changed)
+            seats.append(seat)
+            readers.append(asyncio.create_task(_reader(ws, seat)))
+        await asyncio.sleep(0.2)  # every socket registered
+        while time.perf_counter() < deadline:
+            sent = time.perf_counter()
+            r = await client.post(f"/r/{t}")
+            latencies.append(await _delivered(seats, int(r.json()["version"]), sent, 10.0))
+            actions += 1
+
+    try:
+        start = time.perf_counter() + 1
+        await asyncio.gather(*(room_loop(t, start + seconds) for t in range(tables)))
+        return actions, latencies
+    finally:
+        for task in readers:
+            task.cancel()
+        for ws in sockets:
+            with contextlib.suppress(Exception):
+                await ws.close()
+        await client.aclose()
+
+
+def _echo_row(tables: int, players: int, seconds: float, progress: Progress) -> ServeRow:
+    with tempfile.TemporaryDirectory() as folder:
+        Path(folder, "bench_echo.py").write_text(ECHO_APP, encoding="utf-8")
+        port = _free_port()
+        command = [
+            sys.executable, "-m", "uvicorn", "bench_echo:app", "--app-dir", folder,
+            "--host", LOOPBACK, "--port", str(port), "--log-level", "warning",
+        ]  # fmt: skip
+        proc = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        try:
+            _wait_for_echo(port, proc)
+            progress(f"echo: {tables} rooms x {players} sockets for {seconds:g} s")
+            actions, latencies = asyncio.run(_echo_load(port, tables, players, seconds))
+        finally:
+            _stop(proc)
+    return _row("echo (bare Starlette)", "none", 1, tables, players, seconds, actions, latencies)
+
+
+def _wait_for_echo(port: int, proc: subprocess.Popen[bytes]) -> None:
+    deadline = time.monotonic() + 30
+    while True:
+        if proc.poll() is not None:
+            raise InvalidInput("the echo server did not start")
+        with contextlib.suppress(OSError), socket.create_connection((LOOPBACK, port), timeout=1):
+            return
+        if time.monotonic() > deadline:
+            proc.kill()
+            raise InvalidInput("the echo server did not answer")
+        time.sleep(0.1)
+
+
+def _row(
+    name: str,
+    backend: str,
+    workers: int,
+    tables: int,
+    players: int,
+    seconds: float,
+    actions: int,
+    latencies: list[float],
+) -> ServeRow:
+    return ServeRow(
+        name,
+        backend,
+        workers,
+        tables,
+        players,
+        seconds,
+        actions,
+        statistics.median(latencies) if latencies else 0.0,
+        percentile(latencies, 0.99),
+    )
+
+
+def _croupier_row(
+    backend: str,
+    url: str,
+    workers: int,
+    tables: int,
+    players: int,
+    seconds: float,
+    rules_dir: Path,
+    progress: Progress,
+) -> ServeRow:
+    progress(f"{backend}: seeding the demo organization and {tables * players} players")
+    passwords = _seed(url, tables * players)
+    port = _free_port()
+    proc = _serve(url, port, workers, rules_dir)
+    try:
+        progress(
+            f"{backend}: {tables} tables x {players} seats for {seconds:g} s ({workers} worker)"
+        )
+        actions, latencies, errors = asyncio.run(
+            _croupier_load(port, passwords, tables, players, seconds)
+        )
+    finally:
+        _stop(proc)
+    for line in errors[:5]:
+        progress(f"{backend}: {line}")
+    row = _row("croupier serve", backend, workers, tables, players, seconds, actions, latencies)
+    return replace(row, errors=len(errors))
+
+
+def run(
+    backends: list[str],
+    tables: int,
+    players: int,
+    seconds: float,
+    workers: int,
+    rules_dir: Path,
+    progress: Progress = _quiet,
+) -> tuple[list[ServeRow], list[str]]:
+    """Every requested run and the echo peer; the rows and one line per backend skipped."""
+    import sqlalchemy as sa
+
+    from croupier.service.bench.books import POSTGRES_URL as POSTGRES_BASE
+
+    if not 1 <= tables <= 100 or not 1 <= players <= 7 or not 1 <= seconds <= 600:
+        raise InvalidInput("tables 1..100, players 1..7 a table, seconds 1..600")
+    if not (rules_dir / RULES).is_file():
+        raise InvalidInput(f"no {RULES} in {rules_dir} (--rules-dir)")
+    rows = [_echo_row(tables, players, seconds, progress)]
+    skipped: list[str] = []
+    for backend in backends:
+        if backend == "sqlite":
+            with tempfile.TemporaryDirectory() as folder:
+                url = f"sqlite:///{Path(folder) / 'serve.db'}"
+                rows.append(
+                    _croupier_row(backend, url, 1, tables, players, seconds, rules_dir, progress)
+                )
+            continue
+        if not postgres_answers(POSTGRES_HOST, POSTGRES_PORT):
+            skipped.append(
+                f"postgresql skipped: no server answers on {POSTGRES_HOST}:{POSTGRES_PORT}"
+            )
+            continue
+        schema = f"bench_{uuid.uuid4().hex[:10]}"
+        engine = sa.create_engine(POSTGRES_BASE)
+        with engine.begin() as conn:
+            conn.execute(sa.text(f'CREATE SCHEMA "{schema}"'))
+        try:
+            url = f"{POSTGRES_BASE}?options=-csearch_path%3D{schema}"
+            rows.append(
+                _croupier_row(backend, url, workers, tables, players, seconds, rules_dir, progress)
+            )
+        finally:
+            with engine.begin() as conn:
+                conn.execute(sa.text(f'DROP SCHEMA "{schema}" CASCADE'))
+            engine.dispose()
+    return rows, skipped
+
+
+def parse_backends(text: str) -> list[str]:
+    choice = text.strip().lower()
+    if choice == "both":
+        return ["sqlite", "postgresql"]
+    if choice in ("sqlite", "postgresql"):
+        return [choice]
+    raise InvalidInput(f"--db is sqlite, postgresql or both, not {text!r}")

@@ -1,0 +1,134 @@
+"""Requests of the set-up commands: ``croupier books init|add-site|add-table|add-employee|
+receive-chips|fund``. Each function reads what was typed and returns a ``Request``."""
+
+from __future__ import annotations
+
+from croupier.books import operations as ops
+from croupier.books.model import Affiliation, Chips, Game, Role, check_identifier, check_name
+from croupier.core.errors import InvalidInput
+from croupier.core.money import format_money
+from croupier.service.books.input import amount, chips, describe_chips, ids
+from croupier.service.books.service import Request
+
+AFFILIATIONS = {
+    "gaming": Affiliation.GAMING_EMPLOYEE,
+    "nongaming": Affiliation.NONGAMING_EMPLOYEE,
+    "independent": Affiliation.INDEPENDENT_PERSON,
+    "representative": Affiliation.REPRESENTATIVE,
+}
+
+
+def init(org_id: str, name: str, first_fill: int = 1, first_credit: int = 1) -> Request:
+    """Register the organization whose books these are (the id and name are checked before
+    ``books init`` creates a database)."""
+    check_identifier(org_id, "organization id")
+    check_name(name, "organization name")
+    return Request(
+        name,
+        lambda b, _when: ops.register_organization(b, org_id, name, first_fill, first_credit),
+        timed=False,
+    )
+
+
+def add_site(site: str, name: str, surveilled: bool, seasonal: bool) -> Request:
+    return Request(
+        f"site {site} ({name})",
+        lambda b, _when: ops.register_site(b, site, name, surveilled, seasonal),
+        timed=False,
+    )
+
+
+def game_of(game: str) -> Game:
+    """A game by its slip reference: 21 or PW (99-01.3-08-05.3.a)."""
+    try:
+        return Game(game.strip().upper())
+    except ValueError:
+        raise InvalidInput(f"a game is 21 or PW, got {game!r}") from None
+
+
+def add_table(site: str, number: int, game: str) -> Request:
+    g = game_of(game)
+    return Request(
+        f"{site} table {number} ({g.value})",
+        lambda b, _when: ops.register_table(b, site, number, g),
+        timed=False,
+    )
+
+
+def add_employee(
+    employee_id: str,
+    name: str,
+    initials: str,
+    roles: list[str],
+    affiliation: str,
+    supervisor: str | None,
+    household: str | None,
+    relatives: list[str],
+) -> Request:
+    try:
+        parsed = tuple(Role(r.replace("-", " ").strip().lower()) for r in roles)
+    except ValueError:
+        raise InvalidInput(f"roles are {', '.join(r.value for r in Role)}") from None
+    aff = AFFILIATIONS.get(affiliation.strip().lower())
+    if aff is None:
+        raise InvalidInput("affiliation is gaming, nongaming, independent or representative")
+    kin = tuple(r for text in relatives for r in ids(text, "relative's id"))
+    return Request(
+        f"{name} ({employee_id})",
+        lambda b, _when: ops.register_employee(
+            b, employee_id, name, initials, parsed, aff, supervisor, household, kin
+        ),
+        timed=False,
+    )
+
+
+def receive_chips(site: str, typed: str) -> Request:
+    lines = chips(typed, "chips received")
+    return Request(
+        f"{describe_chips(lines)} into the chip bank at {site}",
+        lambda b, when: ops.receive_chip_inventory(b, site, lines, when),
+        site=site,
+    )
+
+
+def fund(site: str, typed: str) -> Request:
+    cents = amount(typed, "the amount")
+    return Request(
+        f"{format_money(cents)} into the cash bank at {site}",
+        lambda b, when: ops.fund_cash_bank(b, site, cents, when),
+        site=site,
+    )
+
+
+def opening_balances(
+    site: str,
+    cash_bank: str,
+    chip_bank: str | None,
+    jar_bar: str | None,
+    trays: list[str],
+    outstanding: str | None,
+    by: str,
+    audited_by: str,
+) -> Request:
+    """The audited opening entry of a site that starts keeping its books here mid-life
+    (``books.opening``). ``trays`` are ``TABLE=CHIPS`` (``1=5x40,1x100``)."""
+    from croupier.books.opening import opening_balances as build
+
+    cash = amount(cash_bank, "the opening cash bank")
+    bank = chips(chip_bank, "the opening chip bank") if chip_bank else ()
+    jar = chips(jar_bar, "the opening jar bar") if jar_bar else ()
+    out = chips(outstanding, "the chips outstanding") if outstanding else ()
+    by_table: dict[int, Chips] = {}
+    for item in trays:
+        table, sep, lines = item.partition("=")
+        if not sep or not table.strip().isdigit():
+            raise InvalidInput(f"a tray is TABLE=CHIPS (1=5x40,1x100), got {item!r}")
+        number = int(table)
+        if number in by_table:
+            raise InvalidInput(f"table {number}'s tray is given twice")
+        by_table[number] = chips(lines, f"the tray of table {number}")
+    return Request(
+        f"{site}: cash bank {format_money(cash)}, chip bank, trays and chips outstanding",
+        lambda b, when: build(b, site, when, cash, bank, jar, by_table, out, by, audited_by),
+        site=site,
+    )

@@ -1,0 +1,121 @@
+"""``croupier db backup`` and ``croupier db restore``: a consistent copy of a SQLite database,
+and a restore that proves what it restored.
+
+A backup uses SQLite's online backup API (``sqlite3.Connection.backup``): the copy is one
+consistent snapshot even while writers append (in WAL mode readers never block them). A
+PostgreSQL database is backed up with its own tools: ``pg_dump -Fc`` (docs/store.md).
+
+A restore writes a new SQLite file (never over an existing one), then checks every hash chain
+from its first event and proves the history against the newest anchor kept in the backup
+whose signature verifies with the given public key (docs/anchors.md): a backup whose content
+was altered fails, even when its hashes were recomputed.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from dataclasses import dataclass
+from pathlib import Path
+
+from croupier.core.errors import InvalidInput
+from croupier.store import engine as engines
+from croupier.store import open_existing_store
+
+
+def _sqlite_file(url: str, what: str) -> Path:
+    parsed = engines.parse_url(url)
+    if parsed.get_backend_name() != "sqlite":
+        raise InvalidInput(
+            f"{what}: {engines.safe_url(parsed)} is PostgreSQL; back it up with "
+            "`pg_dump -Fc -f croupier.dump DBNAME` and restore with `pg_restore` (docs/store.md)"
+        )
+    path = engines.sqlite_path(parsed)
+    if path is None:
+        raise InvalidInput(f"{what}: an in-memory database has no file to copy")
+    return path
+
+
+def _read_only(path: Path) -> str:
+    """A read-only SQLite URI for ``path`` (percent-encoded: a '?' or '#' in a folder's name
+    is part of the path, not of the URI's query)."""
+    return f"{path.resolve().as_uri()}?mode=ro"
+
+
+def backup(url: str, out: Path) -> int:
+    """Copy the SQLite database at ``url`` to a new file ``out``; the number of events copied."""
+    source = _sqlite_file(url, "backup")
+    if not source.exists():
+        raise InvalidInput(f"no database at {source}")
+    if out.exists():
+        raise InvalidInput(f"{out} exists; a backup never overwrites a file")
+    if not out.parent.is_dir():
+        raise InvalidInput(f"no folder {out.parent} for the backup")
+    with open_existing_store(url):  # refuses a file that is not this croupier's database
+        pass
+    src = sqlite3.connect(_read_only(source), uri=True)
+    try:
+        dst = sqlite3.connect(out)
+        try:
+            src.backup(dst)
+            count = dst.execute("SELECT count(*) FROM events").fetchone()[0]
+        finally:
+            dst.close()
+    finally:
+        src.close()
+    return int(count)
+
+
+@dataclass(frozen=True)
+class Restored:
+    """What a restore copied and proved."""
+
+    streams: int
+    events: int
+    broken: tuple[str, ...]
+    anchor_at: str | None
+    anchor_problem: str
+
+
+def restore(backup_file: Path, url: str, public_key: str | None) -> Restored:
+    """Copy a backup into a new SQLite database at ``url``, then verify and prove it."""
+    from croupier.service.database import anchors
+
+    target = _sqlite_file(url, "restore")
+    if target.exists():
+        raise InvalidInput(f"{target} exists; restore into a new file")
+    if not backup_file.is_file():
+        raise InvalidInput(f"no backup file {backup_file}")
+    if not target.parent.is_dir():
+        raise InvalidInput(f"no folder {target.parent} for the restored database")
+    key = anchors.load_public_key(public_key)
+    src = sqlite3.connect(_read_only(backup_file), uri=True)
+    try:
+        dst = sqlite3.connect(target)
+        try:
+            src.backup(dst)
+        finally:
+            dst.close()
+    except sqlite3.DatabaseError as exc:
+        target.unlink(missing_ok=True)
+        raise InvalidInput(f"{backup_file} is not a SQLite backup: {exc}") from None
+    finally:
+        src.close()
+    from croupier.store import anchor as anchor_store
+
+    with open_existing_store(url) as store:
+        breaks = store.verify()
+        versions = store.stream_versions()
+        anchor_at, problem = None, "the backup holds no anchor signed with this key"
+        for line in anchor_store.lines_newest_first(store):
+            proof = anchor_store.prove(store, line, key)
+            if proof.problem.startswith("the anchor was signed by key"):
+                continue
+            anchor_at, problem = proof.anchor.signed_at, proof.problem
+            break
+    return Restored(
+        len(versions),
+        sum(versions.values()),
+        tuple(f"{b.stream} at event {b.seq}: {b.kind.value}" for b in breaks),
+        anchor_at,
+        problem,
+    )

@@ -1,0 +1,88 @@
+"""The event store from a shell: ``croupier verify`` and ``croupier db upgrade|streams``.
+
+Only ``upgrade`` creates a database (or migrates it); the others open an existing one
+(``croupier.store.open_existing_store``) and refuse a mistyped path with one clear line.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from croupier.store import open_existing_store, open_store
+
+
+@dataclass(frozen=True)
+class StreamCheck:
+    """One stream: its version and, if its chain is broken, the first broken link."""
+
+    stream: str
+    events: int
+    broken_at: int | None = None
+    kind: str = ""
+    detail: str = ""
+
+
+def verify(url: str) -> list[StreamCheck]:
+    """Every stream of the database at ``url``, sorted, with the first broken link of each
+    broken hash chain (a full check from the first event)."""
+    with open_existing_store(url) as store:
+        versions = store.stream_versions()
+        breaks = {b.stream: b for b in store.verify()}
+    out: list[StreamCheck] = []
+    for name in sorted(set(versions) | set(breaks)):
+        found = breaks.get(name)
+        if found is None:
+            out.append(StreamCheck(name, versions.get(name, 0)))
+        else:
+            out.append(
+                StreamCheck(name, versions.get(name, 0), found.seq, found.kind.value, found.detail)
+            )
+    return out
+
+
+def upgrade(url: str) -> None:
+    """Create the database's tables, or migrate them to this croupier's schema."""
+    with open_store(url):
+        pass
+
+
+def stream_versions(url: str, prefix: str = "") -> dict[str, int]:
+    """The streams (whose name starts with ``prefix``) and their versions."""
+    with open_existing_store(url) as store:
+        return store.stream_versions(prefix)
+
+
+@dataclass(frozen=True)
+class BooksAudit:
+    """One organization's books replayed from their first entry (``croupier verify --books``)."""
+
+    org_id: str
+    entries: int
+    checkpoints: int
+    corrupt: tuple[str, ...]
+    """One line per entry that does not add up, a disagreeing checkpoint included."""
+
+
+def audit_books(url: str) -> list[BooksAudit]:
+    """Replay every organization's books from the first entry, every entry checked as a reader
+    checks it and every balances-brought-forward entry against the entries before it."""
+    from croupier.books.events import BooksCarriedForward
+    from croupier.service.books.service import STREAM_PREFIX, rebuild
+
+    store = open_existing_store(url)
+    try:
+        out: list[BooksAudit] = []
+        for stream in store.streams(STREAM_PREFIX):
+            org_id = stream.removeprefix(STREAM_PREFIX)
+            books = rebuild(store, org_id)
+            out.append(
+                BooksAudit(
+                    org_id,
+                    len(books.entries),
+                    sum(isinstance(e, BooksCarriedForward) for e in books.entries),
+                    tuple(c.line() for c in books.corrupt),
+                )
+            )
+        return out
+    finally:
+        store.close()

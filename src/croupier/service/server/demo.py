@@ -1,0 +1,121 @@
+"""``croupier serve --demo``: a demo organization to click through, seeded through the same
+books requests as ``croupier books`` (``service.books_setup``, ``service.books_day``).
+
+One site with two twenty-one tables and a paddlewheel table, an employee in every role the
+rules name, chips and cash in the banks, today's gaming day open with a dealer at table 1 and a
+wheel operator at table 3, one fill slip completed and one prepared and awaiting a verifier; an
+account for every employee (named by the employee id) and for three players, each with a
+printed password. Everything is recorded at the clock's time, so the gaming day is today's
+(UTC, as every time the server records).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from croupier.core.errors import InvalidInput
+from croupier.service.books import day as books_day
+from croupier.service.books import setup as books_setup
+from croupier.service.books.service import Request
+from croupier.service.people.accounts import PLAYER
+from croupier.service.people.authz import Actor
+from croupier.service.server.webserver import Server
+
+DEMO_NAME = "Demo Charity Post 1"
+SITE = "S1"
+
+
+@dataclass(frozen=True)
+class DemoPerson:
+    employee_id: str
+    name: str
+    initials: str
+    role: str
+    affiliation: str
+    supervisor: str | None = None
+
+
+PEOPLE: tuple[DemoPerson, ...] = (
+    DemoPerson("gm", "Gina Manager", "GM", "gaming manager", "gaming"),
+    DemoPerson("sm", "Sam Shift", "SS", "shift manager", "gaming", "gm"),
+    DemoPerson("pb", "Pat Boss", "PB", "pit boss", "gaming", "sm"),
+    DemoPerson("d1", "Dee One", "D1", "dealer", "gaming", "pb"),
+    DemoPerson("d2", "Dan Two", "D2", "dealer", "gaming", "pb"),
+    DemoPerson("w1", "Wes Wheel", "WW", "wheel operator", "gaming", "pb"),
+    DemoPerson("c1", "Cass Cashier", "CC", "cashier", "gaming", "sm"),
+    DemoPerson("ct", "Cody Count", "CT", "count team member", "gaming"),
+    DemoPerson("ip", "Ida Independent", "II", "independent person", "independent"),
+    DemoPerson("au", "Al Auditor", "AA", "auditor", "nongaming"),
+)
+PLAYERS: tuple[str, ...] = ("player1", "player2", "player3")
+
+
+@dataclass(frozen=True)
+class DemoLogin:
+    """An account of the demo and its password (printed once by ``croupier serve --demo``)."""
+
+    name: str
+    roles: str
+    employee_id: str | None
+    password: str
+
+
+def _requests(org_id: str, day: str) -> list[Request]:
+    out = [
+        books_setup.init(org_id, DEMO_NAME),
+        books_setup.add_site(SITE, "Main Street Bar", True, False),
+        books_setup.add_table(SITE, 1, "21"),
+        books_setup.add_table(SITE, 2, "21"),
+        books_setup.add_table(SITE, 3, "PW"),
+    ]
+    for p in PEOPLE:
+        out.append(
+            books_setup.add_employee(
+                p.employee_id, p.name, p.initials, [p.role], p.affiliation, p.supervisor, None, []
+            )
+        )
+    out += [
+        books_setup.receive_chips(SITE, "0.50x200,1x2000,5x1000,25x200,100x50,betting x1000"),
+        books_setup.fund(SITE, "$5,000"),
+        books_day.open_day(SITE, day, "gm,sm,pb,d1,d2,w1,c1", "sm"),
+        books_day.open_table(SITE, 1, "d1", "$25", "d1"),
+        books_day.open_table(SITE, 3, "w1", "$25", None),
+        books_day.slip("fill", SITE, 1, "5x40,1x100", "c1", "c1", "sm", False),
+        books_day.slip("fill", SITE, 3, "betting x200", "c1", "c1", "sm", False),
+        books_day.sell(SITE, 1, "$200", None, "cash"),
+    ]
+    return out
+
+
+def seed_demo(server: Server) -> list[DemoLogin]:
+    """Seed the demo organization in an empty organization of ``server`` and create its
+    accounts; refused (nothing written) if the organization has books already."""
+    svc = server.backoffice.books_service
+    if server.store.version(svc.stream) > 0:
+        raise InvalidInput(
+            f"organization {server.org_id!r} already has books; the demo seeds a new one only "
+            "(use another --db or --org)"
+        )
+    names = [p.employee_id for p in PEOPLE] + list(PLAYERS)
+    taken = [n for n in names if server.accounts.get(n) is not None]
+    if taken:
+        raise InvalidInput(f"accounts {', '.join(taken)} exist already; the demo needs new ones")
+    day = svc.now().date().isoformat()
+    for request in _requests(server.org_id, day):
+        svc.record(request, None)
+    logins: list[DemoLogin] = []
+    for p in PEOPLE:
+        account, password = server.accounts.create(
+            p.employee_id, frozenset({p.role}), p.employee_id, must_change=False, actor="demo"
+        )
+        assert password is not None
+        logins.append(DemoLogin(account.name, account.roles_text, p.employee_id, password))
+    for name in PLAYERS:
+        account, password = server.accounts.create(
+            name, frozenset({PLAYER}), None, must_change=False, actor="demo"
+        )
+        assert password is not None
+        logins.append(DemoLogin(account.name, account.roles_text, None, password))
+    cashier = Actor("c1", frozenset({"cashier"}), "c1")
+    server.backoffice.prepare(cashier, "fill", SITE, 1, "25x8,5x20", "c1")
+    return logins

@@ -1,0 +1,77 @@
+"""``croupier serve`` and ``croupier users`` from a shell: what happens before the server runs
+(schema, the owner's account on a first start, the demo) and the accounts' commands."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from croupier.service.people.accounts import Account, AccountsConfig
+from croupier.service.server.demo import DemoLogin, seed_demo
+from croupier.service.server.webserver import add_user, first_start, open_server
+
+OWNER_NAME = "owner"
+
+
+@dataclass(frozen=True)
+class StartNotes:
+    """What ``croupier serve`` prints once before serving."""
+
+    owner_password: str | None
+    """The owner's one-time password on a first start (no account yet), else None."""
+    demo: tuple[DemoLogin, ...] = ()
+    """The demo's accounts and passwords, when ``--demo`` seeded a new demo organization."""
+    demo_existed: bool = False
+    """``--demo`` found the organization seeded already (its passwords were printed then)."""
+
+
+def prepare(url: str, org_id: str, demo: bool, config: AccountsConfig | None = None) -> StartNotes:
+    """Create or migrate the schema, create the owner account on a first start, and with
+    ``demo`` seed the demo organization if it has no books yet."""
+    server = open_server(url, org_id, config=config)
+    try:
+        password = first_start(server)
+        if not demo:
+            return StartNotes(password)
+        if server.backoffice.organization() is not None:
+            return StartNotes(password, (), demo_existed=True)
+        return StartNotes(password, tuple(seed_demo(server)))
+    finally:
+        server.close()
+
+
+def add_account(
+    url: str, org_id: str, name: str, roles: list[str], employee_id: str | None
+) -> tuple[Account, str]:
+    """``croupier users add``: an account with a one-time password (in an existing database)."""
+    server = open_server(url, org_id, create=False)
+    try:
+        return add_user(server, name, roles, employee_id, actor="croupier users add")
+    finally:
+        server.close()
+
+
+def list_accounts(url: str) -> list[Account]:
+    """``croupier users list``: every account, by name."""
+    server = open_server(url, "org", create=False)
+    try:
+        return server.accounts.all()
+    finally:
+        server.close()
+
+
+def reset_password(url: str, name: str) -> str:
+    """``croupier users reset-password``: a new one-time password; the account's sessions end."""
+    server = open_server(url, "org", create=False)
+    try:
+        return server.accounts.reset_password(name, actor="croupier users reset-password")
+    finally:
+        server.close()
+
+
+def set_disabled(url: str, name: str, disabled: bool) -> None:
+    """``croupier users disable|enable``: a disabled account cannot sign in; its sessions end."""
+    server = open_server(url, "org", create=False)
+    try:
+        server.accounts.set_disabled(name, disabled, actor="croupier users")
+    finally:
+        server.close()

@@ -1,0 +1,729 @@
+"""Live tables as a service: one hub for the tables of all four games (issue 16, live tables).
+
+The hub holds no truth of its own: every table is the event stream ``live-<table id>`` in the
+event store, and the hub's in-memory table is only a cache of that stream.
+
+* ``open_table`` opens a table of any game from a rules file or rules data; ``seat``,
+  ``unseat`` and ``wager`` (dollars) prepare the next round; ``deal`` starts it from the seated
+  players' wagers (or ``start_round`` from an explicit setup); ``chance`` plays the chance
+  actor's moves (the next cards, a wheel spin) from the injected randomness; ``act`` applies a
+  dealer's or a player's action; ``settle`` closes a finished round.
+* Every accepted command appends its events, preceded by who caused them, in one append with
+  the stream's expected version (optimistic concurrency). A command refused by the rules returns
+  the refusal with its section and appends nothing; a command that lost a race with another
+  worker returns a refusal marked ``conflict`` and appends nothing, and the hub reloads the
+  table from the store. So no event is ever lost or written twice.
+* ``rebuild`` reloads a table from its stream (after a crash or a restart): the round in
+  progress continues at the same step.
+* ``subscribe`` gives one viewer (``dealer``, ``surveillance``, ``player:<seat>``, ``public``)
+  every update as that viewer may see it: the new events redacted and the table's view
+  (``croupier.games.<game>.seat_view``). ``catch_up`` delivers what another worker appended
+  (call it on each fan-out ``Notice``; ``follow`` does so for a whole fan-out).
+
+The web layer reaches live tables only through this module (and ``core``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import zlib
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Protocol
+
+import numpy as np
+
+from croupier.core.errors import CroupierError, InvalidInput, RuleViolation
+from croupier.core.events import JSON, Event, canonical_json, to_json_value
+from croupier.core.money import format_money, parse_money
+from croupier.core.protocol import PendingKind, Play, Settlement
+from croupier.core.rng import LiveRng, Rng, SeededRng
+from croupier.games.seat_views import Viewer, parse_viewer
+from croupier.service.tables._live_events import (
+    PlayerSeated,
+    PlayerUnseated,
+    RoundSettled,
+    RoundStarted,
+    StepTaken,
+    TableClosed,
+    TableOpened,
+    WagerSet,
+)
+from croupier.service.tables._live_games import LiveGame, live_game
+from croupier.service.tables.fanout import Fanout, Notice
+from croupier.store import ConcurrencyError, EventStore
+
+__all__ = [
+    "STREAM_PREFIX",
+    "CommandResult",
+    "LiveRngSource",
+    "LiveTable",
+    "LiveTableHub",
+    "RngSource",
+    "SeededRngSource",
+    "Subscription",
+    "Viewer",
+    "parse_viewer",
+    "stream_of",
+]
+
+STREAM_PREFIX = "live-"
+MAX_CHANCE_STEPS = 500
+
+
+PUBLIC = Viewer("public")
+"""What anyone may see: no hidden card."""
+
+
+def stream_of(table_id: str) -> str:
+    """The event stream of a live table."""
+    return STREAM_PREFIX + table_id
+
+
+class RngSource(Protocol):
+    """The randomness of a table's chance moves, by table and by the stream version at which
+    the moves are drawn (so a table rebuilt after a restart draws what it would have drawn)."""
+
+    def rng(self, table_id: str, version: int) -> Rng: ...
+
+
+class LiveRngSource:
+    """The operating system's CSPRNG for live play."""
+
+    def rng(self, table_id: str, version: int) -> Rng:
+        return LiveRng()
+
+
+class SeededRngSource:
+    """Reproducible randomness (tests, demos): a PCG64 stream per (seed, table, version)."""
+
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+
+    def rng(self, table_id: str, version: int) -> Rng:
+        key = zlib.crc32(table_id.encode())
+        return SeededRng(np.random.SeedSequence([self.seed, key, version]))
+
+
+@dataclass(frozen=True, slots=True)
+class CommandResult:
+    """What a command did: ``accepted`` with the stream's new ``version`` and the events
+    appended, or refused (``refusal``, its ``section`` when a rule refused it, ``conflict``
+    when another worker changed the table first: reload and try again). A refused command
+    appended nothing."""
+
+    accepted: bool
+    version: int
+    events: tuple[Event, ...] = ()
+    refusal: str | None = None
+    section: str | None = None
+    conflict: bool = False
+    settlement: Settlement | None = None
+
+
+@dataclass
+class LiveTable:
+    """The hub's cache of one table's stream."""
+
+    table_id: str
+    live: LiveGame
+    rules: Any
+    rules_data: dict[str, JSON]
+    version: int = 0
+    seats: dict[int, str] = field(default_factory=dict)
+    wagers: dict[int, int] = field(default_factory=dict)
+    round_number: int = 0
+    play: Play[Any, Any, Any, Any] | None = None
+    round_open: bool = False
+    last_parties: dict[str, int] = field(default_factory=dict)
+    closed: bool = False
+    seated_at: dict[int, int] = field(default_factory=dict)
+    """Seat -> the version at which its present occupant sat: what was dealt to the seat
+    before is not theirs to see."""
+    round_started_at: int = 0
+    """The version of the round in progress's ``live.round_started``."""
+
+    def viewer_at(self, who: Viewer, version: int) -> Viewer:
+        """How ``who`` may see an event of ``version``: a player sees a seat's hidden cards
+        only from the moment they took it (an earlier occupant's are the public's)."""
+        if who.is_player and who.seat is not None and version < self.seated_at.get(who.seat, 0):
+            return PUBLIC
+        return who
+
+    @property
+    def stream(self) -> str:
+        return stream_of(self.table_id)
+
+    def seat_of(self, player: str) -> int | None:
+        return next((s for s, p in self.seats.items() if p == player), None)
+
+
+@dataclass
+class Subscription:
+    """One viewer's updates of one table: put on ``queue`` (an asyncio queue) and/or passed to
+    ``callback``; ``version`` is the last version delivered (a reconnecting browser resumes
+    from it with ``LiveTableHub.updates``)."""
+
+    hub: LiveTableHub
+    table_id: str
+    viewer: Viewer
+    callback: Callable[[dict[str, JSON]], None] | None = None
+    queue: asyncio.Queue[dict[str, JSON]] | None = None
+    version: int = 0
+    person: str | None = None
+    """Who holds the seat of a player viewer: if they leave it, the subscription sees what
+    the public sees from then on."""
+
+    def close(self) -> None:
+        self.hub.unsubscribe(self)
+
+
+class LiveTableHub:
+    """The live tables of one process, kept in ``store`` (see the module's docstring)."""
+
+    def __init__(
+        self,
+        store: EventStore,
+        rng: RngSource | None = None,
+        publish: Callable[[Notice], None] | None = None,
+    ) -> None:
+        self.store = store
+        self.rngs: RngSource = rng if rng is not None else LiveRngSource()
+        self.publish = publish
+        self._tables: dict[str, LiveTable] = {}
+        self._subscribers: dict[str, list[Subscription]] = {}
+        self._pinned: set[str] | None = None
+
+    # -- opening, loading ---------------------------------------------------------------------
+
+    def open_table(
+        self,
+        table_id: str,
+        game: str,
+        rules: Mapping[str, JSON] | Path,
+        by: str,
+    ) -> CommandResult:
+        """Open a new table of ``game`` with house rules from a file or from rules data
+        (validated: every problem at once). An existing table id is refused."""
+        from croupier.service.games.rules import rules_data
+
+        if not isinstance(table_id, str) or not table_id.strip():
+            raise InvalidInput("a table id must be a non-empty string")
+        live = live_game(game)
+        data = rules_data(rules, game) if isinstance(rules, Path) else dict(rules)
+        parsed = live.game.parse_rules(data)
+        table = LiveTable(table_id, live, parsed, data)
+        opened = TableOpened(table_id, game, canonical_json(data), by)
+        try:
+            version = self.store.append(table.stream, [opened], expected_version=0)
+        except ConcurrencyError:
+            return CommandResult(
+                False,
+                self.store.version(table.stream),
+                (),
+                (f"table {table_id!r} is already open"),
+                conflict=True,
+            )
+        table.version = version
+        self._tables[table_id] = table
+        self._announce(table, 0, (opened,))
+        return CommandResult(True, version, (opened,))
+
+    def rebuild(self, table_id: str) -> LiveTable:
+        """The table rebuilt from its stream (after a crash or restart): seats, wagers and the
+        round in progress, replayed from its recorded actions."""
+        opening = self.store.read_between(stream_of(table_id), 0, 1)
+        if not opening:
+            raise InvalidInput(f"no live table {table_id!r}")
+        first = opening[0].event
+        if not isinstance(first, TableOpened):
+            raise InvalidInput(f"stream {stream_of(table_id)!r} is not a live table")
+        # The game's modules first: they register its event types, which a process that has
+        # not played the game yet (a restarted server) must know to decode the rest.
+        live = live_game(first.game)
+        stored = self.store.read(stream_of(table_id))
+        data = json.loads(first.rules_json)
+        table = LiveTable(table_id, live, live.game.parse_rules(data), data)
+        setup: Any = None
+        round_events: list[Event] = []
+        for record in stored[1:]:
+            e = record.event
+            if e is None:  # pragma: no cover - ``read`` decodes every event
+                raise InvalidInput(f"event {record.seq} of {table.stream} could not be read")
+            _mark(table, e, record.seq)
+            if _fold(table, e):
+                continue
+            if isinstance(e, RoundStarted):
+                table.round_number = e.number
+                setup = live.setup_from_json(json.loads(e.setup_json))
+                round_events = []
+                table.round_open = True
+            elif isinstance(e, RoundSettled):
+                table.round_open = False
+                table.last_parties = dict(e.parties)
+            elif isinstance(e, TableClosed):
+                table.closed = True
+            elif not isinstance(e, StepTaken):
+                round_events.append(e)
+        if setup is not None:
+            actions = live.game.actions_from_events(round_events)
+            table.play = Play.rebuilt(live.game, table.rules, setup, actions)
+        table.version = len(stored)
+        self._tables[table_id] = table
+        return table
+
+    def table(self, table_id: str) -> LiveTable:
+        """The table as the store has it now (reloaded when another worker moved it). Inside
+        ``pinned()`` the store is asked once per table: one request sees one state of it."""
+        table = self._tables.get(table_id)
+        if table is not None and self._pinned is not None and table_id in self._pinned:
+            return table
+        if table is None or self.store.version(stream_of(table_id)) != table.version:
+            table = self.rebuild(table_id)
+        if self._pinned is not None:
+            self._pinned.add(table_id)
+        return table
+
+    @contextlib.contextmanager
+    def pinned(self) -> Iterator[None]:
+        """Check each table against the store once for everything done inside (one request:
+        its authorization, its view, its command and the updates it sends)."""
+        outer = self._pinned is None
+        if outer:
+            self._pinned = set()
+        try:
+            yield
+        finally:
+            if outer:
+                self._pinned = None
+
+    def open_tables(self) -> list[str]:
+        """The ids of every live table in the store that is not closed."""
+        ids = [s[len(STREAM_PREFIX) :] for s in self.store.streams(STREAM_PREFIX)]
+        return [t for t in ids if not self.table(t).closed]
+
+    # -- commands ------------------------------------------------------------------------------
+
+    def seat(self, table_id: str, seat: int, player: str, by: str) -> CommandResult:
+        """Seat ``player`` (an account or player id) at ``seat``."""
+
+        def build(table: LiveTable) -> list[Event]:
+            if isinstance(seat, bool) or not isinstance(seat, int) or seat < 1:
+                raise InvalidInput(f"a seat is a number from 1, got {seat!r}")
+            if not player:
+                raise InvalidInput("say who sits down")
+            if seat in table.seats:
+                raise InvalidInput(f"seat {seat} is taken by {table.seats[seat]}")
+            if table.seat_of(player) is not None:
+                raise InvalidInput(f"{player} already sits at seat {table.seat_of(player)}")
+            return [PlayerSeated(seat, player, by)]
+
+        return self._command(table_id, build)
+
+    def unseat(self, table_id: str, seat: int, by: str) -> CommandResult:
+        """The player at ``seat`` leaves (not while the seat plays a round in progress)."""
+
+        def build(table: LiveTable) -> list[Event]:
+            if seat not in table.seats:
+                raise InvalidInput(f"nobody sits at seat {seat}")
+            if table.round_open and seat in _round_seats(table):
+                raise InvalidInput(f"seat {seat} plays the round in progress; leave after it")
+            return [PlayerUnseated(seat, table.seats[seat], by)]
+
+        return self._command(table_id, build)
+
+    def wager(self, table_id: str, seat: int, amount: str | int, by: str) -> CommandResult:
+        """The wager (poker: the chips) of ``seat`` for the next round: dollars as a person
+        types them (``"$25"``, ``"12.50"``) or int cents."""
+
+        def build(table: LiveTable) -> list[Event]:
+            if seat not in table.seats:
+                raise InvalidInput(f"nobody sits at seat {seat}")
+            cents = parse_money(amount, "wager") if isinstance(amount, str) else amount
+            if isinstance(cents, bool) or not isinstance(cents, int) or cents < 0:
+                raise InvalidInput(f"a wager is a dollar amount of 0 or more, got {amount!r}")
+            return [WagerSet(seat, cents, by)]
+
+        return self._command(table_id, build)
+
+    def deal(self, table_id: str, by: str) -> CommandResult:
+        """Start the next round from the seated players' wagers and, where the game has one,
+        take the dealer's opening action (twenty-one's ``deal``)."""
+
+        def build(table: LiveTable) -> list[Event]:
+            last = table.play.state if table.play is not None else None
+            setup = table.live.make_setup(
+                table.rules, table.seats, table.wagers, table.round_number + 1, last
+            )
+            return self._start(table, setup, by)
+
+        return self._command(table_id, build)
+
+    def start_round(self, table_id: str, setup: Any, by: str) -> CommandResult:
+        """Start the next round from an explicit setup (the game's setup object or its JSON)."""
+
+        def build(table: LiveTable) -> list[Event]:
+            value = setup
+            if not isinstance(value, table.live.setup_type):
+                try:
+                    value = table.live.setup_from_json(value)
+                except (TypeError, ValueError, KeyError) as exc:
+                    raise InvalidInput(f"not a {table.live.name} setup: {exc}") from None
+            return self._start(table, value, by)
+
+        return self._command(table_id, build)
+
+    def _start(self, table: LiveTable, setup: Any, by: str) -> list[Event]:
+        if table.closed:
+            raise InvalidInput(f"table {table.table_id} is closed")
+        if table.round_open:
+            raise InvalidInput(f"round {table.round_number} is still open: settle it first")
+        live = table.live
+        play: Play[Any, Any, Any, Any] = Play(live.game, table.rules, setup)
+        number = table.round_number + 1
+        events: list[Event] = [
+            RoundStarted(number, canonical_json(to_json_value(setup)), by),
+        ]
+        table.play, table.round_number, table.round_open = play, number, True
+        opening = live.opening_action
+        if opening is not None and play.pending.kind is PendingKind.DEALER:
+            step = play.apply(opening(play.state))
+            events += [StepTaken("dealer", by, 1), *step.events]
+        return events
+
+    def chance(self, table_id: str, by: str, steps: int | None = None) -> CommandResult:
+        """The chance actor's moves (the next cards, a spin), drawn from the injected
+        randomness: all that are due now (or at most ``steps``), in one append."""
+
+        def build(table: LiveTable) -> list[Event]:
+            play = self._round(table)
+            if play.pending.kind is not PendingKind.CHANCE:
+                raise InvalidInput(f"no chance move is due: {_describe(play)}")
+            rng = self.rngs.rng(table.table_id, table.version)
+            events: list[Event] = []
+            count = 0
+            limit = steps if steps is not None else MAX_CHANCE_STEPS
+            while play.pending.kind is PendingKind.CHANCE and count < limit:
+                step = play.apply(table.live.game.chance(play.state, rng))
+                events += step.events
+                count += 1
+            return [StepTaken("chance", by, count), *events]
+
+        return self._command(table_id, build)
+
+    def act(self, table_id: str, action: Any, by: str, seat: int | None = None) -> CommandResult:
+        """Apply a dealer's action (``seat`` None) or the action of the player at ``seat``
+        (refused unless that seat is the one to act). A rule's refusal cites its section and
+        changes nothing."""
+
+        def build(table: LiveTable) -> list[Event]:
+            play = self._round(table)
+            pending = play.pending
+            if pending.kind is PendingKind.CHANCE:
+                raise InvalidInput("a card or a spin is due: the chance actor moves first")
+            if seat is not None:
+                if table.seats.get(seat) is None:
+                    raise InvalidInput(f"nobody sits at seat {seat}")
+                if pending.kind is not PendingKind.SEAT or pending.seat != seat:
+                    raise InvalidInput(f"it is not seat {seat}'s turn: {_describe(play)}")
+                if getattr(action, "seat", seat) not in (seat, None) or getattr(
+                    action, "space", seat
+                ) not in (seat, None):
+                    raise InvalidInput(f"seat {seat} may act only for itself")
+            actor = "dealer" if seat is None else f"player:{seat}"
+            step = play.apply(action)
+            return [StepTaken(actor, by, 1), *step.events]
+
+        return self._command(table_id, build)
+
+    def settle(self, table_id: str, by: str) -> CommandResult:
+        """Close a finished round: its settlement (every party's net; they sum to zero) is
+        recorded. Poker stacks carry over to the next hand as the seats' chips."""
+        holder: list[Settlement] = []
+
+        def build(table: LiveTable) -> list[Event]:
+            play = self._round(table)
+            if not play.is_over():
+                raise InvalidInput(f"round {table.round_number} is not over: {_describe(play)}")
+            settlement = play.settlement()
+            holder.append(settlement)
+            events: list[Event] = [RoundSettled(table.round_number, dict(settlement.parties), by)]
+            if table.live.name == "poker":
+                for seat, stack in sorted(play.state.stacks.items()):
+                    if seat in table.seats:
+                        events.append(WagerSet(seat, stack, by))
+            table.round_open = False
+            table.last_parties = dict(settlement.parties)
+            return events
+
+        result = self._command(table_id, build)
+        if result.accepted and holder:
+            return CommandResult(True, result.version, result.events, settlement=holder[0])
+        return result
+
+    def close(self, table_id: str, by: str) -> CommandResult:
+        """Close the table (not while a round is open)."""
+
+        def build(table: LiveTable) -> list[Event]:
+            if table.round_open:
+                raise InvalidInput(f"round {table.round_number} is still open")
+            table.closed = True
+            return [TableClosed(by)]
+
+        return self._command(table_id, build)
+
+    def _round(self, table: LiveTable) -> Play[Any, Any, Any, Any]:
+        if table.closed:
+            raise InvalidInput(f"table {table.table_id} is closed")
+        if table.play is None or not table.round_open:
+            raise InvalidInput(f"table {table.table_id} has no round in progress: deal first")
+        return table.play
+
+    def _command(self, table_id: str, build: Callable[[LiveTable], list[Event]]) -> CommandResult:
+        """Run one command on fresh state; append its events at the expected version."""
+        table = self.table(table_id)
+        before = table.version
+        try:
+            events = build(table)
+        except CroupierError as exc:
+            self._tables.pop(table_id, None)  # whatever the command touched is reloaded
+            section = exc.section if isinstance(exc, RuleViolation) else None
+            return CommandResult(False, before, (), str(exc), section)
+        try:
+            version = self.store.append(table.stream, events, expected_version=before)
+        except ConcurrencyError as exc:
+            self._tables.pop(table_id, None)
+            return CommandResult(
+                False,
+                self.store.version(table.stream),
+                (),
+                f"the table changed meanwhile; nothing was recorded, try again ({exc})",
+                conflict=True,
+            )
+        except Exception:
+            self._tables.pop(table_id, None)
+            raise
+        table.version = version
+        for offset, e in enumerate(events, start=1):
+            _mark(table, e, before + offset)
+            _fold(table, e)
+        self._announce(table, before, tuple(events))
+        return CommandResult(True, version, tuple(events))
+
+    # -- reading -------------------------------------------------------------------------------
+
+    def view(self, table_id: str, viewer: str | Viewer) -> dict[str, JSON]:
+        """The table as ``viewer`` may see it, money in dollars."""
+        return self._view(self.table(table_id), parse_viewer(viewer))
+
+    def _view(self, table: LiveTable, who: Viewer) -> dict[str, JSON]:
+        play = table.play
+        pending: dict[str, JSON] | None = None
+        state: JSON = None
+        if play is not None:
+            p = play.pending
+            pending = {"kind": p.kind.value, "seat": p.seat, "hand": p.hand, "detail": p.detail}
+            # a player who sat after this round began sees it as the public does
+            round_viewer = table.viewer_at(who, table.round_started_at)
+            state = table.live.seat_view(play.state, str(round_viewer))
+        return {
+            "table": table.table_id,
+            "game": table.live.name,
+            "version": table.version,
+            "viewer": str(who),
+            "closed": table.closed,
+            "seats": {str(s): p for s, p in sorted(table.seats.items())},
+            "wagers": {str(s): format_money(c) for s, c in sorted(table.wagers.items())},
+            "round": table.round_number,
+            "round_open": table.round_open,
+            "pending": pending,
+            "your_turn": bool(
+                pending is not None
+                and who.is_player
+                and pending["kind"] == PendingKind.SEAT.value
+                and pending["seat"] == who.seat
+            ),
+            "state": state,
+            "last_settlement": {k: format_money(v) for k, v in sorted(table.last_parties.items())},
+        }
+
+    def irregularities(self, table_id: str) -> list[tuple[Any, tuple[Event, ...]]]:
+        """The irregularities the round would accept now, each with the events (the remedy
+        and its section) recording it would cause; empty with no round in play."""
+        table = self.table(table_id)
+        if table.play is None or not table.round_open:
+            return []
+        return table.play.irregularities()
+
+    def remedy(self, table_id: str, action: Any, by: str) -> CommandResult:
+        """Record an irregularity the dealer or floor saw (one of ``irregularities``): its
+        remedy is applied whoever is to act, a card due included. A refusal cites its section
+        and changes nothing."""
+
+        def build(table: LiveTable) -> list[Event]:
+            play = self._round(table)
+            step = play.apply(action)
+            return [StepTaken("dealer", by, 1), *step.events]
+
+        return self._command(table_id, build)
+
+    def legal_actions(self, table_id: str) -> Sequence[Any]:
+        """The actions the party to act may take now (empty when chance or nobody acts)."""
+        table = self.table(table_id)
+        if table.play is None or not table.round_open:
+            return ()
+        return table.play.legal_actions()
+
+    def events(self, table_id: str, viewer: str | Viewer, after: int = 0) -> list[dict[str, JSON]]:
+        """The table's events after version ``after``, as ``viewer`` may receive them, each
+        with its ``version``."""
+        who = parse_viewer(viewer)
+        table = self.table(table_id)
+        out = []
+        for record in self.store.read(table.stream, after=after):
+            if record.event is None:  # pragma: no cover - ``read`` decodes every event
+                continue
+            data = table.live.redact_event(record.event, str(table.viewer_at(who, record.seq)))
+            data["version"] = record.seq
+            out.append(data)
+        return out
+
+    def updates(self, table_id: str, viewer: str | Viewer, after: int) -> dict[str, JSON]:
+        """One update for ``viewer``: the events after ``after`` (redacted) and the view now."""
+        who = parse_viewer(viewer)
+        return {
+            "table": table_id,
+            "events": list(self.events(table_id, who, after)),
+            "view": self.view(table_id, who),
+        }
+
+    # -- subscribers ---------------------------------------------------------------------------
+
+    def subscribe(
+        self,
+        table_id: str,
+        viewer: str | Viewer,
+        callback: Callable[[dict[str, JSON]], None] | None = None,
+        queue: asyncio.Queue[dict[str, JSON]] | None = None,
+        after: int | None = None,
+    ) -> Subscription:
+        """Deliver every update of ``table_id`` to ``viewer`` from version ``after`` (now by
+        default; a reconnecting browser passes the last version it saw). A player viewer is
+        the seat's present occupant: events before they sat are redacted as for the public,
+        and if they leave the seat the subscription sees what the public sees."""
+        who = parse_viewer(viewer)
+        table = self.table(table_id)
+        person = table.seats.get(who.seat) if who.is_player and who.seat is not None else None
+        sub = Subscription(self, table_id, who, callback, queue, table.version, person)
+        self._subscribers.setdefault(table_id, []).append(sub)
+        if after is not None and after < table.version:
+            sub.version = after
+            self._deliver(sub, table)
+        return sub
+
+    def unsubscribe(self, sub: Subscription) -> None:
+        subs = self._subscribers.get(sub.table_id, [])
+        if sub in subs:
+            subs.remove(sub)
+
+    def catch_up(self, stream: str) -> None:
+        """Another worker appended to ``stream`` (a fan-out notice): reload the table and
+        deliver the new events to this process's subscribers."""
+        if not stream.startswith(STREAM_PREFIX):
+            return
+        table_id = stream[len(STREAM_PREFIX) :]
+        if not self._subscribers.get(table_id) and table_id not in self._tables:
+            return
+        table = self.table(table_id)
+        for sub in list(self._subscribers.get(table_id, [])):
+            self._deliver(sub, table)
+
+    async def follow(self, fanout: Fanout) -> None:
+        """Catch up on every notice of ``fanout`` until cancelled."""
+        async for notice in fanout.subscribe():
+            self.catch_up(notice.stream)
+
+    def _announce(self, table: LiveTable, before: int, events: tuple[Event, ...]) -> None:
+        for sub in list(self._subscribers.get(table.table_id, [])):
+            self._deliver(sub, table, (before, events))
+        if self.publish is not None:
+            with contextlib.suppress(Exception):  # a lost notice costs a late read, no event
+                self.publish(Notice(table.stream, table.version))
+
+    def _deliver(
+        self,
+        sub: Subscription,
+        table: LiveTable,
+        appended: tuple[int, tuple[Event, ...]] | None = None,
+    ) -> None:
+        """Send ``sub`` what it has not seen; ``appended`` (the version before and the events
+        just appended by this process) spares a read of the store when that is all it lacks."""
+        if sub.version >= table.version:
+            return  # already delivered (a notice of our own append, or a duplicate)
+        seat = sub.viewer.seat
+        if sub.person is not None and seat is not None and table.seats.get(seat) != sub.person:
+            sub.viewer = PUBLIC  # the person left the seat: from now on, what the public sees
+        if appended is not None and appended[0] == sub.version:
+            before, events = appended
+            redacted: list[dict[str, JSON]] = []
+            for offset, e in enumerate(events, start=1):
+                data = table.live.redact_event(e, str(table.viewer_at(sub.viewer, before + offset)))
+                data["version"] = before + offset
+                redacted.append(data)
+        else:
+            redacted = self.events(table.table_id, sub.viewer, sub.version)
+        update = {
+            "table": table.table_id,
+            "version": table.version,
+            "events": list(redacted),
+            "view": self._view(table, sub.viewer),
+        }
+        sub.version = table.version
+        if sub.callback is not None:
+            sub.callback(update)
+        if sub.queue is not None:
+            sub.queue.put_nowait(update)
+
+
+def _mark(table: LiveTable, e: Event, version: int) -> None:
+    """Remember when a seat was taken and when the round in progress began."""
+    if isinstance(e, PlayerSeated):
+        table.seated_at[e.seat] = version
+    elif isinstance(e, RoundStarted):
+        table.round_started_at = version
+
+
+def _fold(table: LiveTable, e: Event) -> bool:
+    """Apply a seating or wager event to the cached table; False for any other event."""
+    if isinstance(e, PlayerSeated):
+        table.seats[e.seat] = e.player
+    elif isinstance(e, PlayerUnseated):
+        table.seats.pop(e.seat, None)
+        table.wagers.pop(e.seat, None)
+    elif isinstance(e, WagerSet):
+        table.wagers[e.seat] = e.amount
+    else:
+        return False
+    return True
+
+
+def _round_seats(table: LiveTable) -> set[int]:
+    if table.play is None:
+        return set()
+    snapshot = table.live.seat_view(table.play.state, "public")
+    seats: set[int] = set()
+    for key in ("spaces", "spots", "seats"):
+        for item in snapshot.get(key, []) or []:
+            number = item.get("space", item.get("seat"))
+            if isinstance(number, int):
+                seats.add(number)
+    return seats
+
+
+def _describe(play: Play[Any, Any, Any, Any]) -> str:
+    p = play.pending
+    who = f"seat {p.seat}" if p.kind is PendingKind.SEAT else p.kind.value
+    return f"{who} to act" + (f" ({p.detail})" if p.detail else "")

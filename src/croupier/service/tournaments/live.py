@@ -1,0 +1,646 @@
+"""Tournaments kept in the event store (issue 19): one stream per tournament, run command by
+command from the command line or the web server, across processes and restarts.
+
+* The stream ``tournament-<id>`` holds exactly the tournament's own events
+  (``croupier.tournaments.events``, starting with ``tournament.defined``): the state is
+  ``Tournament.replay`` of it. ``Tournament.replay`` refuses an event it does not know, so who
+  did each command is kept beside it, in ``tournament-<id>-log`` (``tournament.command_by``:
+  the command, the person, its time and the tournament stream's version after it). Both
+  streams are written in one ``append_many`` transaction, each at its expected version: all or
+  nothing.
+* A fee's ``collected_by`` is the person who did the command (the signed-in person's employee
+  id, or ``--collected-by`` on the command line), as the fee register needs it (-09-07.1.c,
+  -08-16.1.e).
+* A command is judged on the stream as stored; a refusal (``RuleViolation`` with its section,
+  or ``InvalidInput``) appends nothing. A command that lost a race with another writer
+  (``ConcurrencyError``) is run again on the re-read state (``service.retry``): it is accepted
+  or refused on what is really there, and never lost.
+* The seat card of a buy-in is drawn from the injected randomness (``RngSource``, keyed by the
+  tournament and the stream's version, as the live tables do) and recorded
+  (``tournament.seat_drawn``): a replay never draws again.
+* Each process caches the tournaments it has read, by stream version, and reads only the
+  events appended since.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import csv
+import io
+import re
+import threading
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from croupier.core.clock import Clock, SystemClock
+from croupier.core.data import loads
+from croupier.core.errors import InvalidInput, RuleViolation
+from croupier.core.events import JSON, Event, event
+from croupier.core.money import parse_money
+from croupier.reports.tournament_schedule import schedule_lines, schedule_pdf, section_of
+from croupier.service.files import read_text
+from croupier.service.people.authz import Action, Actor, authorize
+from croupier.service.retry import DEFAULT_BACKOFF, Backoff, retrying
+from croupier.service.tables.live import LiveRngSource, RngSource, SeededRngSource
+from croupier.service.tournaments.view import REGISTERS, describe, registers, summary
+from croupier.store import EventStore, open_existing_store
+from croupier.tournaments import (
+    Tournament,
+)
+from croupier.tournaments.events import (
+    TournamentDefined,
+)
+
+__all__ = [
+    "COMMANDS",
+    "FEE_COMMANDS",
+    "REGISTERS",
+    "CommandBy",
+    "Done",
+    "Refused",
+    "TournamentDesk",
+    "log_stream_of",
+    "stream_of",
+]
+
+STREAM_PREFIX = "tournament-"
+LOG_SUFFIX = "-log"
+TOURNAMENT_ID = re.compile(r"^[a-z0-9][a-z0-9-]{0,59}$")
+
+COMMANDS = (
+    "register",
+    "refund",
+    "rebuy",
+    "add_on",
+    "start",
+    "transfer_buy_in",
+    "next_level",
+    "start_hand",
+    "record_hand",
+    "eliminate",
+    "withdraw",
+    "cash_out",
+    "end_round",
+    "finish",
+    "agree_split",
+)
+FEE_COMMANDS = frozenset({"register", "refund", "rebuy", "add_on"})
+"""Commands that take or hand back a fee: a cashier's or a manager's (-09-07.1.c)."""
+ALIASES = {"split": "agree_split", "addon": "add_on", "transfer": "transfer_buy_in"}
+RULES_SUFFIXES = (".toml", ".json")
+
+
+def stream_of(tournament_id: str) -> str:
+    """The event stream of a tournament."""
+    return STREAM_PREFIX + tournament_id
+
+
+def log_stream_of(tournament_id: str) -> str:
+    """The stream of who did each command of a tournament."""
+    return STREAM_PREFIX + tournament_id + LOG_SUFFIX
+
+
+@event("tournament.command_by")
+@dataclass(frozen=True, slots=True)
+class CommandBy(Event):
+    """Who did a tournament command (kept in ``tournament-<id>-log``): the command, the person
+    (an employee id, an account name), the time the command was given, and the version of the
+    tournament stream it left."""
+
+    command: str
+    by: str
+    at: str
+    version: int
+
+
+class Refused(RuleViolation):
+    """A tournament command the rules refuse in the tournament's present state (HTTP 409)."""
+
+
+@dataclass(frozen=True)
+class Done:
+    """What a command did: the tournament stream's version and the events it appended, one
+    line an event (money in dollars)."""
+
+    tournament_id: str
+    version: int
+    events: tuple[Event, ...]
+
+    @property
+    def lines(self) -> list[str]:
+        return [describe(e) for e in self.events]
+
+
+@dataclass
+class _Cached:
+    tournament: Tournament
+    version: int
+
+
+def check_tournament_id(tournament_id: object) -> str:
+    if (
+        not isinstance(tournament_id, str)
+        or not TOURNAMENT_ID.match(tournament_id)
+        or tournament_id.endswith(LOG_SUFFIX)
+    ):
+        raise InvalidInput(
+            "a tournament id is 1 to 60 lower-case letters, digits and hyphens, starting with a "
+            f"letter or digit and not ending in {LOG_SUFFIX!r}; got {tournament_id!r}"
+        )
+    return tournament_id
+
+
+def normalize_command(command: str) -> str:
+    """``add-on``, ``Add_On`` and ``addon`` are ``add_on``; ``split`` is ``agree_split``."""
+    name = command.strip().lower().replace("-", "_")
+    name = ALIASES.get(name, name)
+    if name not in COMMANDS:
+        raise InvalidInput(f"no tournament command {command!r}; one of {', '.join(COMMANDS)}")
+    return name
+
+
+def read_rules(path: Path) -> dict[str, Any]:
+    """A tournament rules file (TOML or JSON) as plain data."""
+    data = loads(
+        read_text(path, "tournament rules file"), str(path), toml=path.suffix.lower() == ".toml"
+    )
+    if not isinstance(data, dict):
+        raise InvalidInput(f"{path}: a tournament rules file is a table of fields")
+    return data
+
+
+def rules_from_text(text: str, name: str = "pasted rules") -> dict[str, Any]:
+    """Rules pasted or uploaded as TOML (or JSON, starting with ``{``)."""
+    data = loads(text, name, toml=not text.lstrip().startswith("{"))
+    if not isinstance(data, dict):
+        raise InvalidInput(f"{name}: tournament rules are a table of fields")
+    return data
+
+
+# -- arguments as a person types them ---------------------------------------------------------
+
+
+def _text(args: Mapping[str, Any], key: str, required: bool = False) -> str:
+    value = args.get(key)
+    if value is None or (isinstance(value, str) and not value.strip()):
+        if required:
+            raise InvalidInput(f"give the {key.replace('_', ' ')}")
+        return ""
+    if not isinstance(value, str | int):
+        raise InvalidInput(f"{key} is text, got {value!r}")
+    return str(value).strip()
+
+
+def _optional(args: Mapping[str, Any], key: str) -> str | None:
+    return _text(args, key) or None
+
+
+def _int(value: object, what: str) -> int:
+    if isinstance(value, bool):
+        raise InvalidInput(f"{what} is a whole number, got {value!r}")
+    if isinstance(value, int):
+        return value
+    if isinstance(value, str) and re.fullmatch(r"\s*[+-]?\d{1,12}\s*", value):
+        return int(value)
+    raise InvalidInput(f"{what} is a whole number, got {value!r}")
+
+
+def _pairs(value: object, what: str) -> dict[str, str]:
+    """``ann=500,bob=-500`` (or a mapping) as player -> text."""
+    if value is None or value == "":
+        return {}
+    if isinstance(value, Mapping):
+        return {str(k).strip(): str(v).strip() for k, v in value.items()}
+    if not isinstance(value, str):
+        raise InvalidInput(f"{what}: write player=value, comma-separated")
+    out: dict[str, str] = {}
+    for part in value.split(","):
+        if not part.strip():
+            continue
+        name, sep, amount = part.partition("=")
+        if not sep or not name.strip() or not amount.strip():
+            raise InvalidInput(f"{what}: {part.strip()!r} is not player=value")
+        if name.strip() in out:
+            raise InvalidInput(f"{what}: {name.strip()} named twice")
+        out[name.strip()] = amount.strip()
+    return out
+
+
+def _chips(value: object, what: str) -> dict[str, int]:
+    return {k: _int(v, f"{what} of {k}") for k, v in _pairs(value, what).items()}
+
+
+def _card(value: object) -> tuple[int, int] | None:
+    if value is None or value == "":
+        return None
+    if isinstance(value, str):
+        parts: list[Any] = [p for p in re.split(r"[\s,/]+", value.strip()) if p]
+    elif isinstance(value, list | tuple):
+        parts = list(value)
+    else:
+        raise InvalidInput(f"a seat card is table,seat; got {value!r}")
+    if len(parts) != 2:
+        raise InvalidInput(f"a seat card is table,seat; got {value!r}")
+    return _int(parts[0], "the card's table"), _int(parts[1], "the card's seat")
+
+
+def _seats(value: object) -> tuple[int, ...]:
+    if value is None or value == "":
+        return ()
+    if isinstance(value, str):
+        return tuple(_int(p, "an absent seat") for p in re.split(r"[\s,]+", value.strip()) if p)
+    if isinstance(value, list | tuple):
+        return tuple(_int(p, "an absent seat") for p in value)
+    raise InvalidInput(f"absent seats are numbers, got {value!r}")
+
+
+def _shares(value: object) -> dict[str, int]:
+    return {k: parse_money(v, f"the share of {k}") for k, v in _pairs(value, "shares").items()}
+
+
+def run_command(
+    t: Tournament,
+    command: str,
+    args: Mapping[str, Any],
+    by: str,
+    at: str,
+    rng: Callable[[], Any],
+) -> list[Event]:
+    """Run one command on ``t`` (refused: ``RuleViolation`` or ``InvalidInput``, ``t`` as it
+    was). ``by`` collects a fee; ``rng()`` gives the seat draw's randomness."""
+    part = _optional(args, "tournament")
+    player = _text(args, "player", required=command not in _NO_PLAYER)
+    if command == "register":
+        card = _card(args.get("card"))
+        return t.register(
+            player,
+            collected_by=by,
+            at=at,
+            name=_text(args, "name"),
+            address=_text(args, "address"),
+            tournament=part,
+            rng=None if card is not None else rng(),
+            card=card,
+            receipt=_optional(args, "receipt"),
+        )
+    if command == "refund":
+        return t.refund(player, at, part)
+    if command == "rebuy":
+        return t.rebuy(player, collected_by=by, at=at)
+    if command == "add_on":
+        return t.add_on(player, collected_by=by, at=at)
+    if command == "start":
+        return t.start(at, part)
+    if command == "transfer_buy_in":
+        return t.transfer_buy_in(_text(args, "receipt", True), _text(args, "to", True), at)
+    if command == "next_level":
+        return t.next_level(at, part)
+    if command == "start_hand":
+        table = _int(args.get("table"), "the table")
+        return t.start_hand(table, at, absent=_seats(args.get("absent")), tournament=part)
+    if command == "record_hand":
+        bets = args.get("bets")
+        return t.record_hand(
+            _int(args.get("table"), "the table"),
+            _chips(args.get("chips"), "chips"),
+            at,
+            bets=_chips(bets, "bets") if bets not in (None, "") else None,
+            eliminated_by=_pairs(args.get("eliminated_by"), "eliminated by") or None,
+            tournament=part,
+        )
+    if command == "eliminate":
+        return t.eliminate(player, at, by=_optional(args, "eliminated_by"), tournament=part)
+    if command == "withdraw":
+        return t.withdraw(player, at, part)
+    if command == "cash_out":
+        return t.cash_out(player, part)
+    if command == "end_round":
+        return t.end_round(at, part)
+    if command == "finish":
+        return t.finish(at, part)
+    if command == "agree_split":
+        return t.agree_split(_shares(args.get("shares")), at, part)
+    raise InvalidInput(f"no tournament command {command!r}")  # pragma: no cover
+
+
+_NO_PLAYER = frozenset(
+    {
+        "start",
+        "transfer_buy_in",
+        "next_level",
+        "start_hand",
+        "record_hand",
+        "end_round",
+        "finish",
+        "agree_split",
+    }
+)
+
+
+# -- the desk ----------------------------------------------------------------------------------
+
+
+class TournamentDesk:
+    """The tournaments of one database, for one process (see the module docstring). Thread-safe:
+    every call holds one lock."""
+
+    def __init__(
+        self,
+        store: EventStore,
+        rng: RngSource | None = None,
+        clock: Clock | None = None,
+        rules_dir: Path | None = None,
+        backoff: Backoff = DEFAULT_BACKOFF,
+    ) -> None:
+        self.store = store
+        self.rngs: RngSource = rng if rng is not None else LiveRngSource()
+        self.clock: Clock = clock if clock is not None else SystemClock()
+        self.rules_dir = rules_dir
+        self.backoff = backoff
+        self._cache: dict[str, _Cached] = {}
+        self._lock = threading.RLock()
+
+    # -- time ------------------------------------------------------------------------------
+
+    def now(self) -> str:
+        """The clock's time in this machine's time zone, as tournaments write it."""
+        return self.clock.now().astimezone().replace(tzinfo=None).isoformat(timespec="minutes")
+
+    def _at(self, at: str | None) -> str:
+        if at is None or not at.strip():
+            return self.now()
+        try:
+            datetime.fromisoformat(at.strip())
+        except ValueError:
+            raise InvalidInput(f"not a time: {at!r} (expected YYYY-MM-DDTHH:MM)") from None
+        return at.strip()
+
+    # -- creating, listing, loading ------------------------------------------------------------
+
+    def create(
+        self,
+        data: Mapping[str, Any],
+        by: str,
+        tournament_id: str | None = None,
+        at: str | None = None,
+    ) -> Done:
+        """A new tournament from its rules (plain data of a rules file; ``tournament_id``
+        replaces the rules' id). Every problem of the rules at once (``ConfigError``); an id
+        already in the store is refused."""
+        if not by.strip():
+            raise InvalidInput("say who defines the tournament")
+        rules = dict(data)
+        if tournament_id is not None and tournament_id.strip():
+            rules["id"] = tournament_id.strip()
+        tid = check_tournament_id(rules.get("id"))
+        when = self._at(at)
+        with self._lock:
+            if self.store.version(stream_of(tid)) or self.store.version(log_stream_of(tid)):
+                raise InvalidInput(f"tournament {tid!r} exists already; choose another id")
+            t = Tournament.define(rules)
+            events = t.events
+            self.store.append_many(
+                {
+                    stream_of(tid): (events, 0),
+                    log_stream_of(tid): ([CommandBy("define", by, when, len(events))], 0),
+                }
+            )
+            self._cache[tid] = _Cached(t, len(events))
+            return Done(tid, len(events), tuple(events))
+
+    def create_from_file(
+        self, path: Path, by: str, tournament_id: str | None = None, at: str | None = None
+    ) -> Done:
+        return self.create(read_rules(path), by, tournament_id, at)
+
+    def rules_files(self) -> list[str]:
+        """The tournament rules files of the rules directory a tournament may be created from."""
+        if self.rules_dir is None or not self.rules_dir.is_dir():
+            return []
+        return sorted(
+            p.name
+            for p in self.rules_dir.iterdir()
+            if p.is_file() and p.name.startswith("tournament") and p.suffix in RULES_SUFFIXES
+        )
+
+    def rules_file(self, name: str) -> dict[str, Any]:
+        """A rules file of the rules directory, by its name (nothing outside it)."""
+        if name not in self.rules_files():
+            raise InvalidInput(f"no tournament rules file {name!r}")
+        assert self.rules_dir is not None
+        return read_rules(self.rules_dir / name)
+
+    def ids(self) -> list[str]:
+        """Every tournament in the store, by id."""
+        streams = set(self.store.streams(STREAM_PREFIX))
+        return sorted(
+            s[len(STREAM_PREFIX) :]
+            for s in streams
+            if not s.endswith(LOG_SUFFIX) and s + LOG_SUFFIX in streams
+        )
+
+    def listing(self) -> list[dict[str, JSON]]:
+        """Each stored tournament: id, name, game, days, its main part's status and players."""
+        out: list[dict[str, JSON]] = []
+        with self._lock:
+            for tid in self.ids():
+                t = self._fresh(tid).tournament
+                main = t.main
+                status = "finished" if main.finished else "running" if main.started else "open"
+                out.append(
+                    {
+                        "id": tid,
+                        "name": t.rules.name,
+                        "game": t.rules.game.value,
+                        "days": [t.rules.first_day, t.rules.last_day],
+                        "status": status,
+                        "players": len(main.entrants),
+                    }
+                )
+        return out
+
+    def load(self, tournament_id: str) -> Tournament:
+        """The tournament as its stream has it now."""
+        with self._lock:
+            return self._fresh(tournament_id).tournament
+
+    def version(self, tournament_id: str) -> int:
+        with self._lock:
+            return self._fresh(tournament_id).version
+
+    def _fresh(self, tournament_id: str) -> _Cached:
+        tid = check_tournament_id(tournament_id)
+        stream = stream_of(tid)
+        version = self.store.version(stream)
+        if version == 0:
+            self._cache.pop(tid, None)
+            raise InvalidInput(f"no tournament {tid!r}")
+        cached = self._cache.get(tid)
+        if cached is not None and cached.version == version:
+            return cached
+        if cached is not None and cached.version < version:
+            for record in self.store.read(stream, after=cached.version):
+                assert record.event is not None
+                cached.tournament.state.apply(record.event)
+            cached.version = version
+            return cached
+        stored = self.store.read(stream)
+        events = [r.event for r in stored if r.event is not None]
+        if not events or not isinstance(events[0], TournamentDefined):
+            raise InvalidInput(f"stream {stream!r} is not a tournament")
+        fresh = _Cached(Tournament.replay(events), len(stored))
+        self._cache[tid] = fresh
+        return fresh
+
+    def log(self, tournament_id: str) -> list[CommandBy]:
+        """Who did each command, in order."""
+        tid = check_tournament_id(tournament_id)
+        out = []
+        for record in self.store.read(log_stream_of(tid)):
+            if isinstance(record.event, CommandBy):
+                out.append(record.event)
+        return out
+
+    # -- commands ------------------------------------------------------------------------------
+
+    def do(
+        self,
+        tournament_id: str,
+        command: str,
+        args: Mapping[str, Any],
+        by: str,
+        at: str | None = None,
+    ) -> Done:
+        """Run ``command`` with ``args`` (as typed: ``player``, ``name``, ``address``,
+        ``card``, ``receipt``, ``to``, ``table``, ``absent``, ``chips``, ``bets``,
+        ``eliminated_by``, ``shares``, ``tournament`` for a satellite) by ``by``, who also
+        collects a fee it takes. Appends its events, or raises ``Refused`` (a rule, with its
+        section) or ``InvalidInput`` and appends nothing."""
+        name = normalize_command(command)
+        if not by.strip():
+            raise InvalidInput("say who does the command (and collects its fee)")
+        when = self._at(at)
+        tid = check_tournament_id(tournament_id)
+
+        def attempt() -> Done:
+            with self._lock:
+                cached = self._fresh(tid)
+                t, before = cached.tournament, cached.version
+                log_version = self.store.version(log_stream_of(tid))
+                try:
+                    events = run_command(
+                        t, name, args, by, when, lambda: self.rngs.rng(tid, before)
+                    )
+                except Refused:
+                    raise
+                except RuleViolation as exc:
+                    raise Refused(exc.detail, exc.section) from None
+                if not events:
+                    return Done(tid, before, ())
+                after = before + len(events)
+                try:
+                    self.store.append_many(
+                        {
+                            stream_of(tid): (events, before),
+                            log_stream_of(tid): (
+                                [CommandBy(name, by, when, after)],
+                                log_version,
+                            ),
+                        }
+                    )
+                except BaseException:
+                    self._cache.pop(tid, None)  # the state ran ahead of the store: re-read
+                    raise
+                cached.version = after
+                return Done(tid, after, tuple(events))
+
+        return retrying(attempt, self.backoff)
+
+    # -- what a person reads -------------------------------------------------------------------
+
+    def schedule(self, tournament_id: str) -> tuple[str, list[str]]:
+        """The posted schedule's section and lines (amounts once determined)."""
+        with self._lock:
+            t = self._fresh(tournament_id).tournament
+            return section_of(t.rules), schedule_lines(t.rules, t.state)
+
+    def schedule_pdf(self, tournament_id: str) -> bytes:
+        with self._lock:
+            t = self._fresh(tournament_id).tournament
+            return schedule_pdf(t.rules, t.state)
+
+    def view(self, tournament_id: str) -> dict[str, JSON]:
+        """The tournament's state as anyone signed in may see it (no address): its parts,
+        tables and seats, levels, chips, places, standings and prizes; money in dollars."""
+        with self._lock:
+            cached = self._fresh(tournament_id)
+            return summary(cached.tournament, cached.version)
+
+    def records(self, tournament_id: str) -> dict[str, list[list[str]]]:
+        """The fee register, prize register, buy-in receipts and record of win, as rows of
+        text (the first row the header); this tournament's only (-09-01)."""
+        with self._lock:
+            return registers(self._fresh(tournament_id).tournament)
+
+    def register_csv(self, tournament_id: str, which: str) -> bytes:
+        if which not in REGISTERS:
+            raise InvalidInput(f"no register {which!r}; one of {', '.join(REGISTERS)}")
+        rows = self.records(tournament_id)[which]
+        buf = io.StringIO()
+        csv.writer(buf, lineterminator="\n").writerows(rows)
+        return buf.getvalue().encode("utf-8")
+
+    # -- the web server's checks -----------------------------------------------------------------
+
+    def create_as(
+        self,
+        actor: Actor,
+        data: Mapping[str, Any],
+        tournament_id: str | None = None,
+        at: str | None = None,
+    ) -> Done:
+        authorize(actor, Action.CREATE_TOURNAMENT)
+        return self.create(data, person(actor), tournament_id, at)
+
+    def do_as(
+        self,
+        actor: Actor,
+        tournament_id: str,
+        command: str,
+        args: Mapping[str, Any],
+        at: str | None = None,
+    ) -> Done:
+        """``do`` for a signed-in person: a fee command needs a person who collects fees and
+        records them as its collector; the others need one who runs tournaments."""
+        name = normalize_command(command)
+        authorize(actor, action_of(name))
+        clean = {k: v for k, v in args.items() if k != "collected_by"}
+        return self.do(tournament_id, name, clean, person(actor), at)
+
+
+def action_of(command: str) -> Action:
+    """The policy's action for a command."""
+    return Action.COLLECT_TOURNAMENT_FEE if command in FEE_COMMANDS else Action.RUN_TOURNAMENT
+
+
+def person(actor: Actor) -> str:
+    """Who the records name: the employee id of the account, else its name."""
+    return actor.employee_id or actor.name
+
+
+# -- the command line --------------------------------------------------------------------------
+
+
+@contextlib.contextmanager
+def open_desk(url: str, seed: int | None = None) -> Iterator[TournamentDesk]:
+    """The tournaments of an existing database (``croupier db upgrade`` creates one); seat
+    cards drawn from the operating system, or from ``seed`` (reproducible)."""
+    store = open_existing_store(url)
+    try:
+        rng: RngSource = SeededRngSource(seed) if seed is not None else LiveRngSource()
+        yield TournamentDesk(store, rng)
+    finally:
+        store.close()
