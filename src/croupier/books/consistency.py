@@ -26,7 +26,7 @@ See ``docs/consistency.md`` and ``docs/interpretations/books.md`` (what counts a
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from datetime import date, datetime
 from typing import Any
 
@@ -1493,6 +1493,23 @@ def apply_checked(books: Books, e: Event, stream: str, seq: int) -> CorruptEntry
     return _record(books, e, stream, seq, problems)
 
 
+def admit(books: Books, events: Sequence[Event], stream: str, first_seq: int) -> str | None:
+    """The writer's side of the one rule per entry: apply ``events`` (to be stored as entries
+    ``first_seq``, ``first_seq + 1``, ... of ``stream``) to ``books`` exactly as every reader
+    will (``apply_checked``), before they are written. None when each was applied; otherwise
+    the one line the command is refused with, naming the first entry a reader would reject and
+    why. ``books`` has then taken part of the batch and must be read again; nothing that a
+    reader would record as corrupt is ever written."""
+    for offset, e in enumerate(events):
+        found = apply_checked(books, e, stream, first_seq + offset)
+        if found is not None:
+            return (
+                f"refused: every reader of the books would reject this entry ({found.label}): "
+                f"{'; '.join(found.problems)}; nothing was written"
+            )
+    return None
+
+
 def _record(books: Books, e: Event, stream: str, seq: int, problems: list[str]) -> CorruptEntry:
     if books.corrupt:
         first = books.corrupt[0]
@@ -1552,6 +1569,7 @@ __all__ = [
     "CHECKS",
     "CONTEXT_CHECKS",
     "CorruptEntry",
+    "admit",
     "apply_checked",
     "apply_stored",
     "banner_lines",

@@ -76,6 +76,22 @@ def check_count_team(
             )
 
 
+def slips_found(numbers: tuple[int, ...], what: str, section: str) -> tuple[int, ...]:
+    """The numbers of the slips a count found in a drop box (fill slip copies, -05.6; credit
+    slip originals, -05.4), in order: each a slip number (from 1) listed once, or one line
+    saying which is not."""
+    seen: set[int] = set()
+    for n in numbers:
+        if isinstance(n, bool) or not isinstance(n, int) or n < 1:
+            raise InvalidInput(
+                f"{what} {n!r} is not a slip number: slips are numbered from 1 ({section})"
+            )
+        if n in seen:
+            raise InvalidInput(f"{what} {n} is listed twice: each slip is found once ({section})")
+        seen.add(n)
+    return tuple(sorted(seen))
+
+
 def count_drop_box(
     books: Books,
     site_id: str,
@@ -138,6 +154,8 @@ def count_drop_box(
             f"both counts found {format_money(first_count)}; the resolved amount must agree",
             COUNT,
         )
+    fills = slips_found(fill_copies_found, "fill slip copy", "99-01.3-08-05.6")
+    credits = slips_found(credit_originals_found, "credit slip original", "99-01.3-08-05.4")
     for member, initials in ((member_a, initials_a), (member_b, initials_b)):
         person = employee(books, member)
         if initials.strip().upper() != person.initials.upper():
@@ -163,8 +181,8 @@ def count_drop_box(
             resolution.strip(),
             initials_a.strip().upper(),
             initials_b.strip().upper(),
-            tuple(sorted(fill_copies_found)),
-            tuple(sorted(credit_originals_found)),
+            fills,
+            credits,
         )
     ]
 

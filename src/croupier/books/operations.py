@@ -324,6 +324,8 @@ def settle_play(
 def receive_tip(books: Books, site_id: str, table: int, lines: Chips, at: datetime) -> list[Event]:
     key, rec = require_open_shift(books, site_id, table)
     iso = require_open_day(books, site_id, date.fromisoformat(key[1]))
+    if not lines or chips_total(lines) <= 0:
+        raise InvalidInput("a tip is made with chips: list at least one (99-01.3-08-03.1)")
     _require_held(books.sites[site_id].with_players, lines, "the players' chips")
     return [ev.TipReceived(site_id, iso, table, rec.started.dealer_id, lines, stamp(at))]
 

@@ -22,7 +22,13 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from croupier.books.carry import SETUP_TYPES, with_checkpoint
-from croupier.books.consistency import apply_checked, apply_stored, banner_lines, refusal
+from croupier.books.consistency import (
+    admit,
+    apply_checked,
+    apply_stored,
+    banner_lines,
+    refusal,
+)
 from croupier.books.events import BooksCarriedForward, DaysDigested, VideoReviewDocumented
 from croupier.books.model import check_identifier
 from croupier.books.periods import check_open_periods
@@ -245,8 +251,18 @@ class BooksService:
             events = with_checkpoint(self._books, produced)
             if not events:
                 return []
-            self._version = self.store.append(self.stream, events, self._version)
-            self._books.apply_all(events)
+            # One rule per entry: the reader's check of each entry runs here, before it is
+            # appended (the append then requires the version read), so nothing a reader would
+            # reject is ever written and the books always take the next entry.
+            problem = admit(self._books, events, self.stream, self._version + 1)
+            if problem is not None:
+                self._loaded = False  # the books took part of the batch: read them again
+                raise InvalidInput(problem)
+            try:
+                self._version = self.store.append(self.stream, events, self._version)
+            except BaseException:
+                self._loaded = False  # applied in memory, not stored: read the books again
+                raise
             return events
 
         return retrying(attempt, self.backoff)
