@@ -46,7 +46,14 @@ from croupier.store import engine as engines
 from croupier.store.event_store import EventStore
 from croupier.store.hashing import GENESIS_HASH
 from croupier.store.records import CorruptStream
-from croupier.store.schema import CHAIN_COLUMNS, anchors, event_streams, events
+from croupier.store.schema import (
+    CHAIN_COLUMNS,
+    anchor_heads,
+    anchor_refusals,
+    anchors,
+    event_streams,
+    events,
+)
 from croupier.store.verify import ChainMark, ChainRow, check_rows
 
 PREFIX: Final = "croupier-anchor:1:"
@@ -124,27 +131,207 @@ def _heads(conn: sa.Connection) -> list[list[Any]]:
     return [[row.stream, row.version, row.hash] for row in rows]
 
 
+@dataclass(frozen=True)
+class _Previous:
+    """The newest anchor kept when a signing began."""
+
+    anchor_id: int
+    digest: str
+    signed_at: str
+    heads: list[list[Any]]
+
+
+@dataclass(frozen=True)
+class _Prepared:
+    previous: _Previous | None
+    heads: list[list[Any]]
+
+
+SIGN_ATTEMPTS: Final = 5
+"""Signings tried when another anchor is kept between the check and the keeping."""
+
+
 def sign(store: EventStore, private_key: Ed25519PrivateKey, at: datetime) -> Anchor:
-    """Check every chain from its first event, then sign the heads of every stream as they
-    stand and keep the head list in the database. A damaged store is not anchored
-    (``CorruptStream``: anchoring it would vouch for the damage)."""
+    """Sign the heads of every stream as they stand, after proving that the stored history
+    extends the previous anchor, and keep the head list in the database.
+
+    **Anchors extend, never replace** (issue 26). Before signing, every stream the previous
+    anchor lists must still hold its signed event with the signed hash, and every event after
+    it must chain from it; a new stream is checked from its first event (the first anchor of a
+    database checks every chain). A history that does not extend the previous anchor (a
+    rewrite with every hash recomputed, a lost tail) or a damaged chain is not signed: the
+    refusal is kept in ``anchor_refusals``, where the gaming manager sees it, and
+    ``CorruptStream`` names the first stream and event that differ. The check costs the events
+    since the previous anchor and the number of streams, never the whole history
+    (``croupier verify`` re-hashes everything).
+
+    **Writers never wait on it.** The heads are read and checked in one read snapshot (SQLite
+    WAL, PostgreSQL REPEATABLE READ), which blocks no writer; only the keeping of the anchor is
+    a short write transaction, which signs again if another anchor was kept meanwhile.
+    """
     if at.tzinfo is None:
         raise InvalidInput("an anchor's time needs a time zone")
+    for _attempt in range(SIGN_ATTEMPTS):
+        prepared = _prepare(store, private_key.public_key(), at)
+        kept = _keep(store, prepared, private_key, at)
+        if kept is not None:
+            return kept
+    raise InvalidInput("other anchors were being signed at the same time; sign again")
+
+
+def _prepare(store: EventStore, public_key: Ed25519PublicKey, at: datetime) -> _Prepared:
     with store.engine.connect() as conn:
-        # One signer at a time (else two could chain to the same previous anchor), and the
-        # heads checked in the same transaction as they are read and signed: an event appended
-        # meanwhile is neither signed nor left unchecked.
+        if conn.dialect.name == "postgresql":
+            conn = conn.execution_options(isolation_level="REPEATABLE READ")
+        with conn.begin():  # one snapshot: the heads and every event checked agree
+            previous = _previous(conn)
+            heads = _heads(conn)
+            problem = _stray_events(conn)
+            if problem is None and previous is not None:
+                problem = _previous_problem(conn, previous, public_key)
+            if problem is None:
+                problem = _extension_problem(conn, previous, heads)
+    if problem is not None:
+        refusal = f"refused to sign an anchor: {problem}"
+        with store.engine.begin() as conn:
+            conn.execute(sa.insert(anchor_refusals).values(refused_at=at, problem=refusal))
+        raise CorruptStream(
+            f"{refusal}; a damaged store is not anchored: nothing was signed (run "
+            "`croupier verify`, then prove the last printed anchor with `croupier verify --anchor`)"
+        )
+    return _Prepared(previous, heads)
+
+
+def _previous(conn: sa.Connection) -> _Previous | None:
+    row = conn.execute(
+        sa.select(anchors.c.anchor_id, anchors.c.digest, anchors.c.signed_at, anchors.c.heads)
+        .order_by(anchors.c.anchor_id.desc())
+        .limit(1)
+    ).one_or_none()
+    if row is None:
+        return None
+    try:
+        listed = json.loads(row.heads)["heads"]
+    except (ValueError, KeyError, TypeError):
+        listed = None
+    return _Previous(
+        row.anchor_id,
+        row.digest,
+        _when(row.signed_at),
+        listed if isinstance(listed, list) else [],
+    )
+
+
+def _when(value: datetime) -> str:
+    return value.astimezone(UTC).isoformat(timespec="seconds")
+
+
+def _previous_problem(
+    conn: sa.Connection, previous: _Previous, public_key: Ed25519PublicKey
+) -> str | None:
+    """The previous anchor as kept: its head list must hash to its digest, its printed line
+    must sign that digest (checked with the signing key's own public key when it signed it)."""
+    text, line = conn.execute(
+        sa.select(anchors.c.heads, anchors.c.line).where(anchors.c.anchor_id == previous.anchor_id)
+    ).one()
+    if hashlib.sha256(text.encode("utf-8")).hexdigest() != previous.digest:
+        return f"the head list of the anchor signed at {previous.signed_at} was altered"
+    try:
+        kept = parse(line)
+    except InvalidInput as exc:
+        return f"the anchor signed at {previous.signed_at} is damaged: {exc}"
+    if kept.digest != previous.digest:
+        return f"the anchor signed at {previous.signed_at} does not sign its head list"
+    if kept.record["key"] == key_id(public_key):
+        try:
+            public_key.verify(kept.signature, canonical_json(kept.record).encode("utf-8"))
+        except InvalidSignature:
+            return f"the signature of the anchor signed at {previous.signed_at} does not verify"
+    return None
+
+
+def _extension_problem(
+    conn: sa.Connection, previous: _Previous | None, heads: list[list[Any]]
+) -> str | None:
+    """The first stream and event where the stored history does not extend ``previous`` (or,
+    without one, where a chain is damaged); None when it does."""
+    now = {str(stream): (int(version), str(head)) for stream, version, head in heads}
+    start: dict[str, ChainMark] = {}
+    if previous is not None:
+        stored = _stored_at(conn, previous)
+        for stream, version, head in previous.heads:
+            current = now.get(stream)
+            if current is None or current[0] < version:
+                held = 0 if current is None else current[0]
+                return (
+                    f"stream {stream!r} lost events: the anchor signed at "
+                    f"{previous.signed_at} covers its event {version}, the store holds {held}"
+                )
+            found = stored.get(stream)
+            if found != head:
+                shown = "nothing" if found is None else f"{found[:12]}…"
+                return (
+                    f"stream {stream!r} event {version} differs from the anchor signed at "
+                    f"{previous.signed_at}: it is stored with hash {shown}, the anchor signed "
+                    f"{head[:12]}… (the history up to it was rewritten)"
+                )
+            start[stream] = ChainMark(int(version), str(head))
+    for stream, (version, head) in sorted(now.items()):
+        mark = start.get(stream, ChainMark())
+        if mark.seq == version:
+            continue
+        rows = conn.execute(
+            sa.select(*CHAIN_COLUMNS)
+            .where(events.c.stream == stream, events.c.seq > mark.seq, events.c.seq <= version)
+            .order_by(events.c.seq)
+            .execution_options(yield_per=1000)
+        )
+        found_break, reached = check_rows(stream, (ChainRow(*row) for row in rows), version, mark)
+        rows.close()
+        if found_break is not None:
+            return (
+                f"stream {stream!r} is damaged at event {found_break.seq}: "
+                f"{found_break.kind.value} ({found_break.detail})"
+            )
+        if reached.hash != head:  # pragma: no cover - check_rows ends at the stored head
+            return f"stream {stream!r} event {version} does not hash to its stored head"
+    return None
+
+
+def _stored_at(conn: sa.Connection, previous: _Previous) -> dict[str, str]:
+    """The stored hash of each event the previous anchor signed, in one query (its indexed
+    head list joined with the events; a row the index lacks reads as missing)."""
+    rows = conn.execute(
+        sa.select(anchor_heads.c.stream, anchor_heads.c.version, events.c.hash)
+        .select_from(anchor_heads)
+        .join(
+            events,
+            sa.and_(
+                events.c.stream == anchor_heads.c.stream, events.c.seq == anchor_heads.c.version
+            ),
+        )
+        .where(anchor_heads.c.anchor_id == previous.anchor_id)
+    ).all()
+    signed = {str(stream): int(version) for stream, version, _head in previous.heads}
+    return {str(row.stream): str(row.hash) for row in rows if signed.get(row.stream) == row.version}
+
+
+def _keep(
+    store: EventStore, prepared: _Prepared, private_key: Ed25519PrivateKey, at: datetime
+) -> Anchor | None:
+    """Keep the anchor of ``prepared`` in one short write transaction, or None when another
+    anchor was kept since it was prepared (then it is prepared again)."""
+    with store.engine.connect() as conn:
         conn.execution_options(**{engines.SQLITE_BEGIN_OPTION: "IMMEDIATE"})
         with conn.begin():
             if conn.dialect.name == "postgresql":
                 conn.execute(sa.text("SELECT pg_advisory_xact_lock(:k)"), {"k": SIGN_LOCK_KEY})
-            heads = _heads(conn)
-            problem = _stray_events(conn) or _check_heads(conn, heads)
-            if problem is not None:
-                raise CorruptStream(
-                    f"{problem}; a damaged store is not anchored (run `croupier verify`)"
-                )
-            return _sign_locked(conn, heads, private_key, at)
+            newest = conn.execute(sa.select(sa.func.max(anchors.c.anchor_id))).scalar()
+            expected = None if prepared.previous is None else prepared.previous.anchor_id
+            if newest != expected:
+                return None
+            prev = None if prepared.previous is None else prepared.previous.digest
+            return _sign_locked(conn, prepared.heads, prev, private_key, at)
 
 
 def _stray_events(conn: sa.Connection) -> str | None:
@@ -165,37 +352,13 @@ def _stray_events(conn: sa.Connection) -> str | None:
     return None
 
 
-def _check_heads(conn: sa.Connection, heads: list[list[Any]]) -> str | None:
-    """The first problem of the listed streams' chains, each re-hashed from its first event up
-    to the listed version and required to end at the listed hash; None if all hold."""
-    for stream, version, head in heads:
-        rows = conn.execute(
-            sa.select(*CHAIN_COLUMNS)
-            .where(events.c.stream == stream, events.c.seq <= version)
-            .order_by(events.c.seq)
-            .execution_options(yield_per=1000)
-        )
-        found, mark = check_rows(stream, (ChainRow(*row) for row in rows), version, ChainMark())
-        rows.close()
-        if found is not None:
-            return (
-                f"stream {stream!r} is damaged at event {found.seq}: "
-                f"{found.kind.value} ({found.detail})"
-            )
-        if mark.hash != head:
-            return (
-                f"stream {stream!r} was rewritten: its event {version} now hashes to "
-                f"{mark.hash[:12]}…, the anchor signed {head[:12]}…"
-            )
-    return None
-
-
 def _sign_locked(
-    conn: sa.Connection, heads: list[list[Any]], private_key: Ed25519PrivateKey, at: datetime
+    conn: sa.Connection,
+    heads: list[list[Any]],
+    prev: str | None,
+    private_key: Ed25519PrivateKey,
+    at: datetime,
 ) -> Anchor:
-    prev = conn.execute(
-        sa.select(anchors.c.digest).order_by(anchors.c.anchor_id.desc()).limit(1)
-    ).scalar_one_or_none()
     heads_text = canonical_json({"prev": prev or GENESIS_HASH, "heads": heads})
     digest = hashlib.sha256(heads_text.encode("utf-8")).hexdigest()
     record = {
@@ -212,9 +375,19 @@ def _sign_locked(
     line = PREFIX + _b64(record_text.encode("utf-8")) + ":" + _b64(signature)
     try:
         with conn.begin_nested():
-            conn.execute(
+            made = conn.execute(
                 sa.insert(anchors).values(digest=digest, signed_at=at, heads=heads_text, line=line)
             )
+            key = made.inserted_primary_key
+            assert key is not None
+            if heads:
+                conn.execute(
+                    sa.insert(anchor_heads),
+                    [
+                        {"anchor_id": int(key[0]), "stream": s, "version": int(v), "hash": h}
+                        for s, v, h in heads
+                    ],
+                )
     except IntegrityError:  # the same heads after the same anchor: already anchored
         line = conn.execute(
             sa.select(anchors.c.line).where(anchors.c.digest == digest)
@@ -265,11 +438,86 @@ def prove(store: EventStore, line: str, public_key: Ed25519PublicKey) -> Proof:
         listed = json.loads(stored)
         if listed.get("prev") != record["prev"]:
             return Proof(False, anchor, problem="the stored head list names another predecessor")
-        problem = _check_heads(conn, listed["heads"])
+        problem = _chain_problem(conn, anchor.digest, public_key)
         if problem is not None:
             return Proof(False, anchor, problem=problem)
         total = sum(int(version) for _stream, version, _head in listed["heads"])
     return Proof(True, anchor, len(listed["heads"]), total)
+
+
+def _chain_problem(conn: sa.Connection, digest: str, public_key: Ed25519PublicKey) -> str | None:
+    """The whole chain of anchors up to the one with ``digest``, each against the one before:
+    every kept anchor's head list hashes to its digest, its line signs that digest (verified
+    when signed by ``public_key``'s key), names the anchor before it as its predecessor, and
+    lists every stream the one before listed at the same or a later event; then each stream's
+    events are re-hashed once from the first, and at every version an anchor lists the chain
+    must reach exactly the hash that anchor signed. None when all of it holds."""
+    rows = conn.execute(
+        sa.select(anchors.c.anchor_id, anchors.c.digest, anchors.c.heads, anchors.c.line).order_by(
+            anchors.c.anchor_id
+        )
+    ).all()
+    expected: dict[str, dict[int, tuple[str, str]]] = {}
+    before: dict[str, int] = {}
+    prev = GENESIS_HASH
+    own_key = key_id(public_key)
+    for row in rows:
+        kept = parse(row.line)
+        when = kept.signed_at
+        if hashlib.sha256(row.heads.encode("utf-8")).hexdigest() != row.digest:
+            return f"the head list of the anchor signed at {when} was altered"
+        if kept.digest != row.digest:
+            return f"the anchor signed at {when} does not sign its head list"
+        if kept.record["key"] == own_key:
+            try:
+                public_key.verify(kept.signature, canonical_json(kept.record).encode("utf-8"))
+            except InvalidSignature:
+                return f"the signature of the anchor signed at {when} does not verify"
+        listed = json.loads(row.heads)
+        if kept.record["prev"] != prev or listed.get("prev") != prev:
+            return (
+                f"the anchor signed at {when} does not follow the anchor before it (an anchor "
+                "was removed or replaced)"
+            )
+        heads = {str(s): (int(v), str(h)) for s, v, h in listed["heads"]}
+        for stream, version in before.items():
+            if stream not in heads or heads[stream][0] < version:
+                return (
+                    f"the anchor signed at {when} does not extend the one before it: stream "
+                    f"{stream!r} went back from event {version}"
+                )
+        for stream, (version, head) in heads.items():
+            expected.setdefault(stream, {})[version] = (head, when)
+            before[stream] = version
+        prev = row.digest
+        if row.digest == digest:
+            break
+    for stream in sorted(expected):
+        wanted = expected[stream]
+        last = max(wanted)
+        query = (
+            sa.select(*CHAIN_COLUMNS)
+            .where(events.c.stream == stream, events.c.seq <= last)
+            .order_by(events.c.seq)
+            .execution_options(yield_per=1000)
+        )
+        mark = ChainMark()
+        for version in sorted(wanted):
+            rows_part = conn.execute(query.where(events.c.seq > mark.seq, events.c.seq <= version))
+            found, mark = check_rows(stream, (ChainRow(*r) for r in rows_part), version, mark)
+            rows_part.close()
+            head, when = wanted[version]
+            if found is not None:
+                return (
+                    f"stream {stream!r} is damaged at event {found.seq}: "
+                    f"{found.kind.value} ({found.detail})"
+                )
+            if mark.hash != head:
+                return (
+                    f"stream {stream!r} was rewritten: its event {version} now hashes to "
+                    f"{mark.hash[:12]}…, the anchor signed at {when} signed {head[:12]}…"
+                )
+    return None
 
 
 def latest(store: EventStore, since: datetime | None = None) -> str | None:

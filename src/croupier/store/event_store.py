@@ -34,6 +34,8 @@ from croupier.store.schema import (
     CHAIN_COLUMNS,
     STREAM_NAME_MAX,
     TYPE_NAME_MAX,
+    anchor_heads,
+    anchors,
     event_streams,
     events,
 )
@@ -287,6 +289,43 @@ class EventStore:
         self._marks[stream] = mark
         return found, mark
 
+    def _anchor_break(self, conn: Connection, stream: str, version: int) -> ChainBreak | None:
+        """Readers prove what they trust (issue 26): the stream's event at the version its
+        newest signed anchor covers must be stored with the hash the anchor signed. Two indexed
+        queries, whatever the history's size: a rewrite before the anchor, hashes recomputed,
+        changes that event's hash, and the events after it are re-hashed by the chain check."""
+        row = conn.execute(
+            sa.select(anchor_heads.c.version, anchor_heads.c.hash, anchors.c.signed_at)
+            .join(anchors, anchors.c.anchor_id == anchor_heads.c.anchor_id)
+            .where(anchor_heads.c.stream == stream)
+            .order_by(anchor_heads.c.anchor_id.desc())
+            .limit(1)
+        ).one_or_none()
+        if row is None:
+            return None
+        when = row.signed_at.astimezone(UTC).isoformat(timespec="seconds")
+        if version < row.version:
+            return ChainBreak(
+                stream,
+                version + 1,
+                BreakKind.ANCHOR_MISMATCH,
+                f"the anchor signed at {when} covers its events to {row.version}, the stream "
+                f"holds {version}",
+            )
+        stored = conn.execute(
+            sa.select(events.c.hash).where(events.c.stream == stream, events.c.seq == row.version)
+        ).scalar_one_or_none()
+        if stored != row.hash:
+            shown = "nothing" if stored is None else f"hash {stored[:12]}…"
+            return ChainBreak(
+                stream,
+                row.version,
+                BreakKind.ANCHOR_MISMATCH,
+                f"it is stored with {shown}, the anchor signed at {when} signed "
+                f"{row.hash[:12]}… (the history up to it was rewritten)",
+            )
+        return None
+
     def chain_break(self, stream: str, since: int = 1) -> ChainBreak | None:
         """The first broken link of ``stream``'s hash chain, or None if it is intact.
 
@@ -307,6 +346,9 @@ class EventStore:
 
         with self._engine.connect() as conn:
             version = recorded_version(conn)
+            found = self._anchor_break(conn, stream, version)
+            if found is not None:
+                return found
             found, _mark = self._check(conn, stream, version, since)
             if found is not None:
                 return found
@@ -330,6 +372,12 @@ class EventStore:
         not move this store's verified-up-to marks."""
         _check_stream(stream)
         with self._engine.connect() as conn:
+            recorded = conn.execute(
+                sa.select(event_streams.c.version).where(event_streams.c.stream == stream)
+            ).scalar_one_or_none()
+            found = self._anchor_break(conn, stream, recorded or 0)
+            if found is not None:
+                return found
             start = ChainMark()
             if since > 1:
                 link = conn.execute(

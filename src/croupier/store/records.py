@@ -55,6 +55,9 @@ class BreakKind(Enum):
     """An event number is missing (a deleted event), or the stream's tail is gone."""
     VERSION_MISMATCH = "stream version mismatch"
     """More events are stored than the stream's recorded version (written behind the store)."""
+    ANCHOR_MISMATCH = "differs from its signed anchor"
+    """The event a signed anchor covers is stored with another hash: the history up to it was
+    rewritten, hashes recomputed (or the stream lost the events the anchor covers)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -191,3 +191,25 @@ anchors = sa.Table(
     sa.Column("line", sa.Text(), nullable=False),
     sa.UniqueConstraint("digest"),
 )
+
+anchor_heads = sa.Table(
+    "anchor_heads",
+    metadata,
+    sa.Column("anchor_id", sa.Integer(), sa.ForeignKey("anchors.anchor_id"), primary_key=True),
+    sa.Column("stream", sa.String(STREAM_NAME_MAX), primary_key=True),
+    sa.Column("version", sa.Integer(), nullable=False),
+    sa.Column("hash", sa.String(HASH_LENGTH), nullable=False),
+    sa.Index("ix_anchor_heads_stream", "stream", "anchor_id"),
+)
+"""Each anchor's signed head list, one row per stream (the list ``anchors.heads`` holds and the
+signature covers, indexed): the newest signed head of a stream in one query."""
+
+anchor_refusals = sa.Table(
+    "anchor_refusals",
+    metadata,
+    sa.Column("refusal_id", sa.Integer(), primary_key=True, autoincrement=True),
+    sa.Column("refused_at", UtcDateTime(), nullable=False),
+    sa.Column("problem", sa.Text(), nullable=False),
+)
+"""Each refusal to sign an anchor (the history does not extend the previous one): shown to the
+gaming manager on the status page and by ``books status`` until an anchor is signed again."""

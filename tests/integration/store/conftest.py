@@ -31,6 +31,10 @@ def store(database_url: str, clock: FixedClock) -> Iterator[EventStore]:
 Tamper = Callable[..., None]
 
 
+GUARDED = ("events", "event_streams", "anchors", "anchor_heads", "anchor_refusals")
+"""The tables whose append-only triggers an attacker sets aside."""
+
+
 @pytest.fixture
 def tamper(database_url: str) -> Iterator[Tamper]:
     """Run raw SQL as a database owner would: the append-only triggers are set aside for the
@@ -40,7 +44,7 @@ def tamper(database_url: str) -> Iterator[Tamper]:
     def run(*statements: str, **params: object) -> None:
         with engine.begin() as conn:
             if conn.dialect.name == "postgresql":
-                for table in ("events", "event_streams"):
+                for table in GUARDED:
                     conn.execute(sa.text(f"ALTER TABLE {table} DISABLE TRIGGER USER"))
                 triggers: list[str] = []
             else:
@@ -53,7 +57,7 @@ def tamper(database_url: str) -> Iterator[Tamper]:
             for statement in statements:
                 conn.execute(sa.text(statement), params)
             if conn.dialect.name == "postgresql":
-                for table in ("events", "event_streams"):
+                for table in GUARDED:
                     conn.execute(sa.text(f"ALTER TABLE {table} ENABLE TRIGGER USER"))
             for sql in triggers:
                 conn.execute(sa.text(sql))

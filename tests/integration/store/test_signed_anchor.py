@@ -69,7 +69,7 @@ def test_a_rewrite_with_recomputed_hashes_passes_verify_but_fails_the_anchor(
 @pytest.mark.parametrize(
     ("statement", "problem"),
     [
-        ("DELETE FROM anchors", "no head list"),
+        ("DELETE FROM anchor_heads; DELETE FROM anchors", "no head list"),
         ("UPDATE anchors SET heads = replace(heads, '\"tray-2\",1', '\"tray-2\",0')", "altered"),
         ("DELETE FROM events WHERE stream = 'tray-1' AND seq = 4", "damaged at event 4"),
     ],
@@ -82,7 +82,7 @@ def test_deleting_or_editing_what_the_anchor_covers_fails_it(
     problem: str,  # type: ignore[no-untyped-def]
 ) -> None:
     line = signed(filled, clock)
-    tamper(statement)
+    tamper(*statement.split("; "))
     proof = anchors.prove(filled, line, KEY.public_key())
     assert not proof.proven
     assert problem in proof.problem
@@ -119,9 +119,33 @@ def test_anchors_chain_and_a_damaged_store_is_not_anchored(
     assert first.record["prev"] == GENESIS_HASH
     assert anchors.prove(filled, first.line, KEY.public_key()).proven
     assert anchors.latest(filled) == second.line
-    tamper("UPDATE events SET payload = replace(payload, '300', '301') WHERE seq = 3")
+    # an edit after the newest anchor, hash left stale: the events since it are re-hashed
+    filled.append("tray-2", [Counted(7)], 2)
+    tamper(
+        "UPDATE events SET payload = replace(payload, '7', '8') WHERE stream = 'tray-2' AND seq = 3"
+    )
     with pytest.raises(CorruptStream, match="not anchored"):
         anchors.sign(filled, KEY, clock.now() + timedelta(minutes=2))
+
+
+def test_an_old_stale_edit_is_not_laundered_by_the_next_anchor(
+    filled: EventStore,
+    clock: FixedClock,
+    tamper,  # type: ignore[no-untyped-def]
+) -> None:
+    """Signing re-hashes only the events since the previous anchor (issue 26: its cost must not
+    grow with the history), so an edit before it with its hash left as it was is not seen by
+    the signer; the next anchor signs the same stored hashes, which the edited event no longer
+    matches, so every anchor, old and new, and ``verify`` still fail on it."""
+    first = anchors.sign(filled, KEY, clock.now())
+    tamper("UPDATE events SET payload = replace(payload, '300', '301') WHERE seq = 3")
+    filled.append("tray-2", [Counted(6)], 1)
+    second = anchors.sign(filled, KEY, clock.now() + timedelta(minutes=1))
+    for line in (first.line, second.line):
+        proof = anchors.prove(filled, line, KEY.public_key())
+        assert not proof.proven
+        assert "hash mismatch" in proof.problem, proof.problem
+    assert [b.seq for b in filled.verify()] == [3]
 
 
 def test_signers_at_once_do_not_fork_the_chain_of_anchors(
