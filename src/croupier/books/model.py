@@ -259,6 +259,12 @@ def parse_chips(text: str) -> Chips:
     return chips(pairs)
 
 
+def format_chips(lines: Chips) -> str:
+    """Chips in the form ``parse_chips`` reads (``5x40,1x100``): ``parse_chips(format_chips(x))
+    == x``. The one text form of a chip list kept outside the events (a prepared slip's draft)."""
+    return ",".join(f"{x.token.value}x{x.quantity}" for x in lines)
+
+
 @dataclass(frozen=True, slots=True)
 class Site:
     """A place where the organization conducts games."""

@@ -100,6 +100,9 @@ class DayRecord:
     start_ious: int
     start_chip_bank: Chips
     closed: ev.DayClosed | None = None
+    closed_position: int | None = None
+    """The position of the close entry among the books' entries (its stored event is the next
+    one, ``closed_position + 1``): the daily report prints the first anchor that covers it."""
     end_ious: int | None = None
     book_end_cash_bank: int | None = None
     book_end_chip_bank: Chips | None = None
@@ -550,6 +553,7 @@ class Books:
         st = self.sites[e.site_id]
         rec = self.days[(e.site_id, e.day)]
         rec.closed = e
+        rec.closed_position = self.next_position
         rec.end_ious = sum(i.cents for i in st.ious.values())
         rec.book_end_cash_bank = st.cash_bank
         rec.book_end_chip_bank = st.chip_bank

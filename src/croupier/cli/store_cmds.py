@@ -54,12 +54,23 @@ def verify(
         ),
     ] = False,
 ) -> None:
-    """Check every event stream's hash chain; exit 1 if any link is broken."""
+    """Check every event stream's hash chain and the append-only guards; exit 1 if any link
+    is broken or any guard is missing."""
+    from croupier.service.database.store import missing_guards
     from croupier.service.database.store import verify as check
 
     proven = None if anchor is None else _prove(database_url(db), anchor, public_key)
     checks = check(database_url(db))
     books_sound = _audit_books(database_url(db)) if books else True
+    for name in missing_guards(database_url(db)):
+        console.print(
+            f"[bold red]append-only guard missing[/]: trigger {name} was dropped or disabled "
+            "(the hash chains and anchors still prove the history; restore the trigger with "
+            "the database's owner)",
+            highlight=False,
+            soft_wrap=True,
+        )
+        books_sound = False
     if proven is not None and all(c.broken_at is None for c in checks):
         # proven, and the events after the anchor chain too: one line
         console.print(f"{proven}; all {len(checks)} chains intact", highlight=False, soft_wrap=True)

@@ -194,7 +194,13 @@ def _prepare(store: EventStore, public_key: Ed25519PublicKey, at: datetime) -> _
     if problem is not None:
         refusal = f"refused to sign an anchor: {problem}"
         with store.engine.begin() as conn:
-            conn.execute(sa.insert(anchor_refusals).values(refused_at=at, problem=refusal))
+            conn.execute(
+                sa.insert(anchor_refusals).values(
+                    refused_at=at,
+                    after_anchor=None if previous is None else previous.anchor_id,
+                    problem=refusal,
+                )
+            )
         raise CorruptStream(
             f"{refusal}; a damaged store is not anchored: nothing was signed (run "
             "`croupier verify`, then prove the last printed anchor with `croupier verify --anchor`)"
@@ -487,7 +493,15 @@ def _chain_problem(conn: sa.Connection, digest: str, public_key: Ed25519PublicKe
                     f"{stream!r} went back from event {version}"
                 )
         for stream, (version, head) in heads.items():
-            expected.setdefault(stream, {})[version] = (head, when)
+            signed = expected.setdefault(stream, {})
+            earlier = signed.get(version)
+            if earlier is not None and earlier[0] != head:
+                return (
+                    f"stream {stream!r} was rewritten: the anchor signed at {when} signs its "
+                    f"event {version} as {head[:12]}…, the anchor signed at {earlier[1]} as "
+                    f"{earlier[0][:12]}… (an anchor signed over a rewrite)"
+                )
+            signed.setdefault(version, (head, when))
             before[stream] = version
         prev = row.digest
         if row.digest == digest:
@@ -530,18 +544,35 @@ def latest(store: EventStore, since: datetime | None = None) -> str | None:
     return None if found is None else str(found)
 
 
-def first_since(store: EventStore, since: datetime) -> str | None:
-    """The first anchor line signed at or after ``since`` (the one that covers what was
-    recorded before it), or None."""
+def first_covering(store: EventStore, stream: str, seq: int) -> str | None:
+    """The line of the first anchor whose signed heads include event ``seq`` of ``stream``
+    (chosen by event position, not by time), or None when none covers it yet."""
     query = (
         sa.select(anchors.c.line)
-        .where(anchors.c.signed_at >= since)
-        .order_by(anchors.c.anchor_id)
+        .select_from(anchor_heads)
+        .join(anchors, anchors.c.anchor_id == anchor_heads.c.anchor_id)
+        .where(anchor_heads.c.stream == stream, anchor_heads.c.version >= seq)
+        .order_by(anchor_heads.c.anchor_id)
         .limit(1)
     )
     with store.engine.connect() as conn:
         found = conn.execute(query).scalar_one_or_none()
     return None if found is None else str(found)
+
+
+def refusals(store: EventStore) -> list[tuple[datetime, str]]:
+    """The refusals to sign made since the newest anchor was kept (when, and what differed),
+    oldest first: what the gaming manager is shown until an anchor is signed again."""
+    with store.engine.connect() as conn:
+        newest = conn.execute(sa.select(sa.func.max(anchors.c.anchor_id))).scalar()
+        query = sa.select(anchor_refusals.c.refused_at, anchor_refusals.c.problem).order_by(
+            anchor_refusals.c.refusal_id
+        )
+        if newest is None:
+            query = query.where(anchor_refusals.c.after_anchor.is_(None))
+        else:
+            query = query.where(anchor_refusals.c.after_anchor == newest)
+        return [(row.refused_at, str(row.problem)) for row in conn.execute(query)]
 
 
 def lines_newest_first(store: EventStore) -> list[str]:

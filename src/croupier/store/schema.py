@@ -209,6 +209,7 @@ anchor_refusals = sa.Table(
     metadata,
     sa.Column("refusal_id", sa.Integer(), primary_key=True, autoincrement=True),
     sa.Column("refused_at", UtcDateTime(), nullable=False),
+    sa.Column("after_anchor", sa.Integer(), nullable=True),
     sa.Column("problem", sa.Text(), nullable=False),
 )
 """Each refusal to sign an anchor (the history does not extend the previous one): shown to the

@@ -189,7 +189,7 @@ def _me(account: Account, csrf: str) -> Me:
 def _slip(d: Draft) -> SlipOut:
     return SlipOut(
         draft_id=d.draft_id,
-        kind=d.kind,
+        kind=d.kind.value,
         site=d.site,
         table=d.table,
         chips=d.described,

@@ -280,7 +280,7 @@ def _slip_rights(actor: Actor, drafts: list[Draft]) -> dict[int, dict[str, bool]
     out: dict[int, dict[str, bool]] = {}
     for d in drafts:
         facts = SlipFacts(d.preparer_account, d.preparer_employee)
-        void = Action.VOID_FILL if d.kind == "fill" else Action.VOID_CREDIT
+        void = Action.VOID_FILL if d.kind.value == "fill" else Action.VOID_CREDIT
         out[d.draft_id] = {
             "verify": decide(actor, Action.VERIFY_SLIP, slip=facts).allowed,
             "void": decide(actor, void, slip=facts).allowed,
@@ -337,7 +337,7 @@ def prepare(
         actor, kind, site, table, chips, cashier or None, jar_bar, int(number) if number else None
     )
     lines = [
-        f"{draft.kind} slip prepared (draft {draft.draft_id}): table {draft.table}, "
+        f"{draft.kind.value} slip prepared (draft {draft.draft_id}): table {draft.table}, "
         f"{draft.described}; it awaits verification by another person (99-01.3-08-05.5)"
     ]
     return _slips_page(request, actor, lines)

@@ -116,8 +116,25 @@ def slip(
     jar_bar: bool,
     form: int | None = None,
 ) -> Request:
+    """``croupier books fill|credit`` as typed: the kind and the chips read once, here."""
     k = slip_kind(kind)
     lines = chips(typed, f"{k.value} chips")
+    return slip_of(k, site, table, lines, preparer, cashier, verifier, jar_bar, form)
+
+
+def slip_of(
+    k: SlipKind,
+    site: str,
+    table: int,
+    lines: Chips,
+    preparer: str,
+    cashier: str,
+    verifier: str | None,
+    jar_bar: bool,
+    form: int | None = None,
+) -> Request:
+    """A fill or credit slip (99-01.3-08-05) from typed values: the kind and the chip lines as
+    read at the edge (a command's arguments, a prepared slip's draft), never parsed again."""
     where = Counterpart.JAR_BAR if jar_bar else Counterpart.CHIP_BANK
     return Request(
         f"table {table}: {describe_chips(lines)}",

@@ -114,19 +114,22 @@ def daily_report(svc: BooksService, site: str, day: str, step: Step = _quiet) ->
         raise InvalidInput(f"no gaming day {iso} at site {site!r}")
     step("building the daily summary")
     form = daily_form(books, daily_record(books, site, iso))
-    closed = books.days[(site, iso)].closed
-    if closed is not None:
-        form = replace(form, anchor=_anchor_since(svc, closed.at))
+    day_record = books.days[(site, iso)]
+    if day_record.closed is not None:
+        form = replace(form, anchor=_anchor_covering(svc, day_record.closed_position))
     return _report(form, warning)
 
 
-def _anchor_since(svc: BooksService, closed_at: str) -> str | None:
-    """The first anchor signed at or after a day's close: it covers the whole day."""
-    from datetime import datetime
-
+def _anchor_covering(svc: BooksService, position: int | None) -> str | None:
+    """The first anchor whose signed heads include the day's close entry, found by the entry's
+    position in the books stream (never by time: a close keyed late with ``--at`` would else
+    print an anchor signed before the close was recorded). Entry ``position`` is stored as
+    event ``position + 1``."""
     from croupier.store import anchor as anchors
 
-    return anchors.first_since(svc.store, datetime.fromisoformat(closed_at))
+    if position is None:  # pragma: no cover - a replayed close always has its position
+        return None
+    return anchors.first_covering(svc.store, svc.stream, position + 1)
 
 
 def quarterly_report(

@@ -357,8 +357,18 @@ def chain_warning(service: BooksService) -> str | None:
 
         WARNING: the books are damaged: stream 'books-p1' is damaged at event 7: hash mismatch
         (...). These records may have been altered; run `croupier verify`.
+
+    A refusal to sign an anchor since the newest one (the history did not extend it) is a
+    line of its own, kept until an anchor is signed again.
     """
-    return chain_text(service.chain)
+    from croupier.store import anchor as anchors
+
+    lines = [chain_text(service.chain) or ""]
+    lines += [
+        f"WARNING: {problem} (at {when.isoformat(timespec='seconds')})"
+        for when, problem in anchors.refusals(service.store)
+    ]
+    return "\n".join(line for line in lines if line) or None
 
 
 def chain_text(found: ChainBreak | None) -> str | None:

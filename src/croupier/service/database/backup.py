@@ -13,6 +13,7 @@ was altered fails, even when its hashes were recomputed.
 
 from __future__ import annotations
 
+import os
 import sqlite3
 from dataclasses import dataclass
 from pathlib import Path
@@ -52,17 +53,46 @@ def backup(url: str, out: Path) -> int:
         raise InvalidInput(f"no folder {out.parent} for the backup")
     with open_existing_store(url):  # refuses a file that is not this croupier's database
         pass
+    # Written under a temporary name beside ``out`` and renamed when complete: a backup
+    # killed mid-copy leaves no file under the final name that a restore would take.
+    partial = out.with_name(f".{out.name}.partial-{os.getpid()}")
     src = sqlite3.connect(_read_only(source), uri=True)
     try:
-        dst = sqlite3.connect(out)
+        dst = sqlite3.connect(partial)
         try:
             src.backup(dst)
             count = dst.execute("SELECT count(*) FROM events").fetchone()[0]
         finally:
             dst.close()
+        with open(partial, "rb") as done:
+            os.fsync(done.fileno())
+        os.link(partial, out)  # never over a file that appeared meanwhile
     finally:
         src.close()
+        partial.unlink(missing_ok=True)
     return int(count)
+
+
+def _damage(backup_file: Path) -> str | None:
+    """What is wrong with a backup file before anything is copied from it: not a SQLite
+    database, a page that fails SQLite's integrity check, or no croupier tables; None when it
+    reads as a whole database."""
+    try:
+        db = sqlite3.connect(_read_only(backup_file), uri=True)
+    except sqlite3.Error as exc:
+        return str(exc)
+    try:
+        found = [str(row[0]) for row in db.execute("PRAGMA integrity_check").fetchall()]
+        if found != ["ok"]:
+            return f"SQLite's integrity check: {found[0]}"
+        tables = {str(row[0]) for row in db.execute("SELECT name FROM sqlite_master")}
+        if not {"events", "event_streams", "anchors"} <= tables:
+            return "it holds no croupier event store"
+    except sqlite3.DatabaseError as exc:
+        return str(exc)
+    finally:
+        db.close()
+    return None
 
 
 @dataclass(frozen=True)
@@ -88,6 +118,11 @@ def restore(backup_file: Path, url: str, public_key: str | None) -> Restored:
     if not target.parent.is_dir():
         raise InvalidInput(f"no folder {target.parent} for the restored database")
     key = anchors.load_public_key(public_key)
+    damaged = _damage(backup_file)
+    if damaged == "file is not a database":
+        raise InvalidInput(f"{backup_file} is not a SQLite backup: {damaged}")
+    if damaged is not None:
+        raise InvalidInput(f"{backup_file} is a damaged backup ({damaged}); nothing was restored")
     src = sqlite3.connect(_read_only(backup_file), uri=True)
     try:
         dst = sqlite3.connect(target)

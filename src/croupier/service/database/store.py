@@ -40,6 +40,15 @@ def verify(url: str) -> list[StreamCheck]:
     return out
 
 
+def missing_guards(url: str) -> list[str]:
+    """The append-only triggers of the database at ``url`` that are missing or disabled, by
+    name (``croupier.store.guards``): ``croupier verify`` names each and fails."""
+    from croupier.store.guards import missing_guards as missing
+
+    with open_existing_store(url) as store, store.engine.connect() as conn:
+        return missing(conn)
+
+
 def upgrade(url: str) -> None:
     """Create the database's tables, or migrate them to this croupier's schema."""
     with open_store(url):

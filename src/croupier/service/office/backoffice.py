@@ -23,7 +23,8 @@ from typing import Any
 import sqlalchemy as sa
 
 from croupier.books.guards import require_open_shift, require_role, require_site
-from croupier.books.model import Chips, Role, SlipKind, chips_total
+from croupier.books.model import Chips, Role, SlipKind, chips_total, format_chips
+from croupier.books.model import parse_chips as decode_chips
 from croupier.books.slips import check_form
 from croupier.books.state import Books
 from croupier.core.clock import Clock, SystemClock
@@ -70,15 +71,14 @@ class SiteInfo:
 
 @dataclass(frozen=True)
 class Draft:
-    """A slip as prepared (and what became of it), chips described in dollars."""
+    """A slip as prepared (and what became of it), typed: its kind and chip lines were read
+    once, when it was prepared, and are carried as values to the books on verification."""
 
     draft_id: int
-    kind: str
+    kind: SlipKind
     site: str
     table: int
-    chips: str
-    described: str
-    total: str
+    lines: Chips
     cashier: str
     jar_bar: bool
     preparer_account: str
@@ -90,6 +90,15 @@ class Draft:
     number: int | None
     form: int | None = None
     """The number printed on the paper form, where the site uses pre-printed forms (-05.2)."""
+
+    @property
+    def described(self) -> str:
+        """The chips and their total in dollars (``2 x $5, 10 x $1 ($20.00)``)."""
+        return describe_chips(self.lines)
+
+    @property
+    def total(self) -> str:
+        return format_money(chips_total(self.lines))
 
 
 def local_offset() -> timedelta:
@@ -152,21 +161,15 @@ def _view(form: Any) -> FormView:
     )
 
 
-def chips_text(lines: Chips) -> str:
-    """Chips as typed again (``5x40,1x100``): the draft keeps them in this form."""
-    return ",".join(f"{x.token.value}x{x.quantity}" for x in lines)
-
-
 def _draft(row: Any) -> Draft:
-    lines = parse_chips(row.chips, "chips")
+    """A stored draft as values: the chip column is in ``books.model.format_chips``'s form,
+    written by ``prepare`` from chips already read, so it is decoded, not parsed as typed."""
     return Draft(
         row.draft_id,
-        row.kind,
+        SlipKind(row.kind),
         row.site,
         row.table_number,
-        row.chips,
-        describe_chips(lines),
-        format_money(chips_total(lines)),
+        decode_chips(row.chips),
         row.cashier,
         bool(row.jar_bar),
         row.preparer_account,
@@ -636,7 +639,7 @@ class Backoffice:
                     kind=k.value,
                     site=site,
                     table_number=table,
-                    chips=chips_text(lines),
+                    chips=format_chips(lines),
                     cashier=who,
                     jar_bar=jar_bar,
                     preparer_account=actor.name,
@@ -725,11 +728,11 @@ class Backoffice:
         if draft.status != PENDING or not self._claim(draft_id):
             raise InvalidInput(f"slip {draft_id} is not awaiting verification ({draft.status})")
         try:
-            request = books_day.slip(
+            request = books_day.slip_of(
                 draft.kind,
                 draft.site,
                 draft.table,
-                draft.chips,
+                draft.lines,
                 draft.preparer_employee,
                 draft.cashier,
                 actor.employee_id,
@@ -747,7 +750,7 @@ class Backoffice:
         """The preparer voids the slip they prepared: the books record the form under the next
         number, marked VOID and initialed by the preparer (99-01.3-08-05.2)."""
         draft = self.draft(draft_id)
-        k = _kind(draft.kind)
+        k = draft.kind
         action = Action.VOID_FILL if k is SlipKind.FILL else Action.VOID_CREDIT
         authorize(actor, action, slip=self._facts(draft))
         if draft.status != PENDING or not self._claim(draft_id):

@@ -7,7 +7,7 @@ of its stream with one indexed query, and the daily report finds the first ancho
 a day's close by its entry's position. Existing anchors are indexed from their head lists.
 
 ``anchor_refusals`` records each refusal to sign (a history that does not extend the previous
-anchor): when, and the first stream and event that differ.
+anchor): when, the newest anchor kept then, and the first stream and event that differ.
 
 ``anchors``, ``anchor_heads`` and ``anchor_refusals`` refuse UPDATE and DELETE (and TRUNCATE on
 PostgreSQL), like the events: an anchor once kept is never replaced.
@@ -52,6 +52,7 @@ def upgrade() -> None:
         "anchor_refusals",
         sa.Column("refusal_id", sa.Integer(), autoincrement=True, nullable=False),
         sa.Column("refused_at", UtcDateTime(), nullable=False),
+        sa.Column("after_anchor", sa.Integer(), nullable=True),
         sa.Column("problem", sa.Text(), nullable=False),
         sa.PrimaryKeyConstraint("refusal_id", name="pk_anchor_refusals"),
     )
