@@ -289,7 +289,7 @@ class EventStore:
         self._marks[stream] = mark
         return found, mark
 
-    def _anchor_break(self, conn: Connection, stream: str, version: int) -> ChainBreak | None:
+    def anchor_break(self, conn: Connection, stream: str, version: int) -> ChainBreak | None:
         """Readers prove what they trust (issue 26): the stream's event at the version its
         newest signed anchor covers must be stored with the hash the anchor signed. Two indexed
         queries, whatever the history's size: a rewrite before the anchor, hashes recomputed,
@@ -346,7 +346,7 @@ class EventStore:
 
         with self._engine.connect() as conn:
             version = recorded_version(conn)
-            found = self._anchor_break(conn, stream, version)
+            found = self.anchor_break(conn, stream, version)
             if found is not None:
                 return found
             found, _mark = self._check(conn, stream, version, since)
@@ -375,7 +375,7 @@ class EventStore:
             recorded = conn.execute(
                 sa.select(event_streams.c.version).where(event_streams.c.stream == stream)
             ).scalar_one_or_none()
-            found = self._anchor_break(conn, stream, recorded or 0)
+            found = self.anchor_break(conn, stream, recorded or 0)
             if found is not None:
                 return found
             start = ChainMark()

@@ -31,11 +31,16 @@ from pathlib import Path
 from croupier.core.errors import InvalidInput
 from croupier.core.events import Event
 from croupier.service.bench.books_sizes import (
+    ANCHOR_CHECK_GOAL,
     DEFAULT_SIZES,
     QUARTERLY_GOAL,
     QUARTERLY_GOAL_AT,
+    SIGN_DAY_GOAL,
+    SIGN_GOAL_AT,
     STATUS_FILL_GOAL,
+    WRITER_WAIT_GOAL,
     Row,
+    anchor_goal,
     goal,
     parse_backends,
     parse_sizes,
@@ -51,11 +56,17 @@ FILL_CHIPS = "5x20"
 
 Progress = Callable[[str], None]
 __all__ = [
+    "ANCHOR_CHECK_GOAL",
+    "DAY_FILLS",
     "DEFAULT_SIZES",
     "QUARTERLY_GOAL",
     "QUARTERLY_GOAL_AT",
+    "SIGN_DAY_GOAL",
+    "SIGN_GOAL_AT",
     "STATUS_FILL_GOAL",
+    "WRITER_WAIT_GOAL",
     "Row",
+    "anchor_goal",
     "goal",
     "parse_backends",
     "parse_sizes",
@@ -141,22 +152,32 @@ def time_status(built: Built, repeat: int) -> float:
     return _median(lambda _k: site_status(built.url, ORG, site), repeat)
 
 
-def time_fill(built: Built, repeat: int) -> float:
-    """One fill slip per repeat, through the path of ``croupier books fill`` (the books' clock
-    moves a minute each time)."""
+def _fill_at(built: Built, k: int, kind: str = "fill") -> None:
+    """A fill slip (or a credit slip) at the open table, the books' clock ``k + 1`` minutes on,
+    through the path of ``croupier books fill`` (``credit``)."""
     from croupier.service.books.day import slip
     from croupier.service.books.service import record
 
     t = built.open_table
-
-    def fill(k: int) -> None:
-        at = (t.last_at + timedelta(minutes=k + 1)).isoformat()
+    at = (t.last_at + timedelta(minutes=k + 1)).isoformat()
+    if kind == "fill":
         request = slip(
-            "fill", t.site_id, t.table, FILL_CHIPS, t.preparer, t.cashier, t.verifier, False
+            kind, t.site_id, t.table, FILL_CHIPS, t.preparer, t.cashier, t.verifier, False
         )
-        record(built.url, ORG, at, request)
+    else:  # a credit returns what a fill brought: the chip bank never runs dry
+        request = slip(kind, t.site_id, t.table, FILL_CHIPS, t.dealer, t.cashier, t.verifier, False)
+    record(built.url, ORG, at, request)
 
-    return _median(fill, repeat)
+
+def _slip_at(built: Built, k: int) -> None:
+    """A fill or a credit slip, in turn (``k`` odd: a credit)."""
+    _fill_at(built, k, "credit" if k % 2 else "fill")
+
+
+def time_fill(built: Built, repeat: int) -> float:
+    """One fill slip per repeat, through the path of ``croupier books fill`` (the books' clock
+    moves a minute each time)."""
+    return _median(lambda k: _fill_at(built, k), repeat)
 
 
 def time_daily(built: Built, repeat: int) -> float:
@@ -190,6 +211,94 @@ def time_quarterly(built: Built, repeat: int) -> tuple[float, str]:
     return _median(quarterly, repeat), label + (f" to {today.isoformat()}" if today else "")
 
 
+DAY_FILLS = 20
+"""The entries of "a day" before the timed anchor (fills, through the path of ``books fill``)."""
+
+
+@dataclass(frozen=True)
+class AnchorTimes:
+    sign_first: float
+    sign_day: float
+    writer_wait: float
+    writer_alone: float
+    anchor_check: float
+
+
+def time_anchors(built: Built, repeat: int, first_fill: int) -> AnchorTimes:
+    """Signing and its cost to writers and readers (issue 26). The first anchor of the history
+    is signed while fills are recorded one after another in another thread: the longest fill
+    then is the writer's wait (beside the longest of as many fills with nothing signed). Then,
+    ``repeat`` times, ``DAY_FILLS`` fills and an anchor. Last, a reader's anchor check."""
+    import threading
+    from datetime import UTC, datetime
+
+    from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+
+    from croupier.store import anchor as anchors
+    from croupier.store import open_existing_store
+
+    key = Ed25519PrivateKey.generate()
+    k = first_fill
+    store = open_existing_store(built.url)
+    try:
+        signing = threading.Event()
+        done = threading.Event()
+        first: list[float] = []
+
+        def signer() -> None:
+            signing.set()
+            start = time.perf_counter()
+            try:
+                anchors.sign(store, key, datetime.now(UTC))
+            finally:
+                first.append(time.perf_counter() - start)
+                done.set()
+
+        waits: list[float] = []
+        thread = threading.Thread(target=signer)
+        thread.start()
+        signing.wait()
+        while not done.is_set():
+            start = time.perf_counter()
+            _slip_at(built, k)
+            k += 1
+            waits.append(time.perf_counter() - start)
+        thread.join()
+        alone: list[float] = []
+        for _ in range(max(len(waits), 3)):
+            start = time.perf_counter()
+            _slip_at(built, k)
+            k += 1
+            alone.append(time.perf_counter() - start)
+        day: list[float] = []
+        for _ in range(repeat):
+            for _fill in range(DAY_FILLS):
+                _slip_at(built, k)
+                k += 1
+            start = time.perf_counter()
+            anchors.sign(store, key, datetime.now(UTC))
+            day.append(time.perf_counter() - start)
+        stream = f"books-{ORG}"
+        version = store.version(stream)
+        checks: list[float] = []
+        with store.engine.connect() as conn:
+            for _ in range(max(repeat, 20)):
+                start = time.perf_counter()
+                found = store.anchor_break(conn, stream, version)
+                checks.append(time.perf_counter() - start)
+                if found is not None:  # pragma: no cover - the history is intact
+                    raise InvalidInput(f"the generated history fails its anchor: {found}")
+    finally:
+        store.close()
+    return AnchorTimes(
+        first[0],
+        statistics.median(day),
+        max(waits, default=0.0),
+        max(alone),
+        statistics.median(checks),
+    )
+
+
 def measure(
     url: str, size: int, backend: str, seed: int, repeat: int, progress: Progress = _quiet
 ) -> Row:
@@ -206,7 +315,12 @@ def measure(
     daily = time_daily(built, repeat)
     progress(f"{backend} {size:,}: daily report {daily:.3f} s; timing the quarterly report")
     quarterly, quarter = time_quarterly(built, repeat)
-    progress(f"{backend} {size:,}: quarterly report {quarterly:.3f} s")
+    progress(f"{backend} {size:,}: quarterly report {quarterly:.3f} s; signing anchors")
+    signed = time_anchors(built, repeat, repeat + (repeat % 2))
+    progress(
+        f"{backend} {size:,}: first anchor {signed.sign_first:.3f} s, after a day "
+        f"{signed.sign_day:.3f} s, longest fill while signing {signed.writer_wait:.3f} s"
+    )
     return Row(
         size,
         backend,
@@ -218,6 +332,11 @@ def measure(
         quarter,
         built.generated_per_second,
         built.written_per_second,
+        signed.sign_first,
+        signed.sign_day,
+        signed.writer_wait,
+        signed.writer_alone,
+        signed.anchor_check,
     )
 
 

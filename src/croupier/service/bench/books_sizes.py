@@ -88,6 +88,16 @@ class Row:
     quarter: str
     generated_per_second: float
     written_per_second: float
+    sign_first: float = 0.0
+    """Seconds of the first anchor of the history (every chain checked once from its start)."""
+    sign_day: float = 0.0
+    """Seconds of an anchor after a day's entries (the median of the repeats)."""
+    writer_wait: float = 0.0
+    """The longest a fill took while the first anchor was being signed (seconds)."""
+    writer_alone: float = 0.0
+    """The longest of as many fills with nothing being signed (seconds), to compare with."""
+    anchor_check: float = 0.0
+    """A reader's check of its stream against the newest anchor (median seconds)."""
 
 
 def goal(row: Row) -> str:
@@ -99,6 +109,27 @@ def goal(row: Row) -> str:
     ]
     if row.size >= QUARTERLY_GOAL_AT and row.quarterly >= QUARTERLY_GOAL:
         missed.append("quarterly")
+    return "met" if not missed else "missed: " + ", ".join(missed)
+
+
+SIGN_DAY_GOAL = 1.0
+"""Seconds an anchor after a day's entries may take at ``SIGN_GOAL_AT`` events (issue 26)."""
+SIGN_GOAL_AT = 1_000_000
+WRITER_WAIT_GOAL = 0.5
+"""Seconds a writer may wait because an anchor is being signed (issue 26)."""
+ANCHOR_CHECK_GOAL = 0.010
+"""Seconds a reader's check against the newest anchor may take (issue 26)."""
+
+
+def anchor_goal(row: Row) -> str:
+    """The goals of issue 26 the row misses ("missed: ..."), or "met"."""
+    missed = []
+    if row.size >= SIGN_GOAL_AT and row.sign_day >= SIGN_DAY_GOAL:
+        missed.append("sign")
+    if row.writer_wait >= WRITER_WAIT_GOAL:
+        missed.append("writer wait")
+    if row.anchor_check >= ANCHOR_CHECK_GOAL:
+        missed.append("anchor check")
     return "met" if not missed else "missed: " + ", ".join(missed)
 
 

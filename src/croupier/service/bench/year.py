@@ -116,6 +116,8 @@ class OpenTable:
     cashier: str
     verifier: str
     last_at: datetime
+    dealer: str = ""
+    """The dealer of the open shift (who prepares a credit slip, 99-01.3-08-05.3)."""
 
 
 @dataclass
@@ -619,7 +621,7 @@ class YearGenerator:
         dealer = site.staff("d1")
         self._do(ops.start_shift(b, sid, d, 1, dealer, self._tick(), 2500, sm))
         self.stats.open_table = OpenTable(
-            sid, 1, d.isoformat(), site.staff("c1"), site.staff("c1"), sm, self.clock
+            sid, 1, d.isoformat(), site.staff("c1"), site.staff("c1"), sm, self.clock, dealer
         )
 
 
