@@ -10,6 +10,11 @@ from pathlib import Path
 
 import pytest
 
+# A close starts the full check of the history in a process of its own; the tests close many
+# days on databases they drop at once, so it is off here but for the tests of the check itself
+# (tests/integration/store/test_anchor_extends.py), which switch it on.
+os.environ.setdefault("CROUPIER_VERIFY_AFTER_CLOSE", "off")
+
 POSTGRES_HOST = os.environ.get("CROUPIER_TEST_PG_HOST", "127.0.0.1")
 POSTGRES_PORT = int(os.environ.get("CROUPIER_TEST_PG_PORT", "5432"))
 POSTGRES_BASE_URL = os.environ.get(

@@ -138,6 +138,7 @@ def close_day(
     the history when a signing key is configured (docs/anchors.md)."""
     from croupier.service.books import close as s
     from croupier.service.database import anchors
+    from croupier.service.database.store import check_in_background
 
     record(db, org, at, s.close_day(site, cash_bank, by, chip_bank))
     if anchor_key is None and not anchors.signing_configured():
@@ -146,10 +147,16 @@ def close_day(
             "CROUPIER_ANCHOR_KEY; docs/anchors.md)",
             highlight=False,
         )
-        return
-    line = anchors.sign(database_url(db), anchor_key)
-    console.print("signed anchor of the history (keep it with the daily report):")
-    console.print(line, highlight=False, soft_wrap=True)
+    else:
+        line = anchors.sign(database_url(db), anchor_key)
+        console.print("signed anchor of the history (keep it with the daily report):")
+        console.print(line, highlight=False, soft_wrap=True)
+    if check_in_background(database_url(db)):
+        console.print(
+            "the full check of the history runs in the background; `croupier books status` "
+            "shows its result",
+            highlight=False,
+        )
 
 
 @books_app.command("status")
@@ -160,6 +167,11 @@ def status(site: str, db: Db = None, org: Org = None) -> None:
 
     st = s.site_status(database_url(db), org_id(org), site)
     warn(st.warning)
+    if st.full_check is not None:
+        if st.full_check.startswith("WARNING"):
+            warn(st.full_check)
+        else:
+            console.print(st.full_check, highlight=False, soft_wrap=True)
     console.print(f"open day: {st.open_day or 'none'}", highlight=False)
     console.print(
         f"cash bank {format_money(st.cash_bank)}; counted cash to deposit "

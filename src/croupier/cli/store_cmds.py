@@ -53,11 +53,28 @@ def verify(
             "each balances-brought-forward checked (an audit: it reads the whole history).",
         ),
     ] = False,
+    record: Annotated[
+        bool,
+        typer.Option(
+            "--record",
+            help="Run the full check (every chain, the guards, the chain of anchors) and keep "
+            "its result for the status page; what runs in the background after each close.",
+        ),
+    ] = False,
 ) -> None:
     """Check every event stream's hash chain and the append-only guards; exit 1 if any link
     is broken or any guard is missing."""
     from croupier.service.database.store import missing_guards
     from croupier.service.database.store import verify as check
+
+    if record:
+        from croupier.service.database.store import describe_run, record_full_check
+
+        run = record_full_check(database_url(db))
+        console.print(describe_run(run), highlight=False, soft_wrap=True)
+        if run.problem is not None:
+            raise typer.Exit(1)
+        return
 
     proven = None if anchor is None else _prove(database_url(db), anchor, public_key)
     checks = check(database_url(db))

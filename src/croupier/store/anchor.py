@@ -444,17 +444,20 @@ def prove(store: EventStore, line: str, public_key: Ed25519PublicKey) -> Proof:
         listed = json.loads(stored)
         if listed.get("prev") != record["prev"]:
             return Proof(False, anchor, problem="the stored head list names another predecessor")
-        problem = _chain_problem(conn, anchor.digest, public_key)
+        problem = chain_problem(conn, anchor.digest, public_key)
         if problem is not None:
             return Proof(False, anchor, problem=problem)
         total = sum(int(version) for _stream, version, _head in listed["heads"])
     return Proof(True, anchor, len(listed["heads"]), total)
 
 
-def _chain_problem(conn: sa.Connection, digest: str, public_key: Ed25519PublicKey) -> str | None:
+def chain_problem(
+    conn: sa.Connection, digest: str, public_key: Ed25519PublicKey | None
+) -> str | None:
     """The whole chain of anchors up to the one with ``digest``, each against the one before:
     every kept anchor's head list hashes to its digest, its line signs that digest (verified
-    when signed by ``public_key``'s key), names the anchor before it as its predecessor, and
+    when signed by ``public_key``'s key; not verified without one, as in the background check
+    that holds no key), names the anchor before it as its predecessor, and
     lists every stream the one before listed at the same or a later event; then each stream's
     events are re-hashed once from the first, and at every version an anchor lists the chain
     must reach exactly the hash that anchor signed. None when all of it holds."""
@@ -466,7 +469,7 @@ def _chain_problem(conn: sa.Connection, digest: str, public_key: Ed25519PublicKe
     expected: dict[str, dict[int, tuple[str, str]]] = {}
     before: dict[str, int] = {}
     prev = GENESIS_HASH
-    own_key = key_id(public_key)
+    own_key = None if public_key is None else key_id(public_key)
     for row in rows:
         kept = parse(row.line)
         when = kept.signed_at
@@ -474,7 +477,7 @@ def _chain_problem(conn: sa.Connection, digest: str, public_key: Ed25519PublicKe
             return f"the head list of the anchor signed at {when} was altered"
         if kept.digest != row.digest:
             return f"the anchor signed at {when} does not sign its head list"
-        if kept.record["key"] == own_key:
+        if public_key is not None and kept.record["key"] == own_key:
             try:
                 public_key.verify(kept.signature, canonical_json(kept.record).encode("utf-8"))
             except InvalidSignature:

@@ -214,3 +214,15 @@ anchor_refusals = sa.Table(
 )
 """Each refusal to sign an anchor (the history does not extend the previous one): shown to the
 gaming manager on the status page and by ``books status`` until an anchor is signed again."""
+
+verify_runs = sa.Table(
+    "verify_runs",
+    metadata,
+    sa.Column("run_id", sa.Integer(), primary_key=True, autoincrement=True),
+    sa.Column("finished_at", UtcDateTime(), nullable=False),
+    sa.Column("streams", sa.Integer(), nullable=False),
+    sa.Column("events", sa.Integer(), nullable=False),
+    sa.Column("problem", sa.Text(), nullable=True),
+)
+"""The result of each full check run after a close (``store.audit``): every chain re-hashed from
+its first event, the append-only guards and the chain of anchors; None when all held."""

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import time
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -289,6 +290,45 @@ def test_the_daily_report_prints_the_anchor_that_covers_a_close_keyed_late(
     daily = b.ok("report", "daily", "S1", "2026-01-08", "--format", "csv")
     assert line in daily
     assert early_line not in daily
+
+
+def test_the_full_check_runs_after_a_close_and_its_result_is_on_the_status(
+    database_url: str, tmp_path: Path, tamper: Tamper, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """What no command re-hashes (an edit before a checkpoint that left its hash as it was) is
+    found by the full check that every close starts in the background; its result is shown by
+    ``books status`` (and the status page, from the same ``SiteStatus``)."""
+    b = _books(database_url, tmp_path)
+    assert "last full check" not in b.ok("books", "status", "S1")
+    monkeypatch.setenv("CROUPIER_VERIFY_AFTER_CLOSE", "on")
+    _day(b, "2026-01-08", fill=False)
+    closed = b.ok("books", "close-day", "S1", "$2,000", "--by", "sm", "--chip-bank",
+                  "1x180,5x90", "--at", "2026-01-08T23:00:00-06:00", signed=True)  # fmt: skip
+    assert "the full check of the history runs in the background" in closed
+    deadline = time.monotonic() + 60
+    status = ""
+    while time.monotonic() < deadline:
+        status = b.ok("books", "status", "S1")
+        if "last full check" in status:
+            break
+        time.sleep(0.2)
+    assert "chains intact" in status, status
+    # a stale-hash edit of a sale before the latest checkpoint: the commands do not read it
+    seq = _seq(database_url, ev.SlipIssued.TYPE, 0)
+    tamper(
+        "UPDATE events SET payload = replace(payload, :was, :now) "
+        "WHERE stream = 'books-p1' AND seq = :q",
+        was='"grand_total":',
+        now='"grand_total":9',
+        q=seq,
+    )
+    assert "WARNING" not in b.ok("books", "status", "S1").split("last full check")[0]
+    code, out = b.run("verify", "--record")
+    assert code == 1
+    assert f"stream 'books-p1' is damaged at event {seq}: hash mismatch" in out
+    status = b.ok("books", "status", "S1")
+    assert "WARNING: the full check of" in status
+    assert f"damaged at event {seq}" in status
 
 
 # -- backups -----------------------------------------------------------------------------------

@@ -142,6 +142,9 @@ class SiteStatus:
     chip_bank: str
     warning: str | None
     """Lines to print above the status: a damaged chain, then each corrupt entry."""
+    full_check: str | None = None
+    """What the newest full check of the history found (run in the background after a close),
+    or None before the first."""
 
 
 def site_status(url: str, org_id: str, site: str) -> SiteStatus:
@@ -164,4 +167,5 @@ def site_status(url: str, org_id: str, site: str) -> SiteStatus:
         ),
         describe_chips(st.chip_bank),
         read.warning,
+        read.full_check,
     )

@@ -396,15 +396,19 @@ class BooksRead:
 
     books: Books
     warning: str | None
+    full_check: str | None = None
+    """What the newest full check of the history found (``store.audit``), or None."""
 
 
 def read_books(url: str, org_id: str) -> BooksRead:
     """Read an existing organization's books (opening the store once) with the banner: the
-    chain warning and every corrupt entry (``read_warning``)."""
+    chain warning and every corrupt entry (``read_warning``), and the newest full check."""
+    from croupier.store.audit import latest_line
+
     svc = open_books(url, org_id)
     try:
         books = svc.books()
-        return BooksRead(books, read_warning(chain_warning(svc), books))
+        return BooksRead(books, read_warning(chain_warning(svc), books), latest_line(svc.store))
     finally:
         svc.close()
 

@@ -6,9 +6,14 @@ Only ``upgrade`` creates a database (or migrates it); the others open an existin
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from dataclasses import dataclass
 
+from croupier.core.clock import Clock, SystemClock
 from croupier.store import open_existing_store, open_store
+from croupier.store.audit import Run
 
 
 @dataclass(frozen=True)
@@ -47,6 +52,41 @@ def missing_guards(url: str) -> list[str]:
 
     with open_existing_store(url) as store, store.engine.connect() as conn:
         return missing(conn)
+
+
+VERIFY_AFTER_CLOSE_ENV = "CROUPIER_VERIFY_AFTER_CLOSE"
+"""Set to ``off`` to not start the full check after a close (the test suite does, but for the
+tests of the check itself)."""
+
+
+def check_in_background(url: str) -> bool:
+    """Start the full check of the database at ``url`` in a process of its own that outlives
+    this one (``croupier verify --record``): every chain re-hashed, the guards, the chain of
+    anchors, its result kept for the status page. Nobody waits for it. False when switched off
+    (``CROUPIER_VERIFY_AFTER_CLOSE=off``)."""
+    if os.environ.get(VERIFY_AFTER_CLOSE_ENV, "").strip().lower() == "off":
+        return False
+    subprocess.Popen(
+        [sys.executable, "-m", "croupier.cli.main", "verify", "--db", url, "--record"],
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
+        close_fds=True,
+    )
+    return True
+
+
+def record_full_check(url: str, clock: Clock | None = None) -> Run:
+    """Run the full check now and keep its result (``croupier verify --record``)."""
+    from croupier.store.audit import record_run
+
+    with open_existing_store(url) as store:
+        return record_run(store, (clock or SystemClock()).now())
+
+
+def describe_run(run: Run) -> str:
+    return run.describe()
 
 
 def upgrade(url: str) -> None:

@@ -127,13 +127,16 @@ class DayDesk(OfficeBase):
     def close_day(self, actor: Actor, site: str, cash_bank: str, chip_bank: str) -> Recorded:
         """Close the site's gaming day with the banks as counted (99-01.3-08-16.1.a)."""
         from croupier.service.books.close import close_day as close_request
+        from croupier.service.database.store import check_in_background
 
         authorize(actor, Action.CLOSE_DAY)
         self._require_org()
         assert actor.employee_id is not None  # authorize refuses an unlinked account
-        return self._record(
+        done = self._record(
             close_request(site, cash_bank, actor.employee_id, chip_bank.strip() or None)
         )
+        check_in_background(self.url)  # the full re-hash, nobody waits (status page: result)
+        return done
 
     def close_quarter(self, actor: Actor, quarter: str, return_filed: bool) -> Recorded:
         """Close a quarter's records once its report is produced or its tax return filed:

@@ -9,6 +9,9 @@ a day's close by its entry's position. Existing anchors are indexed from their h
 ``anchor_refusals`` records each refusal to sign (a history that does not extend the previous
 anchor): when, the newest anchor kept then, and the first stream and event that differ.
 
+``verify_runs`` keeps the result of each full check (every chain re-hashed from its first
+event, the append-only guards, the chain of anchors) run in the background after a close.
+
 ``anchors``, ``anchor_heads`` and ``anchor_refusals`` refuse UPDATE and DELETE (and TRUNCATE on
 PostgreSQL), like the events: an anchor once kept is never replaced.
 
@@ -56,6 +59,15 @@ def upgrade() -> None:
         sa.Column("problem", sa.Text(), nullable=False),
         sa.PrimaryKeyConstraint("refusal_id", name="pk_anchor_refusals"),
     )
+    op.create_table(
+        "verify_runs",
+        sa.Column("run_id", sa.Integer(), autoincrement=True, nullable=False),
+        sa.Column("finished_at", UtcDateTime(), nullable=False),
+        sa.Column("streams", sa.Integer(), nullable=False),
+        sa.Column("events", sa.Integer(), nullable=False),
+        sa.Column("problem", sa.Text(), nullable=True),
+        sa.PrimaryKeyConstraint("run_id", name="pk_verify_runs"),
+    )
     bind = op.get_bind()
     anchors = sa.table(
         "anchors", sa.column("anchor_id", sa.Integer()), sa.column("heads", sa.Text())
@@ -102,6 +114,7 @@ def downgrade() -> None:
         elif dialect == "postgresql":
             op.execute(f"DROP TRIGGER IF EXISTS {table}_append_only ON {table}")
             op.execute(f"DROP TRIGGER IF EXISTS {table}_no_truncate ON {table}")
+    op.drop_table("verify_runs")
     op.drop_table("anchor_refusals")
     op.drop_index("ix_anchor_heads_stream", table_name="anchor_heads")
     op.drop_table("anchor_heads")
