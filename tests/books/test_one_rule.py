@@ -11,30 +11,27 @@ do the books still take the next entry?
 
 from __future__ import annotations
 
-import uuid
-from collections.abc import Callable
 from datetime import date
 from pathlib import Path
 
 import pytest
-import sqlalchemy as sa
 from bookshelp import DAY, Run, at, c, fingerprint, setup_events
 from clihelp import Books as Cli
 from clihelp import open_day, set_up
 from hypothesis import HealthCheck, settings
-from hypothesis import strategies as st
-from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
+from writer_reader_day import DayRules
+from writer_reader_games import GameRules
 
 from croupier.books import count as cnt
 from croupier.books import events as ev
 from croupier.books import operations as ops
 from croupier.books import slips
-from croupier.books.model import Chips, SlipKind
+from croupier.books.model import SlipKind
 from croupier.books.state import Books
-from croupier.core.errors import CroupierError, InvalidInput
+from croupier.core.errors import InvalidInput
 from croupier.core.events import Event
-from croupier.service.books.service import BooksService, rebuild
-from croupier.store import open_existing_store, open_store
+from croupier.service.books.service import BooksService
+from croupier.store import open_store
 
 NEXT_DAY = date(2026, 1, 6)
 
@@ -141,167 +138,12 @@ def test_the_writer_refuses_what_a_reader_would_reject(tmp_path: Path) -> None:
 
 
 # -- the stateful test: whatever the writer accepts, every reader accepts ----------------------
-
-EMPLOYEES = ("sm", "pb", "d1", "d2", "c1", "ip", "ng1", "au", "nobody")
-COUNTS = st.integers(min_value=-2, max_value=40)
-SLIP_NUMBERS = st.lists(st.integers(min_value=-2, max_value=6), max_size=4).map(tuple)
+# The machine and its rules: writer_reader (base, strategies), writer_reader_day (a gaming day),
+# writer_reader_games (set-up, periods, poker, ticket series, twenty-one tournaments).
 
 
-def chips_of(five: int, one: int) -> Chips:
-    return c(five=max(five, 0), one=max(one, 0))
-
-
-class WriterReader(RuleBasedStateMachine):
-    """The books of one organization in a fresh database, driven by domain commands."""
-
-    backend = "sqlite"
-    postgres_base = ""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.cleanup: list[Callable[[], None]] = []
-        self.url = self._fresh_database()
-        self.svc = BooksService.open(self.url, "org")
-        for e in setup_events():
-            self.svc.execute(lambda b, e=e: [e])
-        self.minute = 0
-        self.svc.execute(
-            lambda b: ops.open_day(b, "S1", DAY, at(0), ("sm", "pb", "d1", "d2", "c1"), "sm")
-        )
-        self.svc.execute(lambda b: ops.start_shift(b, "S1", DAY, 1, "d1", at(1), 2500, "d1"))
-        self.shift_open = True
-        self.written = self.svc.store.version(self.svc.stream)
-
-    def _fresh_database(self) -> str:
-        if self.backend == "sqlite":
-            import tempfile
-
-            folder = tempfile.TemporaryDirectory()
-            self.cleanup.append(folder.cleanup)
-            return f"sqlite:///{Path(folder.name) / 'books.db'}"
-        base = self.postgres_base
-        schema = f"t_{uuid.uuid4().hex[:12]}"
-        engine = sa.create_engine(base)
-        with engine.begin() as conn:
-            conn.execute(sa.text(f'CREATE SCHEMA "{schema}"'))
-
-        def drop() -> None:
-            with engine.begin() as conn:
-                conn.execute(sa.text(f'DROP SCHEMA "{schema}" CASCADE'))
-            engine.dispose()
-
-        self.cleanup.append(drop)
-        sep = "&" if "?" in base else "?"
-        return f"{base}{sep}options=-csearch_path%3D{schema}"
-
-    def teardown(self) -> None:
-        self.svc.close()
-        for undo in reversed(self.cleanup):
-            undo()
-
-    def _try(self, command: Callable[[Books], list[Event]]) -> None:
-        """Run a domain command as the writer does. The domain may refuse it (nothing is
-        written); what it returns must be what every reader accepts, so the writer's own check
-        (the reader's rule) must never be the one that refuses."""
-        self.minute += 1
-        before = self.svc.store.version(self.svc.stream)
-        refusal = ""
-        try:
-            self.svc.execute(command)
-        except CroupierError as exc:
-            refusal = str(exc)
-        if refusal:
-            assert "every reader of the books would reject" not in refusal, refusal
-            assert self.svc.store.version(self.svc.stream) == before
-
-    @rule(five=COUNTS, one=COUNTS, dollars=st.integers(min_value=-5, max_value=300))
-    def sell(self, five: int, one: int, dollars: int) -> None:
-        self._try(
-            lambda b: ops.sell_chips(
-                b, "S1", 1, dollars * 100, chips_of(five, one), at(self.minute)
-            )
-        )
-
-    @rule(five=COUNTS, one=COUNTS, paid_five=COUNTS)
-    def play(self, five: int, one: int, paid_five: int) -> None:
-        self._try(
-            lambda b: ops.settle_play(
-                b, "S1", 1, chips_of(five, one), chips_of(paid_five, 0), at(self.minute)
-            )
-        )
-
-    @rule(
-        kind=st.sampled_from(SlipKind),
-        five=COUNTS,
-        one=COUNTS,
-        people=st.tuples(*(st.sampled_from(EMPLOYEES) for _ in range(3))),
-    )
-    def slip(self, kind: SlipKind, five: int, one: int, people: tuple[str, str, str]) -> None:
-        preparer, cashier, verifier = people
-        self._try(
-            lambda b: slips.issue_slip(
-                b, kind, "S1", 1, chips_of(five, one), at(self.minute), preparer, cashier, verifier
-            )
-        )
-
-    @rule(one=COUNTS)
-    def tip(self, one: int) -> None:
-        self._try(lambda b: ops.receive_tip(b, "S1", 1, chips_of(0, one), at(self.minute)))
-
-    @rule(cents=st.integers(min_value=-100, max_value=50_000))
-    def fund(self, cents: int) -> None:
-        self._try(lambda b: ops.fund_cash_bank(b, "S1", cents, at(self.minute)))
-
-    @precondition(lambda self: self.shift_open)
-    @rule(escort=st.sampled_from(EMPLOYEES))
-    def end_shift(self, escort: str) -> None:
-        def command(b: Books) -> list[Event]:
-            return ops.end_shift(b, "S1", 1, at(self.minute), b.sites["S1"].trays[1], "sm",
-                                 escort, True)  # fmt: skip
-
-        self._try(command)
-        self.shift_open = bool(self.svc.books().sites["S1"].open_shift)
-
-    @precondition(lambda self: not self.shift_open)
-    @rule(
-        team=st.tuples(st.sampled_from(EMPLOYEES), st.sampled_from(EMPLOYEES)),
-        first=st.integers(min_value=-100, max_value=100_000),
-        second=st.integers(min_value=-100, max_value=100_000),
-        fills=SLIP_NUMBERS,
-        credits=SLIP_NUMBERS,
-        resolution=st.sampled_from(["", " ", "recounted together"]),
-    )
-    def count(
-        self,
-        team: tuple[str, str],
-        first: int,
-        second: int,
-        fills: tuple[int, ...],
-        credits: tuple[int, ...],
-        resolution: str,
-    ) -> None:
-        a, b_ = team
-
-        def command(b: Books) -> list[Event]:
-            initials = [b.employees[m].initials if m in b.employees else "XX" for m in team]
-            return cnt.count_drop_box(
-                b, "S1", DAY, 1, 1, NEXT_DAY, a, b_, a, None, first, second,
-                first if first == second else max(first, second, 0), resolution,
-                initials[0], initials[1], fills, credits,
-            )  # fmt: skip
-
-        self._try(command)
-
-    @invariant()
-    def every_reader_accepts_and_the_books_take_the_next_entry(self) -> None:
-        store = open_existing_store(self.url)
-        try:
-            fresh = BooksService(store, "org")
-            assert not fresh.books().corrupt, fresh.books().corrupt[0].line()
-            replayed = rebuild(store, "org")
-            assert not replayed.corrupt, replayed.corrupt[0].line()
-        finally:
-            store.close()
+class WriterReader(DayRules, GameRules):
+    """The books of one organization in a fresh database, driven by every domain command."""
 
 
 class WriterReaderPostgres(WriterReader):
@@ -309,8 +151,8 @@ class WriterReaderPostgres(WriterReader):
 
 
 SETTINGS = settings(
-    max_examples=12,
-    stateful_step_count=14,
+    max_examples=40,
+    stateful_step_count=50,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow],
 )

@@ -49,6 +49,17 @@ def test_99_01_3_09_03_3_half_hour_fee_at_most_two_dollars_in_advance(occasion: 
     assert fee.collected_by == "pb"  # the employee who collected it is recorded (09-07.1.b)
 
 
+@pytest.mark.parametrize("table", [0, -1])
+def test_99_01_3_09_07_1_b_a_half_hour_fee_is_recorded_for_a_table(
+    occasion: Books, table: int
+) -> None:
+    """Found by the stateful writer/reader test: a half-hour fee at table -1 was returned by
+    the writer and rejected by every reader. The fees are recorded for each one-half hour
+    interval on each table (-07.1.b): a table is numbered 1 or more."""
+    with pytest.raises(InvalidInput, match=r"table number .*\(99-01\.3-09-07\.1\.b\)"):
+        poker.collect_half_hour_fee(occasion, "spring", table, "p1", T, 200, "pb", T)
+
+
 def test_99_01_3_09_03_1_nontournament_play_within_twenty_four_hours(occasion: Books) -> None:
     occasion.apply_all(poker.collect_half_hour_fee(occasion, "spring", 1, "p1", T, 200, "pb", T))
     late = T + timedelta(hours=23, minutes=30)
@@ -72,6 +83,19 @@ def test_99_01_3_09_01_tournament_fees_at_most_300_per_player(occasion: Books) -
     with pytest.raises(RuleViolation) as err:
         poker.collect_tournament_fee(occasion, "spring", "main", "p1", FeeKind.BOUNTY, 1, "pb", T)
     assert err.value.section == "99-01.3-09-01"
+
+
+@pytest.mark.parametrize("tournament", ["", "main event", "main\u200b"])
+def test_99_01_3_09_01_a_tournament_fee_names_its_tournament(
+    occasion: Books, tournament: str
+) -> None:
+    """Found by the stateful writer/reader test: a fee for tournament '' was returned by the
+    writer and rejected by every reader. Each tournament's records are kept apart (-09-01,
+    -07.1.c): the fee names its tournament by a visible id."""
+    with pytest.raises(InvalidInput, match=r"tournament id .*\(99-01\.3-09-01"):
+        poker.collect_tournament_fee(
+            occasion, "spring", tournament, "p1", FeeKind.ENTRY, 2000, "pb", T
+        )
 
 
 def test_99_01_3_09_03_4_f_prizes_at_most_ninety_percent(occasion: Books) -> None:

@@ -142,3 +142,16 @@ def test_99_01_3_08_01_rent_is_recorded_once_a_table_and_month(books: Books) -> 
         pay_rent(books, "S1", 2, "2027-07", 10000, "gm", at)
     with pytest.raises(InvalidInput, match="YYYY-MM"):
         pay_rent(books, "S1", 2, "2025-13", 10000, "gm", at)
+
+
+@pytest.mark.parametrize("month", ["2026-01\n", "\u0662\u0660\u0662\u0666-01", "2026-01 "])
+def test_99_01_3_08_01_a_rent_month_is_yyyy_mm_and_nothing_more(books: Books, month: str) -> None:
+    """Found by the stateful writer/reader test: a month with a trailing newline passed the
+    writer's check (``re.match`` with ``$``) and every reader rejected the entry. Rent is paid
+    for a month (-01): the month is the whole text, in ASCII digits."""
+    from croupier.books.rent import pay_rent
+    from croupier.core.errors import InvalidInput
+
+    at = datetime(2026, 1, 20, 12, tzinfo=UTC)
+    with pytest.raises(InvalidInput, match=r"YYYY-MM.*\(99-01\.3-08-01\)"):
+        pay_rent(books, "S1", 1, month, 10000, "gm", at)

@@ -102,6 +102,15 @@ def test_99_01_3_08_04_8_reviewer_did_not_conduct_the_shift(books: Books) -> Non
     assert sv.document_video_review(books, "S1", 1, date(2026, 1, 7), 1, 60, "sm", t)
 
 
+@pytest.mark.parametrize("finding", ["\u202eno fault", "zero\u200bwidth", "nul\x00"])
+def test_99_01_3_08_04_8_a_review_finding_is_readable_text(open_books: Books, finding: str) -> None:
+    """Found by the stateful writer/reader test: a documented video review whose finding held
+    a direction-changing character was returned by the writer and rejected by every reader.
+    The review is documented (-04.8) as it reads: no invisible character in the finding."""
+    with pytest.raises(InvalidInput, match=r"finding .*\(99-01\.3-08-04\.8\)"):
+        sv.document_video_review(open_books, "S1", 1, DAY, 1, 30, "sm", at(30), finding)
+
+
 def test_99_01_3_08_04_8_weeks_of_review_are_counted(books: Books, run: Run) -> None:
     from bookshelp import c
 

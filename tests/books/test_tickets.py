@@ -40,6 +40,15 @@ def test_99_01_3_11_02_2_ticket_at_most_two_dollars(books: Books) -> None:
     assert err.value.section == "99-01.3-11-02.2"
 
 
+def test_99_01_3_11_02_1_a_series_range_the_books_can_keep(books: Books) -> None:
+    """Found by the stateful writer/reader test: cards 1 to 10,000,000 were registered by the
+    writer and rejected by every reader (one record per card, at most a million). The range
+    is the one on the master flare (-02.1): a digit too many is refused when typed."""
+    with pytest.raises(InvalidInput, match=r"more than 1,000,000 cards.*\(99-01\.3-11-02\.1\)"):
+        tk.register_series(books, "X", "S1", 100, 1, 10_000_000, 10, "ND-1")
+    assert tk.register_series(books, "X", "S1", 100, 1, 1_000_000, 10, "ND-1")
+
+
 def test_99_01_3_11_02_2_all_tickets_sold_before_the_spin(series: Books) -> None:
     series.apply_all(tk.sell_tickets(series, "PW-100", 1, D, 9, T))
     with pytest.raises(RuleViolation) as err:

@@ -273,6 +273,18 @@ def test_99_01_3_08_16_a_fee_recorded_in_error_is_voided_on_its_open_day(cup: Bo
     assert any(row[3] == "entry VOID (keyed for the wrong player)" for row in table.rows)
 
 
+def test_99_01_3_08_16_a_void_reason_with_spaces_around_is_kept_as_it_reads(cup: Books) -> None:
+    """Found by widening the stateful writer/reader test: a void whose reason began with a
+    space was returned by the writer and rejected by every reader ("the reason starts or ends
+    with a space"). The record says why (-16) as it reads, trimmed; every reader takes it."""
+    _fee(cup, "ann", ENTRY, 7500)
+    [voided] = t21.void_fee(cup, "cup", 1, " keyed twice ", "sm", T)
+    assert isinstance(voided, Tournament21FeeVoided)
+    assert voided.reason == "keyed twice"
+    assert check(voided) == []
+    assert check_in_books(cup, voided) == []
+
+
 def test_99_01_3_08_16_no_void_once_the_fees_day_is_closed(cup: Books) -> None:
     _fee(cup, "ann", ENTRY, 7500)
     _close(cup, D, cup.sites["S1"].cash_bank)

@@ -56,6 +56,7 @@ from croupier.books.quarters import Quarter
 from croupier.books.slips import FORM_JUMP
 from croupier.books.state import Books, CorruptEntry
 from croupier.books.tickets_ledger import (
+    MAX_SERIES_CARDS,
     TicketCardRefunded,
     TicketCardSold,
     TicketPrizePaid,
@@ -81,8 +82,6 @@ SALES = "99-01.3-08-07.3"
 REDEMPTION = "99-01.3-08-06.2"
 COUNT = "99-01.3-08-14"
 RECORDS = "99-01.3-08-16"
-MAX_SERIES_CARDS = 1_000_000
-"""The most cards a ticket series read back may hold (the books keep one record per card)."""
 SERIES_SLACK = 1000
 """How far past the next number a slip out of series may move the series on (so that one
 edited number flags that slip and the next, not every later one; an absurd number is not

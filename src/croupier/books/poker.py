@@ -142,6 +142,11 @@ def collect_half_hour_fee(
     """A nontournament fee: at most $2 per half hour, collected in advance, within a
     twenty-four hour period of play, at one of the occasion's sites (99-01.3-09-03.1, .3)."""
     occ = _occasion(books, occasion_id)
+    if isinstance(table, bool) or not isinstance(table, int) or table < 1:
+        raise InvalidInput(
+            f"a table number is 1 or more, not {table!r}: the fees are recorded for each "
+            "one-half hour interval on each table (99-01.3-09-07.1.b)"
+        )
     check_name(player, "player")
     employee(books, collected_by)
     site = _site_of(occ, site_id)
@@ -237,6 +242,13 @@ def collect_tournament_fee(
 ) -> list[Event]:
     """Entry, rebuy, add-on or bounty: at most $300 in all per player (99-01.3-09-01)."""
     occ = _occasion(books, occasion_id)
+    try:
+        check_identifier(tournament_id, "tournament id")
+    except InvalidInput as exc:
+        raise InvalidInput(
+            f"{exc}: a fee is recorded for its tournament, each tournament's records kept "
+            "apart (99-01.3-09-01, -07.1.c)"
+        ) from None
     check_name(player, "player")
     employee(books, collected_by)
     _within(occ, at)

@@ -143,7 +143,8 @@ def schedule_from_uses(
     return lines
 
 
-MONTH = re.compile(r"^(\d{4})-(0[1-9]|1[0-2])$")
+MONTH = re.compile(r"[0-9]{4}-(0[1-9]|1[0-2])")
+"""A rent month, the whole text: ``YYYY-MM`` in ASCII digits (no trailing newline)."""
 
 
 def pay_rent(
@@ -152,8 +153,11 @@ def pay_rent(
     """Record a month's rent paid for a table (once a table and month)."""
     require_table(books, site_id, table)
     employee(books, by_id)
-    if not MONTH.match(month):
-        raise InvalidInput(f"a rent month is YYYY-MM, not {month!r}")
+    if not isinstance(month, str) or MONTH.fullmatch(month) is None:
+        raise InvalidInput(
+            f"a rent month is YYYY-MM, not {month!r}: monthly rent is paid for a month of the "
+            f"licensing year ({SECTION})"
+        )
     if cents <= 0:
         raise InvalidInput("the rent paid must be more than $0")
     for paid in books.rent_paid:

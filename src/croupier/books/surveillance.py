@@ -110,6 +110,12 @@ def document_video_review(
 ) -> list[Event]:
     """One documented review of a shift's recorded video (99-01.3-08-04.8)."""
     require_table(books, site_id, table)
+    try:
+        check_text(finding, "finding")
+    except InvalidInput as exc:
+        raise InvalidInput(
+            f"{exc}: the review and its finding are documented as read (99-01.3-08-04.8)"
+        ) from None
     require_role(
         books, reviewer_id, VIDEO_ACCESS, "access stored recorded video", "99-01.3-08-04.4.a"
     )

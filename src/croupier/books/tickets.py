@@ -21,6 +21,7 @@ from croupier.books.guards import (
 from croupier.books.model import check_identifier, check_text
 from croupier.books.quarters import Quarter
 from croupier.books.tickets_ledger import (
+    MAX_SERIES_CARDS,
     Card,
     Series,
     TicketCardRefunded,
@@ -64,6 +65,12 @@ def register_series(
         )
     if not 1 <= first_card <= last_card or tickets_per_card < 1:
         raise InvalidInput("a series needs a range of card numbers and tickets on each card")
+    if last_card - first_card >= MAX_SERIES_CARDS:
+        raise InvalidInput(
+            f"cards {first_card} to {last_card} are more than {MAX_SERIES_CARDS:,} cards: the "
+            "range of card numbers is the one stated on the series' master flare "
+            "(99-01.3-11-02.1); check the last card number"
+        )
     if not stamp_number.strip():
         raise RuleViolation("the master flare must bear a state gaming stamp", "99-01.3-11-02.1")
     check_identifier(stamp_number, "state gaming stamp number")

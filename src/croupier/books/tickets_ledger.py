@@ -6,6 +6,10 @@ from dataclasses import dataclass, field
 
 from croupier.core.events import Event, event
 
+MAX_SERIES_CARDS = 1_000_000
+"""The most cards a ticket series may hold: the books keep one record per card, so a range
+typed with a digit too many is refused (by the writer and every reader) rather than kept."""
+
 
 @event("books.ticket_series_registered")
 @dataclass(frozen=True, slots=True)

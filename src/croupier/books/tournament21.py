@@ -267,7 +267,9 @@ def void_fee(
     if refused is not None:
         raise refused
     day = t.fees[fee - 1].day
-    return [Tournament21FeeVoided(tournament_id, fee, day, reason, by, stamp(at))]
+    # the reason is kept as a name is (-16: the record says why, as it reads), without the
+    # spaces around it that every reader refuses
+    return [Tournament21FeeVoided(tournament_id, fee, day, reason.strip(), by, stamp(at))]
 
 
 @dataclass(frozen=True, slots=True)
