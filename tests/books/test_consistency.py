@@ -473,14 +473,21 @@ def test_99_01_3_08_16_1_the_daily_report_prints_a_banner_per_corrupt_entry_not_
 
 
 def test_books_status_prints_a_banner_line_per_corrupt_entry(
-    books: Books, monkeypatch: pytest.MonkeyPatch
+    books: Books, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     from croupier.service.books import close as books_close
     from croupier.service.books import service
 
     read = _altered_day(books)
-    monkeypatch.setattr(service, "open_books", lambda _url, _org: ReadOnly(read))
-    status = books_close.site_status("sqlite:///unused.db", "org", "S1")
+    # the status also reads the store's anchors and full checks: an empty store has none
+    empty = open_store(f"sqlite:///{tmp_path / 'empty.db'}")
+    reader = ReadOnly(read)
+    reader.store = empty  # type: ignore[assignment]
+    monkeypatch.setattr(service, "open_books", lambda _url, _org: reader)
+    try:
+        status = books_close.site_status("sqlite:///unused.db", "org", "S1")
+    finally:
+        empty.close()
     assert status.warning is not None
     assert status.warning.splitlines() == consistency.banner_lines(read)
     assert status.trays[0].tray == "no chips"  # the altered fill brought nothing to the tray

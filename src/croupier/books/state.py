@@ -4,6 +4,10 @@
 functions in ``croupier.books.operations`` and friends). Entries read back from the store go
 through ``croupier.books.consistency.apply_checked`` first, which applies an entry that adds up
 and records one that does not in ``corrupt`` instead.
+
+Why one module of over 600 lines: ``Books`` is one projection, one handler per event type
+over one state object; split by family, the handlers would share every field anyway. The
+rules of what may be applied live apart, one module per family (``books.consistency``).
 """
 
 from __future__ import annotations

@@ -5,6 +5,11 @@ Optimistic concurrency: a writer says how many events it believes the stream has
 (``SELECT ... FOR UPDATE`` on PostgreSQL; ``BEGIN IMMEDIATE`` on SQLite), compares, and inserts
 the events with the next seqs; the unique constraint on ``(stream, seq)`` and the primary key of
 ``event_streams`` back the check up, so two writers can never fork a stream.
+
+Why one module of over 600 lines: it is the store's whole contract in one class (append,
+read, the chain checks and the anchor check), whose methods share one set of transaction,
+locking and verified-up-to rules; split, those rules would be spread over modules that must
+still agree.
 """
 
 from __future__ import annotations

@@ -29,6 +29,10 @@ date, so that the year ends near the target; the generator stops at the first da
 (every site's day of that date closed) at or past the target, so it overshoots by less than
 one date's events. Below about 30,000 events the day's volume is at its minimum and the history
 covers only the first weeks of the year.
+
+Why one module of over 600 lines: it is one random legal driver, a day's script over one
+random stream and one in-memory ``Books``; split by phase, each part would need the driver's
+whole state.
 """
 
 from __future__ import annotations

@@ -21,6 +21,10 @@ event store, and the hub's in-memory table is only a cache of that stream.
   (call it on each fan-out ``Notice``; ``follow`` does so for a whole fan-out).
 
 The web layer reaches live tables only through this module (and ``core``).
+
+Why one module of over 600 lines: the hub is one lock, one cache per table and one append
+per command for the four games; the per-game parts already live apart (``_live_games``) and
+issue 27 (the table as it is dealt: keyed chance, a console per game) moves more of them out.
 """
 
 from __future__ import annotations
