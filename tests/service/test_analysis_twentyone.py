@@ -75,6 +75,16 @@ def test_a_rule_set_nd_does_not_allow_is_analysed_and_marked(tmp_path: Path) -> 
     assert "Hard totals" in out.read_text()
 
 
+def test_the_not_nd_legal_mark_is_printed_as_text(tmp_path: Path) -> None:
+    """Issue 30: the terminal read "[not ND-legal: ...]" as a style tag and printed nothing of
+    it; the line is text, brackets and all, naming the sections (99-01.3-08-11.11 for 6:5)."""
+    result = RUNNER.invoke(app, ["analyze", "twentyone", "--blackjack-pays", "6:5"])
+    assert result.exit_code == 0, result.output
+    text = " ".join(result.output.split())  # the terminal may wrap the rules line
+    assert "[not ND-legal: " in text
+    assert "99-01.3-08-11.11" in text
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [

@@ -68,7 +68,7 @@ def analyze_twentyone_cmd(
         print(json.dumps(report.to_dict(), indent=1))
     else:
         for line in report.lines():
-            console.print(line, highlight=False)
+            console.print(line, highlight=False, markup=False)
     if chart is not None:
         size = write_chart(report, chart)
         console.print(f"wrote {chart} ({size:,} bytes)", highlight=False)
@@ -86,4 +86,4 @@ def analyze_threecard21_main_cmd(
     from croupier.service.analysis.twentyone import analyze_threecard21_main
 
     for line in analyze_threecard21_main(rules):
-        console.print(line, highlight=False)
+        console.print(line, highlight=False, markup=False)

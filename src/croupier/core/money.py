@@ -20,7 +20,8 @@ MAX_DOLLAR_DIGITS = 12
 """Digits of dollars an amount may have: $999,999,999,999.99 at most."""
 
 _MONEY = re.compile(
-    r"^\s*(?P<sign>-)?\s*\$?\s*(?P<whole>\d{1,3}(?:,\d{3})+|\d+)(?:\.(?P<frac>\d{1,2}))?\s*$"
+    r"^\s*(?P<sign>-)?\s*\$?\s*(?P<whole>\d{1,3}(?:,\d{3})+|\d+)(?:\.(?P<frac>\d{1,2}))?\s*$",
+    re.ASCII,  # digits 0-9 only: '$٢٠٠' (Arabic-Indic) or '$２００' (full-width) is no amount
 )
 
 

@@ -45,3 +45,16 @@ def test_parse_amount_says_what_is_missing(text: str) -> None:
 
 def test_parse_amount_of_dollars_and_cents() -> None:
     assert parse_amount("$1,250.05", "buy-in") == 125_005
+
+
+@pytest.mark.parametrize(
+    "typed",
+    ["$٢٠٠", "$۲۰۰", "$２００", "२००", "$2٠0"],
+    ids=["arabic-indic", "extended-arabic-indic", "full-width", "devanagari", "mixed"],
+)
+def test_money_is_typed_with_ascii_digits_only(typed: str) -> None:
+    """Issue 30: '$٢٠٠' was read as $200 while full-width digits were refused; a person at a
+    cage types 0-9, and any other digit is refused alike (one line, nothing recorded)."""
+    with pytest.raises(InvalidInput, match="not a money amount"):
+        parse_money(typed)
+    assert parse_money("$200") == 200_00

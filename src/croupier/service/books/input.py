@@ -70,6 +70,8 @@ def numbers(text: str | None, what: str) -> tuple[int, ...]:
     """A comma-separated list of whole numbers."""
     items = [x.strip() for x in (text or "").split(",") if x.strip()]
     try:
+        if not all(x.lstrip("-").isascii() for x in items):
+            raise ValueError  # digits 0-9 only, as everywhere a person types a number
         return tuple(int(x) for x in items)
     except ValueError:
         raise InvalidInput(f"{what} are comma-separated whole numbers, got {text!r}") from None
@@ -79,6 +81,8 @@ def card_range(text: str) -> tuple[int, int]:
     """``FIRST-LAST`` (or one number) of ticket cards."""
     first, sep, last = text.partition("-")
     try:
+        if not text.isascii():
+            raise ValueError  # digits 0-9 only
         return (int(first), int(last)) if sep else (int(first), int(first))
     except ValueError:
         raise InvalidInput(f"card numbers are FIRST-LAST, e.g. 1001-1050, got {text!r}") from None
