@@ -38,6 +38,7 @@ from croupier.web import (
     pages_tables,
     pages_tournaments,
 )
+from croupier.web.limits import BodyLimit
 from croupier.web.security import (
     CSRF_SECTION,
     CsrfRefused,
@@ -136,6 +137,7 @@ def create_app(settings: WebSettings | None = None) -> FastAPI:
         )
 
     _handlers(app)
+    app.add_middleware(BodyLimit, limit=settings.max_body_bytes)
 
     @app.middleware("http")
     async def headers(

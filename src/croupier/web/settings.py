@@ -21,6 +21,7 @@ ENV_ORG = "CROUPIER_ORG"
 ENV_INSECURE = "CROUPIER_WEB_INSECURE_COOKIE"
 ENV_TEST_HASHES = "CROUPIER_WEB_TEST_HASHES"
 ENV_RULES = "CROUPIER_RULES_DIR"
+ENV_MAX_BODY = "CROUPIER_MAX_BODY_BYTES"
 DEFAULT_RULES_DIR = "examples/rules"
 """The example rules files of a checkout (``make run`` starts in it)."""
 DEFAULT_DATABASE_URL = "sqlite:///croupier.db"
@@ -45,6 +46,8 @@ class WebSettings:
     """Where the live tables' shuffles and spins come from (default: the operating system)."""
     rules_dir: Path | None = None
     """The posted rules files a live table may be opened with (``CROUPIER_RULES_DIR``)."""
+    max_body_bytes: int = 1 << 20
+    """The largest request body read (``CROUPIER_MAX_BODY_BYTES``); larger is refused, 413."""
 
 
 def from_environment() -> WebSettings:
@@ -55,4 +58,11 @@ def from_environment() -> WebSettings:
         secure_cookie=os.environ.get(ENV_INSECURE) != "1",
         accounts=TEST_CONFIG if os.environ.get(ENV_TEST_HASHES) == "1" else AccountsConfig(),
         rules_dir=Path(os.environ.get(ENV_RULES) or DEFAULT_RULES_DIR),
+        max_body_bytes=_positive(os.environ.get(ENV_MAX_BODY), 1 << 20),
     )
+
+
+def _positive(text: str | None, default: int) -> int:
+    """A positive whole number from the environment, or ``default`` when unset or not one."""
+    value = (text or "").strip()
+    return int(value) if value.isascii() and value.isdigit() and int(value) > 0 else default

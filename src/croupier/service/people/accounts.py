@@ -476,7 +476,10 @@ class Accounts:
             if refusal is None:
                 row = conn.execute(sa.select(accounts).where(accounts.c.name == name)).first()
                 known = row.password_hash if row is not None else self._dummy_hash
-                if row is None or not self._verify(known, password):
+                # the hash is checked whether or not the name exists: the same work, so the
+                # time of a refusal does not tell a real name from an unknown one
+                matches = self._verify(known, password)
+                if row is None or not matches:
                     self._fail(conn, name_key, self.config.account_free_failures, now)
                     self._fail(conn, address_key, self.config.address_free_failures, now)
                     if row is not None:
