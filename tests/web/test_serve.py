@@ -83,6 +83,26 @@ def test_insecure_cookies_only_on_a_loopback_address(tmp_path: Path) -> None:
     assert "--insecure-cookie is for plain HTTP on 127.0.0.1" in done.stderr
 
 
+def test_a_port_in_use_is_refused_before_anything_is_printed(tmp_path: Path) -> None:
+    """Issue 29: with the port taken, the server printed the owner's one-time password and
+    "serving" before failing to bind. Now one line, nothing printed, no database made."""
+    import socket
+
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as holder:
+        holder.bind(("127.0.0.1", 0))
+        holder.listen(1)
+        port = holder.getsockname()[1]
+        db = tmp_path / "x.db"
+        done = _croupier("serve", "--port", str(port), "--db", f"sqlite:///{db}", cwd=tmp_path)
+    assert done.returncode == 2
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1, done.stderr
+    assert lines[0].startswith(f"error: cannot listen on 127.0.0.1:{port}")
+    assert "password" not in done.stdout
+    assert "serving" not in done.stdout
+    assert not db.exists()
+
+
 def test_users_add_and_list(tmp_path: Path) -> None:
     db = f"sqlite:///{tmp_path / 'u.db'}"
     assert _croupier("users", "list", "--db", db, cwd=tmp_path).returncode == 2  # no database

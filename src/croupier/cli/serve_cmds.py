@@ -69,6 +69,7 @@ def serve(
         raise InvalidInput(
             f"--insecure-cookie is for plain HTTP on 127.0.0.1, localhost or ::1 only, not {host}"
         )
+    _check_port(host, port)  # before anything is printed, a password above all
     notes = prepare(url, org_id, demo)
     if notes.owner_password is not None:
         console.print(
@@ -104,3 +105,20 @@ def serve(
     import uvicorn
 
     uvicorn.run(APP_FACTORY, factory=True, host=host, port=port, workers=workers)
+
+
+def _check_port(host: str, port: int) -> None:
+    """Refuse, in one line, a port another process holds (issue 29: the server printed the
+    owner's one-time password and "serving" before failing to bind)."""
+    import socket
+
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    with socket.socket(family, socket.SOCK_STREAM) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind((host, port))
+        except OSError as exc:
+            raise InvalidInput(
+                f"cannot listen on {host}:{port}: {exc.strerror or exc}; is another server "
+                "running there? (give --port)"
+            ) from None
