@@ -4,7 +4,7 @@ quarter's tax return that the books produce.
 The tax is levied on an organization's total adjusted gross proceeds for a quarter and computed
 on the attorney general's quarterly tax return. Its brackets change with the statute, so they
 are data (``TaxSchedule``: effective from a date, thresholds, a base and a marginal rate each),
-loaded outside the domain (``service.tax``) and passed in; nothing here names a rate.
+loaded outside the domain (``service.books.tax``) and passed in; nothing here names a rate.
 
 A schedule's brackets are ``over`` a threshold: the tax on an amount ``A`` is the ``base`` of
 the highest bracket whose ``over`` is below ``A``, plus its ``rate`` times ``A - over``. It is

@@ -105,7 +105,7 @@ CHAIN_COLUMNS = (
 # -- the web server's people (issue 16): accounts, sessions, sign-in throttling, the append-only
 # log of every change to accounts, and fill/credit slips prepared and awaiting verification.
 # These are not books events (a password changes); revision r0003 creates them and
-# ``croupier.service.people.accounts`` / ``service.backoffice`` use them.
+# ``croupier.service.people.accounts`` / ``service.office.backoffice`` use them.
 ACCOUNT_NAME_MAX = 64
 
 accounts = sa.Table(

@@ -1,4 +1,4 @@
-"""The live tables' JSON API and WebSocket (``service.tables_desk``).
+"""The live tables' JSON API and WebSocket (``service.tables.desk``).
 
 A table is run by staff and played by players, each seeing it as the rules let them
 (``GET /api/tables/{table}``: the view and the actions offered to this person now). An action is

@@ -2,7 +2,7 @@
 
 Pages (``web.pages``, Jinja2 templates and htmx served from ``web/static``, no CDN) and the JSON
 API under ``/api`` (``web.api``, OpenAPI at ``/docs``) call the service layer only. Every
-request is authorized on the server (``service.authz``) and every state-changing one is
+request is authorized on the server (``service.people.authz``) and every state-changing one is
 checked for its CSRF token first (``web.security.csrf_guard``). A refusal is one line: 401 to
 sign in, 403 with the rule's section (``{"detail": ..., "section": ...}`` from the API, a page
 for a browser), 422 for input that cannot be read; nothing is changed by any of them.

@@ -3,7 +3,7 @@ rules directory or pasted TOML; a tournament's page (its parts, tables and seats
 places and prizes; a form for every command; its fee register, prize register, buy-in receipts
 and record of win, each also as CSV); its posted schedule as a printable page and a PDF.
 
-Everything goes through ``service.tournaments_live`` (the JSON API does the same:
+Everything goes through ``service.tournaments.live`` (the JSON API does the same:
 ``web.api_tournaments``). A refused command is a page with its one-line reason and section:
 403 when the person may not do it, 409 when the tournament's rules refuse it now, 422 when the
 input cannot be read; nothing is recorded.

@@ -4,7 +4,7 @@
 The dealer's quarter comes from the books (drop, win and the action of every twenty-one shift
 the dealer dealt, at every site); the game's edge, variance and action per initial wager from
 a seeded simulation of the table's house rules played on basic strategy
-(``service.simulate_twentyone``, in this process); the average initial wager is the one
+(``service.analysis.simulate_twentyone``, in this process); the average initial wager is the one
 assumption the books cannot give and is stated on the result.
 """
 

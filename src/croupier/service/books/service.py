@@ -12,7 +12,7 @@ that does not exist (only ``croupier books init`` and ``croupier db upgrade`` cr
 a damaged hash chain, reads ``--at`` (default: now) and refuses a time before the books' last
 entry or outside the site's open gaming day, runs the request and says what it recorded, in
 dollars. A ``Request`` is built from what a person typed by the functions of
-``service.books_setup``, ``books_day``, ``books_close`` and ``books_games``.
+``service.books.setup``, ``day``, ``close`` and ``games``.
 """
 
 from __future__ import annotations
@@ -141,7 +141,7 @@ class BooksService:
     def _load(self, reach: int | None) -> None:
         """Start the books at the latest checkpoint (at or before entry ``reach``, when a
         command or a stored correction reaches back that far), or at the first entry when
-        there is none (``service.books_window``)."""
+        there is none (``service.books._window``)."""
         start = covering(checkpoints(self.store, self.stream), reach)
         if start is None:
             self._books, self._version, self._since = Books(), 0, 1

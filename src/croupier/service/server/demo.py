@@ -1,5 +1,5 @@
 """``croupier serve --demo``: a demo organization to click through, seeded through the same
-books requests as ``croupier books`` (``service.books_setup``, ``service.books_day``).
+books requests as ``croupier books`` (``service.books.setup``, ``service.books.day``).
 
 One site with two twenty-one tables and a paddlewheel table, an employee in every role the
 rules name, chips and cash in the banks, today's gaming day open with a dealer at table 1 and a

@@ -8,7 +8,7 @@ One ``TablesDesk`` per server process wraps the process's ``LiveTableHub`` (``ta
   auditor as surveillance; anyone else as the public. The hub's seat views do the redaction
   (``docs/interpretations/seat-views.md``): no hidden card reaches a browser that may not see
   it.
-- **Who may act** (``service.authz``): staff run a table (open, deal, chance, the dealer's
+- **Who may act** (``service.people.authz``): staff run a table (open, deal, chance, the dealer's
   actions, settle, close); a player takes a seat, sets a wager and acts for that seat only.
 - **Choosing an action** (``options``, ``choose``): the browser never builds a game action. The
   party to act is offered the legal actions of the moment, numbered, each with a label, under
