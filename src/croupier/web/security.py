@@ -1,8 +1,8 @@
 """Sessions, CSRF and the signed-in person, for every request.
 
 - The session cookie (``croupier_session``) holds a random token; the server keeps only its
-  hash (``service.people.accounts``). It is ``HttpOnly``, ``SameSite=Lax``, ``Path=/`` and ``Secure``
-  unless the server runs on plain HTTP at a loopback address with the flag turned off.
+  hash (``service.people.accounts``). It is ``HttpOnly``, ``SameSite=Lax``, ``Path=/`` and
+  ``Secure`` unless the server runs on plain HTTP at a loopback address with the flag turned off.
 - CSRF: a synchronizer token tied to the session (an HMAC of the session token, so nothing is
   stored). Every state-changing request (POST, PUT, PATCH, DELETE) of a signed-in browser must
   carry it, in the form field ``csrf_token`` or the ``X-CSRF-Token`` header (htmx sends the
