@@ -191,6 +191,15 @@ class Game(Protocol[R, U, S, A]):
         from what the shoe or deck still holds, or a wheel stop."""
         ...
 
+    def keyed(self, state: S, outcome: str) -> A:
+        """The chance actor's move as a person or a device at a physical table supplies it
+        (issue 27): a card as it leaves the shoe or the deck (``Ah``, ``10d``), a wheel's
+        winning section. One line of ``InvalidInput`` when it cannot be read or no chance move
+        is due; whether it can be now (a card the shoe no longer holds, a section the wheel
+        does not have) is the step's to judge, so a keyed move is refused like any other action,
+        with its section, and changes nothing (:class:`Play`)."""
+        ...
+
     def step(self, state: S, action: A) -> Sequence[Event]:
         """Apply ``action`` and return its events, or raise ``CroupierError``. Call it only
         through :class:`Play`, which undoes whatever a refused step changed."""

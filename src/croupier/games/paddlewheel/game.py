@@ -22,7 +22,7 @@ from collections.abc import Mapping, Sequence
 
 from croupier.core.errors import InvalidInput
 from croupier.core.events import JSON, Event
-from croupier.core.protocol import Pending, Settlement
+from croupier.core.protocol import Pending, PendingKind, Settlement
 from croupier.core.rng import Rng
 from croupier.games.paddlewheel import actions as a
 from croupier.games.paddlewheel import events as ev
@@ -30,7 +30,7 @@ from croupier.games.paddlewheel.rules import TableRules, TicketRules, rules_from
 from croupier.games.paddlewheel.sample import sample_table_rules
 from croupier.games.paddlewheel.table import BETS_CLOSED, SeatSetup, Table, TableSetup
 from croupier.games.paddlewheel.tickets import CardPlay, CardSetup
-from croupier.games.paddlewheel.wheel import Spin, draw_spin
+from croupier.games.paddlewheel.wheel import Spin, draw_spin, keyed_spin
 
 TABLE_ACTIONS: tuple[type, ...] = (
     a.Join,
@@ -110,6 +110,12 @@ class PaddlewheelTable:
 
     def chance(self, state: Table, rng: Rng) -> a.TableAction:
         return a.SpinWheel(draw_spin(state.rules.wheel, state.data.wheel_at, rng))
+
+    def keyed(self, state: Table, outcome: str) -> a.TableAction:
+        """The spin as the wheel operator keys it (``keyed_spin``: ``SECTION[/REVOLUTIONS]``)."""
+        if state.pending.kind is not PendingKind.CHANCE:
+            raise InvalidInput(f"no spin is due: {state.pending}")
+        return a.SpinWheel(keyed_spin(state.rules.wheel, state.data.wheel_at, outcome))
 
     def step(self, state: Table, action: a.TableAction) -> Sequence[Event]:
         if state.spun:
@@ -204,6 +210,12 @@ class PaddlewheelTickets:
 
     def chance(self, state: CardPlay, rng: Rng) -> a.TicketAction:
         return a.SpinForPrize(draw_spin(state.rules.wheel, state.data.wheel_at, rng))
+
+    def keyed(self, state: CardPlay, outcome: str) -> a.TicketAction:
+        """The spin as the wheel operator keys it (``keyed_spin``: ``SECTION[/REVOLUTIONS]``)."""
+        if state.pending.kind is not PendingKind.CHANCE:
+            raise InvalidInput(f"no spin is due: {state.pending}")
+        return a.SpinForPrize(keyed_spin(state.rules.wheel, state.data.wheel_at, outcome))
 
     def step(self, state: CardPlay, action: a.TicketAction) -> Sequence[Event]:
         return state.apply(action)

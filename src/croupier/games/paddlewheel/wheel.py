@@ -22,7 +22,7 @@ from math import gcd, lcm
 
 from pydantic import BaseModel, ConfigDict
 
-from croupier.core.errors import InvalidInput, Problem
+from croupier.core.errors import InvalidInput, Problem, RuleViolation
 from croupier.core.rng import Rng
 
 WHEEL = "99-01.3-11-03.1"
@@ -279,6 +279,36 @@ class Spin:
 # The revolutions of a drawn spin: uniform on 3..8, so about one spin in six is void.
 _LEAST_DRAWN_REVOLUTIONS = 3
 _DRAWN_REVOLUTION_CHOICES = 6
+
+
+def keyed_spin(wheel: Wheel, start: int, text: str) -> Spin:
+    """A spin of a physical wheel as its operator keys it: ``SECTION`` or
+    ``SECTION/REVOLUTIONS``. ``SECTION`` is the position, 1 to the number of sections, of the
+    outer circle's section under the pointer, counted as the rules list them (numbers and
+    symbols may repeat on a circle, positions do not, -03.1); ``REVOLUTIONS`` the full
+    revolutions the operator saw, four when not given (fewer is a void spin, -02.3). The stop is
+    the middle of that section (a stop on a peg is keyed as the section the pointer settles in)."""
+    word = text.strip()
+    section_text, _, turns_text = word.partition("/")
+    n = len(wheel.outer.sections)
+    if not section_text.strip().isascii() or not section_text.strip().isdigit():
+        raise InvalidInput(
+            f"a spin is keyed as SECTION or SECTION/REVOLUTIONS, e.g. 17 or 17/5, got {text!r}"
+        )
+    section = int(section_text)
+    if not 1 <= section <= n:
+        raise RuleViolation(
+            f"the wheel's outer circle has {n} sections, numbered 1 to {n} by position; "
+            f"there is no section {section}",
+            "99-01.3-11-03.1",
+        )
+    revolutions = MIN_REVOLUTIONS
+    if turns_text.strip():
+        if not turns_text.strip().isascii() or not turns_text.strip().isdigit():
+            raise InvalidInput(f"the revolutions are a whole number, got {turns_text.strip()!r}")
+        revolutions = int(turns_text)
+    tps = wheel.ticks_per_section
+    return Spin(start=start, revolutions=revolutions, stop=(section - 1) * tps + tps // 2)
 
 
 def draw_spin(wheel: Wheel, start: int, rng: Rng) -> Spin:

@@ -23,7 +23,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from croupier.core.cards import standard_deck
+from croupier.core.cards import parse_card, standard_deck
 from croupier.core.errors import InvalidInput
 from croupier.core.events import JSON, Event
 from croupier.core.protocol import HOUSE, Pending, PendingKind, Settlement, player_party
@@ -120,6 +120,12 @@ class PokerGame:
                     return _DEAL[index]
                 k -= 1
             index += 1
+
+    def keyed(self, state: Hand, outcome: str) -> Action:
+        """A card as the dealer keys it leaving the deck (``Ah``, ``10d``)."""
+        if state.pending.kind is not _CHANCE:
+            raise InvalidInput(f"no card is due now: {state.pending}")
+        return _DEAL[parse_card(outcome).index]
 
     def step(self, state: Hand, action: Action) -> Sequence[Event]:
         """``ActionTaken`` goes on the hand's record first, then the hand applies the action

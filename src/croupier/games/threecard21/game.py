@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from croupier.core.cards import Card
+from croupier.core.cards import Card, parse_card
 from croupier.core.errors import InvalidInput
 from croupier.core.events import JSON, Event
 from croupier.core.rng import Rng
@@ -108,6 +108,12 @@ class ThreeCard21Game:
                 return a.Deal(Card.from_index(index))
             pick -= n
         raise AssertionError("unreachable: the pick is below the cards left")  # pragma: no cover
+
+    def keyed(self, state: Round, outcome: str) -> Action:
+        """A card as the dealer keys it leaving the shoe (``Ah``, ``10d``)."""
+        if state.pending.kind is not PendingKind.CHANCE:
+            raise InvalidInput(f"no card is due: {state.pending}")
+        return a.Deal(parse_card(outcome))
 
     def step(self, state: Round, action: Action) -> Sequence[Event]:
         return state.apply(action)

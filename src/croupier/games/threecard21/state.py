@@ -268,10 +268,19 @@ class Round:
     def apply(self, action: Action) -> list[Event]:
         """Apply one action and return its events, or raise ``RuleViolation`` (the round may
         then be half-changed: ``Play`` rebuilds it)."""
+        card = _card_out(action)
+        if card is not None:  # a card out of the shoe must be one the shoe still holds
+            held = self.rules.decks - self._r.seen.count(card)
+            if held <= 0:
+                raise RuleViolation(
+                    f"card {card} cannot come out of the shoe again: a shoe of "
+                    f"{self.rules.decks} decks holds {self.rules.decks} of each card and all "
+                    "are out this round",
+                    "N.J.A.C. 13:69F-2C.2(a)",
+                )
         events = self._apply(action)
         events.extend(self._advance())
         r = self._r
-        card = _card_out(action)
         if card is not None:
             r.seen.append(card)
         opening = () if r.opened else self.opening_events

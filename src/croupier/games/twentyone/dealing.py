@@ -50,9 +50,10 @@ def check_card(r: RoundData, action: Action) -> None:
             "99-01.3-08-11.4",
         )
     if r.seen[action.card] + 1 > r.rules.decks:
-        raise InvalidInput(
+        raise RuleViolation(
             f"card {action.card} would appear {r.seen[action.card] + 1} times in a round dealt "
-            f"from {r.rules.decks} decks"
+            f"from {r.rules.decks} decks: the shoe holds {r.rules.decks} of each card",
+            "99-01.3-08-02.3",
         )
 
 

@@ -22,7 +22,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from itertools import pairwise
 
-from croupier.core.cards import Card
+from croupier.core.cards import Card, parse_card
 from croupier.core.errors import InvalidInput, RuleViolation
 from croupier.core.events import JSON, Event
 from croupier.core.protocol import Pending, PendingKind, Settlement
@@ -136,6 +136,12 @@ class TwentyOneGame:
                 return Action(ActionKind.CARD, card=Card.from_index(index))
             pick -= n
         raise AssertionError("unreachable: the pick is below the cards left")  # pragma: no cover
+
+    def keyed(self, state: Round, outcome: str) -> Action:
+        """A card as the dealer keys it leaving the shoe (``Ah``, ``10d``)."""
+        if state.pending.kind is not PendingKind.CHANCE:
+            raise InvalidInput(f"no card is due: {state.pending}")
+        return Action(ActionKind.CARD, card=parse_card(outcome))
 
     def step(self, state: Round, action: Action) -> Sequence[Event]:
         return state.apply(action)
