@@ -12,12 +12,16 @@ from croupier.core.events import Event, event
 @event("live.table_opened")
 @dataclass(frozen=True, slots=True)
 class TableOpened(Event):
-    """A live table opened: its game and its house rules (canonical JSON of the rules data)."""
+    """A live table opened: its game, its house rules (canonical JSON of the rules data) and
+    its mode: ``physical`` (cards and spins keyed as they happen at a real table) or
+    ``virtual`` (drawn from the generator: training, demos, load tests). A table opened before
+    modes existed was virtual, which is what the field reads when absent."""
 
     table: str
     game: str
     rules_json: str
     by: str
+    mode: str = "virtual"
 
 
 @event("live.player_seated")
@@ -60,7 +64,8 @@ class RoundStarted(Event):
 @event("live.step_taken")
 @dataclass(frozen=True, slots=True)
 class StepTaken(Event):
-    """Who caused the game events that follow (``actor``: dealer, chance or player:<seat>);
+    """Who caused the game events that follow (``actor``: dealer, chance, keyed (a chance move
+    keyed at a physical table) or player:<seat>);
     ``steps`` actions were applied in this command (several chance moves at once)."""
 
     actor: str

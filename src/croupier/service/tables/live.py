@@ -82,6 +82,12 @@ PUBLIC = Viewer("public")
 """What anyone may see: no hidden card."""
 
 
+PHYSICAL, VIRTUAL = "physical", "virtual"
+MODES = (PHYSICAL, VIRTUAL)
+"""A table is ``physical`` (a person deals real cards and spins a real wheel; each chance move
+is keyed as it happens) or ``virtual`` (the generator draws them: training, demos, load tests)."""
+
+
 def stream_of(table_id: str) -> str:
     """The event stream of a live table."""
     return STREAM_PREFIX + table_id
@@ -149,6 +155,8 @@ class LiveTable:
     before is not theirs to see."""
     round_started_at: int = 0
     """The version of the round in progress's ``live.round_started``."""
+    mode: str = VIRTUAL
+    """``physical`` (chance moves keyed, ``key``) or ``virtual`` (drawn, ``chance``)."""
 
     def viewer_at(self, who: Viewer, version: int) -> Viewer:
         """How ``who`` may see an event of ``version``: a player sees a seat's hidden cards
@@ -209,18 +217,22 @@ class LiveTableHub:
         game: str,
         rules: Mapping[str, JSON] | Path,
         by: str,
+        mode: str = VIRTUAL,
     ) -> CommandResult:
         """Open a new table of ``game`` with house rules from a file or from rules data
-        (validated: every problem at once). An existing table id is refused."""
+        (validated: every problem at once), ``physical`` (its cards and spins keyed as they
+        happen) or ``virtual`` (drawn from the generator). An existing table id is refused."""
         from croupier.service.games.rules import rules_data
 
         if not isinstance(table_id, str) or not table_id.strip():
             raise InvalidInput("a table id must be a non-empty string")
+        if mode not in MODES:
+            raise InvalidInput(f"a table is opened {' or '.join(MODES)}, not {mode!r}")
         live = live_game(game)
         data = rules_data(rules, game) if isinstance(rules, Path) else dict(rules)
         parsed = live.game.parse_rules(data)
-        table = LiveTable(table_id, live, parsed, data)
-        opened = TableOpened(table_id, game, canonical_json(data), by)
+        table = LiveTable(table_id, live, parsed, data, mode=mode)
+        opened = TableOpened(table_id, game, canonical_json(data), by, mode)
         try:
             version = self.store.append(table.stream, [opened], expected_version=0)
         except ConcurrencyError:
@@ -250,7 +262,7 @@ class LiveTableHub:
         live = live_game(first.game)
         stored = self.store.read(stream_of(table_id))
         data = json.loads(first.rules_json)
-        table = LiveTable(table_id, live, live.game.parse_rules(data), data)
+        table = LiveTable(table_id, live, live.game.parse_rules(data), data, mode=first.mode)
         setup: Any = None
         round_events: list[Event] = []
         for record in stored[1:]:
@@ -404,6 +416,10 @@ class LiveTableHub:
 
         def build(table: LiveTable) -> list[Event]:
             play = self._round(table)
+            if table.mode == PHYSICAL:
+                raise InvalidInput(
+                    f"table {table.table_id!r} is physical: key each card or spin as it happens"
+                )
             if play.pending.kind is not PendingKind.CHANCE:
                 raise InvalidInput(f"no chance move is due: {_describe(play)}")
             rng = self.rngs.rng(table.table_id, table.version)
@@ -415,6 +431,24 @@ class LiveTableHub:
                 events += step.events
                 count += 1
             return [StepTaken("chance", by, count), *events]
+
+        return self._command(table_id, build)
+
+    def key(self, table_id: str, outcome: str, by: str) -> CommandResult:
+        """A chance move keyed at a physical table as it happens (issue 27): a card as it
+        leaves the shoe or the deck (``Ah``, ``10d``), a spin's section under the pointer
+        (``17`` or ``17/5`` with its revolutions). One that cannot be (a card the shoe no longer
+        holds, a section the wheel does not have) is refused with its section and changes
+        nothing, like every command."""
+
+        def build(table: LiveTable) -> list[Event]:
+            play = self._round(table)
+            if table.mode != PHYSICAL:
+                raise InvalidInput(
+                    f"table {table.table_id!r} is virtual: its cards and spins are drawn"
+                )
+            step = play.apply(table.live.game.keyed(play.state, outcome))
+            return [StepTaken("keyed", by, 1), *step.events]
 
         return self._command(table_id, build)
 
@@ -536,6 +570,7 @@ class LiveTableHub:
         return {
             "table": table.table_id,
             "game": table.live.name,
+            "mode": table.mode,
             "version": table.version,
             "viewer": str(who),
             "closed": table.closed,
