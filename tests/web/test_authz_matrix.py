@@ -263,6 +263,9 @@ ENDPOINTS: list[Endpoint] = [
              table="seated"),
     Endpoint("deal", "POST", "/api/tables/{table}/deal", TABLE_STAFF, HOUSE, table="wagered"),
     Endpoint("chance", "POST", "/api/tables/{table}/chance", TABLE_STAFF, HOUSE, table="dealt"),
+    # a virtual table takes no key: allowed to table staff, answered 422, nothing changes
+    Endpoint("key", "POST", "/api/tables/{table}/key", TABLE_STAFF, HOUSE,
+             json={"outcome": "Ah"}, table="dealt", changes=False),
     # an old version: allowed to choose, answered 409, nothing changes
     Endpoint("choose", "POST", "/api/tables/{table}/choose", TABLE_STAFF | PLAYERS, HOUSE,
              json={"option": 0, "version": 1}, table="dealt", changes=False),

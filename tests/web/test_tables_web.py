@@ -447,3 +447,34 @@ def test_99_01_3_08_16_a_gaming_manager_closes_a_quarter_only_once_it_ends(demo:
     assert "Close the quarter's records" in page.get("/reports/quarterly?quarter=2026Q1").text
     page, _ = demo.page_client("sm")
     assert "Close the quarter's records" not in page.get("/reports/quarterly?quarter=2026Q1").text
+
+
+def test_a_physical_table_is_dealt_by_keying_each_card_through_the_api(demo: Demo) -> None:
+    """Issue 27, first step: a table opened physical takes each card as the dealer keys it;
+    the server never draws one; a card the deck no longer holds is 403 with its section and
+    changes nothing; a player may not key."""
+    dealer, dcsrf = demo.api_client("d1")
+    body = {"table": "real-1", "game": "poker", "rules": "poker-holdem.toml", "mode": "physical"}
+    assert _post(dealer, dcsrf, "/api/tables", body).status_code == 201
+    players = [demo.api_client(name) for name in ("player1", "player2")]
+    for (client, csrf), seat in zip(players, (1, 4), strict=True):
+        assert _post(client, csrf, "/api/tables/real-1/seat", {"seat": seat}).status_code == 200
+        r = _post(client, csrf, "/api/tables/real-1/wager", {"amount": "20"})
+        assert r.status_code == 200, r.text
+    assert _post(dealer, dcsrf, "/api/tables/real-1/deal").status_code == 200
+    view = dealer.get("/api/tables/real-1").json()
+    assert view["mode"] == "physical"
+    assert view["pending"]["kind"] == "chance"
+    drawn = _post(dealer, dcsrf, "/api/tables/real-1/chance")
+    assert drawn.status_code == 422
+    assert "is physical" in drawn.json()["detail"]
+    first = _post(dealer, dcsrf, "/api/tables/real-1/key", {"outcome": "Ah"})
+    assert first.status_code == 200, first.text
+    version = first.json()["version"]
+    again = _post(dealer, dcsrf, "/api/tables/real-1/key", {"outcome": "Ah"})
+    assert again.status_code == 403
+    assert again.json()["section"] == "99-01.3-09-04.2"  # one 52-card deck
+    assert dealer.get("/api/tables/real-1").json()["version"] == version
+    client, csrf = players[0]
+    assert _post(client, csrf, "/api/tables/real-1/key", {"outcome": "Kd"}).status_code == 403
+    assert _post(dealer, dcsrf, "/api/tables/real-1/key", {"outcome": "Kd"}).status_code == 200

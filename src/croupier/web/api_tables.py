@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 from urllib.parse import urlsplit
 
 from fastapi import APIRouter, Path, Query, Request, WebSocket, WebSocketDisconnect
@@ -48,6 +48,20 @@ class OpenTable(BaseModel):
     table: str = Field(pattern=r"^[a-z0-9][a-z0-9-]{0,39}$")
     game: str = Field(max_length=40)
     rules: str = Field(max_length=200, description="a rules file the server offers")
+    mode: Literal["physical", "virtual"] = Field(
+        "virtual",
+        description="physical: each card and spin keyed as it happens at a real table; "
+        "virtual: drawn by the server (training, demos)",
+    )
+
+
+class Keyed(BaseModel):
+    outcome: str = Field(
+        min_length=1,
+        max_length=20,
+        description="a card as it leaves the shoe or deck (Ah, 10d), or a spin's section under "
+        "the pointer with its revolutions (17 or 17/5)",
+    )
 
 
 class TakeSeat(BaseModel):
@@ -95,7 +109,7 @@ def tables(request: Request, actor: ActorDep) -> dict[str, Any]:
 
 @router.post("", responses=RESPONSES, status_code=201)
 def open_table(request: Request, actor: ActorDep, body: OpenTable) -> Any:
-    return _result(_desk(request).open_table(actor, body.table, body.game, body.rules))
+    return _result(_desk(request).open_table(actor, body.table, body.game, body.rules, body.mode))
 
 
 @router.get("/{table}", responses=RESPONSES)
@@ -128,6 +142,14 @@ def deal(request: Request, actor: ActorDep, table: TableId) -> Any:
 def chance(request: Request, actor: ActorDep, table: TableId) -> Any:
     """Every chance move due now: cards from the shoe, a spin of the wheel."""
     return _result(_desk(request).chance(actor, table))
+
+
+@router.post("/{table}/key", responses=RESPONSES)
+def key(request: Request, actor: ActorDep, table: TableId, body: Keyed) -> Any:
+    """At a physical table: the chance move that just happened, as the dealer keys it. One
+    that cannot be (a card the shoe no longer holds, a section the wheel lacks) is 403 with
+    its section; nothing changes."""
+    return _result(_desk(request).key(actor, table, body.outcome))
 
 
 @router.post("/{table}/choose", responses=RESPONSES)

@@ -221,9 +221,11 @@ class TablesDesk:
         return out
 
     # -- commands ----------------------------------------------------------------------------
-    def open_table(self, actor: Actor, table_id: str, game: str, rules: str) -> CommandResult:
+    def open_table(
+        self, actor: Actor, table_id: str, game: str, rules: str, mode: str = "virtual"
+    ) -> CommandResult:
         """Open a table for ``game`` under the posted rules file ``rules`` (one of
-        ``rules_files``)."""
+        ``rules_files``), ``physical`` (cards and spins keyed) or ``virtual`` (drawn)."""
         authorize(actor, Action.RUN_TABLE)
         check_table_id(table_id)
         if rules not in self.rules_files():
@@ -231,7 +233,9 @@ class TablesDesk:
             raise InvalidInput(f"no rules file {rules!r}; the server has: {known}")
         assert self.rules_dir is not None
         with self._locked():
-            return self.hub.open_table(table_id, game, self.rules_dir / rules, actor.name)
+            return self.hub.open_table(
+                table_id, game, self.rules_dir / rules, actor.name, mode=mode
+            )
 
     def seat(self, actor: Actor, table_id: str, seat: int) -> CommandResult:
         authorize(actor, Action.PLAY_AT_TABLE)
@@ -259,6 +263,12 @@ class TablesDesk:
         authorize(actor, Action.RUN_TABLE)
         with self._locked():
             return self.hub.chance(check_table_id(table_id), actor.name)
+
+    def key(self, actor: Actor, table_id: str, outcome: str) -> CommandResult:
+        """A card or a spin keyed at a physical table as it happens (the dealer's)."""
+        authorize(actor, Action.RUN_TABLE)
+        with self._locked():
+            return self.hub.key(check_table_id(table_id), outcome, actor.name)
 
     def settle(self, actor: Actor, table_id: str) -> CommandResult:
         authorize(actor, Action.RUN_TABLE)
