@@ -38,18 +38,20 @@ def twentyone_at_decision(url: str) -> tuple[LiveTableHub, str]:
     raise AssertionError("no table leads to a decision")
 
 
-def test_99_01_3_08_09_1_a_wager_under_the_minimum_is_refused_at_the_deal(
+def test_99_01_3_08_09_1_a_wager_under_the_minimum_is_refused_when_made_not_at_the_deal(
     database_url: str,
 ) -> None:
     hub = LiveTableHub(open_store(database_url), SeededRngSource(1))
     hub.open_table("t", "twentyone", TWENTYONE, "dealer-1")
     hub.seat("t", 2, "alice", "alice")
-    hub.wager("t", 2, "$1", "alice")
     version = hub.store.version(stream_of("t"))
-    result = hub.deal("t", "dealer-1")
+    wagered = hub.wager("t", 2, "$1", "alice")
+    assert not wagered.accepted
+    assert wagered.section == "99-01.3-08-09.1"
+    assert "99-01.3-08-09.1" in (wagered.refusal or "")
+    assert hub.store.version(stream_of("t")) == version
+    result = hub.deal("t", "dealer-1")  # nobody has a wager: no round
     assert not result.accepted
-    assert result.section == "99-01.3-08-09.1"
-    assert "99-01.3-08-09.1" in (result.refusal or "")
     assert hub.store.version(stream_of("t")) == version
     assert hub.view("t", "public")["round_open"] is False
 

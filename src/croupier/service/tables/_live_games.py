@@ -35,6 +35,15 @@ class LiveGame:
     decode_setup: Callable[[Any], Any] | None = None
     """Rebuild the setup from its JSON, for a game whose setup class is compiled by mypyc
     (its annotations lose their parameters, so ``from_json_value`` cannot read them)."""
+    wager_alone: bool = False
+    """A seat's wager is judged when it is made, by the rules that judge it at the deal (a
+    round of that seat alone is started and dealt on trial, then thrown away): twenty-one's and
+    Three Card 21's limits, chips and spaces. Poker's "wager" is the chips brought to the hand
+    and the paddlewheel's bets are the round's own actions."""
+    maximum: Callable[[Any], tuple[int, str]] | None = None
+    """The largest wager the house rules allow and its section, where the engine takes a larger
+    one as a dealing matter (twenty-one returns the excess, -12.11): a wager keyed at a console
+    over it is refused when made."""
 
     def setup_from_json(self, data: Any) -> Any:
         """The game's setup from its JSON form."""
@@ -74,6 +83,10 @@ def _twentyone_setup(
             if wagers.get(seat)
         )
     )
+
+
+def _twentyone_maximum(rules: Any) -> tuple[int, str]:
+    return int(rules.maximum_wager), "99-01.3-08-09.1"
 
 
 def _twentyone_deal(state: Any) -> Any:
@@ -139,13 +152,23 @@ def live_game(name: str) -> LiveGame:
         from croupier.games.twentyone.game import Setup as TwentyOneSetup
 
         return LiveGame(
-            name, spec.game, TwentyOneSetup, _twentyone_setup, seat_view, redact, _twentyone_deal
+            name,
+            spec.game,
+            TwentyOneSetup,
+            _twentyone_setup,
+            seat_view,
+            redact,
+            _twentyone_deal,
+            wager_alone=True,
+            maximum=_twentyone_maximum,
         )
     if name == "threecard21":
         from croupier.games.threecard21.game import Setup as ThreeCardSetup
 
         setup_type = ThreeCardSetup
-        return LiveGame(name, spec.game, setup_type, _threecard21_setup, seat_view, redact)
+        return LiveGame(
+            name, spec.game, setup_type, _threecard21_setup, seat_view, redact, wager_alone=True
+        )
     if name == "poker":
         from croupier.games.poker.game import Setup as PokerSetup
 

@@ -361,9 +361,33 @@ class LiveTableHub:
             cents = parse_money(amount, "wager") if isinstance(amount, str) else amount
             if isinstance(cents, bool) or not isinstance(cents, int) or cents < 0:
                 raise InvalidInput(f"a wager is a dollar amount of 0 or more, got {amount!r}")
+            if cents and table.live.wager_alone:
+                self._try_wager(table, seat, cents)
             return [WagerSet(seat, cents, by)]
 
         return self._command(table_id, build)
+
+    def _try_wager(self, table: LiveTable, seat: int, cents: int) -> None:
+        """Judge a wager when it is made, as the deal will (issue 27: a $600 Three Card 21
+        wager, a $12 wager at a $5-chip table, seat 6 at a five-space table were accepted and
+        the deal then refused, the player never told): a round of this seat alone is started
+        and dealt on trial; its refusal, with its section, refuses the wager."""
+        live = table.live
+        if live.maximum is not None:
+            most, section = live.maximum(table.rules)
+            if cents > most:
+                raise RuleViolation(
+                    f"the maximum wager at this table is {format_money(most)}, not "
+                    f"{format_money(cents)}",
+                    section,
+                )
+        last = table.play.state if table.play is not None else None
+        setup = live.make_setup(
+            table.rules, {seat: table.seats[seat]}, {seat: cents}, table.round_number + 1, last
+        )
+        trial: Play[Any, Any, Any, Any] = Play(live.game, table.rules, setup)
+        if live.opening_action is not None and trial.pending.kind is PendingKind.DEALER:
+            trial.apply(live.opening_action(trial.state))
 
     def deal(self, table_id: str, by: str) -> CommandResult:
         """Start the next round from the seated players' wagers and, where the game has one,
