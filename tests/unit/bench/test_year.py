@@ -231,11 +231,27 @@ def test_bench_books_runs_end_to_end_on_sqlite() -> None:
     )
     assert result.exit_code == 0, result.output
     rows = [line for line in result.output.splitlines() if line.startswith("| 2e2 ")]
-    assert len(rows) == 1
+    assert len(rows) == 2  # the commands' table, then the signed anchors' (issue 26)
     cells = [c.strip() for c in rows[0].strip("|").split("|")]
     assert cells[1] == "sqlite"
     assert int(cells[2].replace(",", "")) >= 200
     assert all(float(c) > 0 for c in cells[3:7])
+    anchors = [c.strip() for c in rows[1].strip("|").split("|")]
+    assert anchors[1] == "sqlite"
+    assert all(float(c) > 0 for c in anchors[2:6])  # first, after a day, while signing, alone
+    assert anchors[6].endswith(" ms")
+
+
+def test_the_goals_of_issue_26() -> None:
+    quick = bb.Row(10**6, "sqlite", 10**6, 0.1, 0.1, 0.1, 1.0, "2025Q4", 1.0, 1.0,
+                   50.0, 0.9, 0.4, 0.1, 0.009)  # fmt: skip
+    assert bb.anchor_goal(quick) == "met"
+    slow = bb.Row(10**6, "sqlite", 10**6, 0.1, 0.1, 0.1, 1.0, "2025Q4", 1.0, 1.0,
+                  50.0, 1.0, 0.5, 0.1, 0.010)  # fmt: skip
+    assert bb.anchor_goal(slow) == "missed: sign, writer wait, anchor check"
+    small = bb.Row(10**4, "sqlite", 10**4, 0.1, 0.1, 0.1, 1.0, "2025Q1", 1.0, 1.0,
+                   0.5, 2.0, 0.1, 0.1, 0.001)  # fmt: skip
+    assert bb.anchor_goal(small) == "met"  # the signing goal is set at 1e6 events
 
 
 def test_bench_books_refuses_a_bad_size_in_one_line() -> None:
