@@ -72,7 +72,7 @@ GROUPS: tuple[GroupEntry, ...] = (
 )
 COMMANDS: tuple[CommandEntry, ...] = (
     CommandEntry("", "replay", "Replay a round (a disputed hand, 99-01.3-08-11.17) and print its settlement.", "croupier.cli.replay_cmds"),
-    CommandEntry("", "verify", "Check every event stream's hash chain; exit 1 if any link is broken.", "croupier.cli.store_cmds"),
+    CommandEntry("", "verify", "Check every event stream's hash chain and the append-only guards; exit 1 if any link is broken or any guard is missing.", "croupier.cli.store_cmds"),
     CommandEntry("", "equity", "Showdown equity: every board enumerated, or --trials random boards (seeded).", "croupier.cli.eval_cmds"),
     CommandEntry("", "serve", "Serve the back office in a browser and the JSON API (FastAPI on Uvicorn).", "croupier.cli.serve_cmds"),
     CommandEntry("play", "threecard21", "Play Three Card 21 \"N\" Done at the terminal, one person at space 1.", "croupier.cli.threecard21_cmds"),
