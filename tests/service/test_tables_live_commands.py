@@ -181,3 +181,26 @@ def test_an_unknown_viewer_is_refused(sqlite_db: str, viewer: str) -> None:
     hub.open_table("t", "twentyone", TWENTYONE, "dealer-1")
     with pytest.raises(InvalidInput):
         hub.view("t", viewer)
+
+
+def test_a_closed_table_takes_nothing_more_and_its_id_is_not_reused(sqlite_db: str) -> None:
+    """Issue 27 (found playing through the pages): a closed table still took seats and wagers,
+    and reusing its id said it "is already open"."""
+    hub = LiveTableHub(open_store(sqlite_db), SeededRngSource(1))
+    assert hub.open_table("t", "twentyone", TWENTYONE, "dealer-1").accepted
+    assert hub.close("t", "dealer-1").accepted
+    version = hub.store.version(stream_of("t"))
+    for result in (
+        hub.seat("t", 2, "alice", "alice"),
+        hub.wager("t", 2, "$10", "alice"),
+        hub.deal("t", "dealer-1"),
+        hub.close("t", "dealer-1"),
+    ):
+        assert not result.accepted
+        assert result.refusal == "table 't' is closed; it takes nothing more"
+    assert hub.store.version(stream_of("t")) == version
+    assert hub.view("t", "public")["closed"] is True
+    again = hub.open_table("t", "twentyone", TWENTYONE, "dealer-1")
+    assert not again.accepted
+    assert not again.conflict
+    assert again.refusal == "table 't' was closed; a new table needs an id of its own"

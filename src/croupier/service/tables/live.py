@@ -236,12 +236,14 @@ class LiveTableHub:
         try:
             version = self.store.append(table.stream, [opened], expected_version=0)
         except ConcurrencyError:
+            existing = self.table(table_id)
+            said = (
+                f"table {table_id!r} was closed; a new table needs an id of its own"
+                if existing.closed
+                else f"table {table_id!r} is already open"
+            )
             return CommandResult(
-                False,
-                self.store.version(table.stream),
-                (),
-                (f"table {table_id!r} is already open"),
-                conflict=True,
+                False, self.store.version(table.stream), (), said, conflict=not existing.closed
             )
         table.version = version
         self._tables[table_id] = table
@@ -545,10 +547,13 @@ class LiveTableHub:
         return table.play
 
     def _command(self, table_id: str, build: Callable[[LiveTable], list[Event]]) -> CommandResult:
-        """Run one command on fresh state; append its events at the expected version."""
+        """Run one command on fresh state; append its events at the expected version. A closed
+        table takes no command at all (issue 27: it still took seats and wagers)."""
         table = self.table(table_id)
         before = table.version
         try:
+            if table.closed:
+                raise InvalidInput(f"table {table.table_id!r} is closed; it takes nothing more")
             events = build(table)
         except CroupierError as exc:
             self._tables.pop(table_id, None)  # whatever the command touched is reloaded
