@@ -34,6 +34,7 @@ from typing import Any
 
 from croupier.core.errors import InvalidInput
 from croupier.core.events import JSON, Event
+from croupier.core.money import format_money
 from croupier.core.protocol import PendingKind
 from croupier.service.people.accounts import AUDITOR, OWNER, PLAYER
 from croupier.service.people.authz import (
@@ -88,13 +89,13 @@ def _remedy(events: Sequence[Event]) -> tuple[str | None, str | None]:
 
 
 def label(action: object) -> str:
-    """A person's label for a game action: its own ``describe()`` where the game has one, else
-    its kind and its fields (never a card)."""
-    describe = getattr(action, "describe", None)
-    if callable(describe):
-        text = describe()
-        if isinstance(text, str) and text:
-            return text
+    """A person's label for a game action, money in dollars (issue 27: labels read ``raise to
+    150`` and ``amount 1000``): an action with a ``kind`` (poker, twenty-one) reads as its kind,
+    its seat or space and hand, and its amount (``seat 3 raise to $1.50``); any other as its
+    name and its fields, every field of money in dollars (never a card)."""
+    kind = getattr(action, "kind", None)
+    if kind is not None and isinstance(getattr(kind, "value", None), str):
+        return _kind_label(action, kind.value)
     name = re.sub(r"(?<!^)(?=[A-Z])", " ", type(action).__name__).lower()
     parts = []
     if dataclasses.is_dataclass(action):
@@ -102,8 +103,42 @@ def label(action: object) -> str:
             value = getattr(action, f.name)
             if f.name in HIDDEN_FIELDS or value in (None, (), False):
                 continue
-            parts.append(f"{f.name.replace('_', ' ')} {value}")
+            shown = _dollars(value) if f.name in MONEY_FIELDS else str(value)
+            parts.append(f"{f.name.replace('_', ' ')} {shown}")
     return name + (f" ({', '.join(parts)})" if parts else "")
+
+
+MONEY_FIELDS = frozenset({"amount", "tip_amount", "currency", "stake", "wager"})
+"""The fields of the games' actions that hold cents (counts of chips do not)."""
+
+
+def _dollars(value: object) -> str:
+    return (
+        format_money(value)
+        if isinstance(value, int) and not isinstance(value, bool)
+        else str(value)
+    )
+
+
+def _kind_label(action: object, kind: str) -> str:
+    parts = []
+    seat = getattr(action, "seat", None)
+    if seat is not None:
+        parts.append(f"seat {seat}")
+    parts.append(kind)
+    space = getattr(action, "space", None)
+    if space is not None:
+        parts.append(f"space {space}")
+    hand = getattr(action, "hand", None)
+    if hand:
+        parts.append(f"hand {hand}")
+    amount = getattr(action, "amount", None)
+    if isinstance(amount, int) and not isinstance(amount, bool) and amount:
+        parts.append(("to " if kind == "raise" else "") + format_money(amount))
+    tip = getattr(action, "tip_amount", None)
+    if isinstance(tip, int) and not isinstance(tip, bool) and tip:
+        parts.append(f"tip {format_money(tip)}")
+    return " ".join(parts)
 
 
 def check_table_id(table_id: str) -> str:

@@ -1,0 +1,30 @@
+"""The labels of the actions a console offers read money in dollars (issue 27: they read
+``raise to 150`` and ``amount 1000``, cents)."""
+
+from __future__ import annotations
+
+from croupier.games.paddlewheel import actions as pw
+from croupier.games.poker.actions import Action as PokerAction
+from croupier.games.poker.actions import ActionKind as PokerKind
+from croupier.games.threecard21 import actions as tc
+from croupier.games.twentyone.actions import Action as TwentyOneAction
+from croupier.games.twentyone.actions import ActionKind as TwentyOneKind
+from croupier.service.tables.desk import label
+
+
+def test_poker_bets_and_raises_read_in_dollars() -> None:
+    assert label(PokerAction(PokerKind.RAISE, 3, amount=150)) == "seat 3 raise to $1.50"
+    assert label(PokerAction(PokerKind.BET, 3, amount=1000)) == "seat 3 bet $10.00"
+    assert label(PokerAction(PokerKind.FOLD, 3)) == "seat 3 fold"
+
+
+def test_twenty_one_and_three_card_21_amounts_read_in_dollars() -> None:
+    double = TwentyOneAction(TwentyOneKind.DOUBLE, space=2, amount=2500)
+    assert label(double) == "double space 2 $25.00"
+    assert label(TwentyOneAction(TwentyOneKind.STAND, space=2)) == "stand space 2"
+    assert label(tc.Double(1, 0, 800)) == "double (space 1, amount $8.00)"
+
+
+def test_paddlewheel_money_in_dollars_and_chips_as_counts() -> None:
+    assert label(pw.BuyChips(1, 100)) == "buy chips (seat 1, currency $1.00)"
+    assert "chips 3" in label(pw.Tip(1, 3))
