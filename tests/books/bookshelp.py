@@ -380,9 +380,13 @@ def scripted_commands(sales: int = 150) -> list[Callable[[Books], list[Event]]]:
     return cmds
 
 
-def child_main(url: str) -> None:
-    """Run the scripted day through the service, reporting each committed command on stdout."""
+def child_main(url: str, slow_after: int = 0) -> None:
+    """Run the scripted day through the service, reporting each committed command on stdout.
+    After ``slow_after`` commands (when given) it pauses 20 ms between commands, still writing:
+    the parent that kills it then always finds it mid-day, however busy the machine is (a child
+    that finished the day first made the test fail on a loaded machine)."""
     import sys
+    import time
 
     from croupier.service.books.service import BooksService
 
@@ -391,3 +395,5 @@ def child_main(url: str) -> None:
         svc.execute(cmd)
         sys.stdout.write(f"committed {n}\n")
         sys.stdout.flush()
+        if slow_after and n >= slow_after:
+            time.sleep(0.02)

@@ -81,9 +81,10 @@ def test_two_writers_do_not_lose_entries(database_url: str) -> None:
 
 def test_killed_mid_day_loses_no_committed_entry(database_url: str) -> None:
     here = Path(__file__).parent
+    threshold = len(scripted_commands(sales=0)) + 40  # well into the day
     code = (
         f"import sys; sys.path.insert(0, {str(here)!r}); "
-        f"from bookshelp import child_main; child_main({database_url!r})"
+        f"from bookshelp import child_main; child_main({database_url!r}, {threshold})"
     )
     env = dict(os.environ, PYTHONUNBUFFERED="1")
     proc = subprocess.Popen(
@@ -98,7 +99,7 @@ def test_killed_mid_day_loses_no_committed_entry(database_url: str) -> None:
     total = len(scripted_commands())
     for line in proc.stdout:
         reported = int(line.split()[1])
-        if reported >= len(scripted_commands(sales=0)) + 40:  # well into the day
+        if reported >= threshold:
             os.kill(proc.pid, signal.SIGKILL)
             break
     proc.wait(timeout=60)
