@@ -371,18 +371,29 @@ class EventStore:
                 )
         return None
 
-    def chain_break_between(self, stream: str, since: int, upto: int) -> ChainBreak | None:
-        """The first broken link among events ``since..upto`` of ``stream`` (a report's window),
-        taking event ``since``'s stored link to the one before as given; None if intact. Does
-        not move this store's verified-up-to marks."""
+    def anchor_break_of(self, stream: str) -> ChainBreak | None:
+        """``anchor_break`` of ``stream`` at its recorded version, on a connection of its own."""
         _check_stream(stream)
         with self._engine.connect() as conn:
             recorded = conn.execute(
                 sa.select(event_streams.c.version).where(event_streams.c.stream == stream)
             ).scalar_one_or_none()
-            found = self.anchor_break(conn, stream, recorded or 0)
+            return self.anchor_break(conn, stream, recorded or 0)
+
+    def chain_break_between(
+        self, stream: str, since: int, upto: int, *, anchored: bool = True
+    ) -> ChainBreak | None:
+        """The first broken link among events ``since..upto`` of ``stream`` (a report's window),
+        taking event ``since``'s stored link to the one before as given; None if intact. Does
+        not move this store's verified-up-to marks. With ``anchored`` (the default) the stream
+        is first checked against its newest anchor (``anchor_break``); a reader checking many
+        small ranges of one stream does that once (``anchor_break_of``) and passes False."""
+        _check_stream(stream)
+        if anchored:
+            found = self.anchor_break_of(stream)
             if found is not None:
                 return found
+        with self._engine.connect() as conn:
             start = ChainMark()
             if since > 1:
                 link = conn.execute(

@@ -216,8 +216,12 @@ def digested_window(store: EventStore, stream: str, first: str, last: str) -> Wi
     days = [d.event for d in used if isinstance(d.event, ev.DaysDigested)]
     if any(not r.working for d in days for day in d.days for r in day.reviews):
         return None
+    if store.anchor_break_of(stream) is not None:
+        return None  # the history differs from its anchor: the replay names it, no digest read
     for s in inner:
-        if s <= base and store.chain_break_between(stream, s - 1, min(s + 1, end_seq)):
+        if s <= base and store.chain_break_between(
+            stream, s - 1, min(s + 1, end_seq), anchored=False
+        ):
             return None  # an edited digest or checkpoint: the replay names the broken link
     origin: ev.BooksCarriedForward | None = None
     if start_seq is not None:
