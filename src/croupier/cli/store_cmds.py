@@ -68,10 +68,10 @@ def verify(
     from croupier.service.database.store import verify as check
 
     if record:
-        from croupier.service.database.store import describe_run, record_full_check
+        from croupier.service.database.store import record_full_check
 
         run = record_full_check(database_url(db))
-        console.print(describe_run(run), highlight=False, soft_wrap=True)
+        console.print(run.describe(), highlight=False, soft_wrap=True)
         if run.problem is not None:
             raise typer.Exit(1)
         return

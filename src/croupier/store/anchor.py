@@ -563,21 +563,6 @@ def first_covering(store: EventStore, stream: str, seq: int) -> str | None:
     return None if found is None else str(found)
 
 
-def refusals(store: EventStore) -> list[tuple[datetime, str]]:
-    """The refusals to sign made since the newest anchor was kept (when, and what differed),
-    oldest first: what the gaming manager is shown until an anchor is signed again."""
-    with store.engine.connect() as conn:
-        newest = conn.execute(sa.select(sa.func.max(anchors.c.anchor_id))).scalar()
-        query = sa.select(anchor_refusals.c.refused_at, anchor_refusals.c.problem).order_by(
-            anchor_refusals.c.refusal_id
-        )
-        if newest is None:
-            query = query.where(anchor_refusals.c.after_anchor.is_(None))
-        else:
-            query = query.where(anchor_refusals.c.after_anchor == newest)
-        return [(row.refused_at, str(row.problem)) for row in conn.execute(query)]
-
-
 def lines_newest_first(store: EventStore) -> list[str]:
     """Every anchor line kept in the database, the newest first."""
     with store.engine.connect() as conn:

@@ -6,7 +6,8 @@ edit before a checkpoint that left its stored hash as it was) is found by the fu
 chain from its first event (``EventStore.verify``), the append-only guards (``store.guards``)
 and the chain of anchors, each against the one before (``store.anchor``). It reads, never
 writes the history, and blocks no writer; its result is kept in ``verify_runs`` and shown on
-the status page and by ``books status``.
+the status page and by ``books status``, with the refusals to sign since the newest anchor
+(``refusals``). This module imports no cryptography: ``books status`` reads it.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ import sqlalchemy as sa
 
 from croupier.store.event_store import EventStore
 from croupier.store.guards import missing_guards
-from croupier.store.schema import anchors, verify_runs
+from croupier.store.schema import anchor_refusals, anchors, verify_runs
 
 
 @dataclass(frozen=True)
@@ -99,3 +100,18 @@ def latest_line(store: EventStore) -> str | None:
     """``latest_run(store).describe()``, or None before the first full check."""
     run = latest_run(store)
     return None if run is None else run.describe()
+
+
+def refusals(store: EventStore) -> list[tuple[datetime, str]]:
+    """The refusals to sign made since the newest anchor was kept (when, and what differed),
+    oldest first: what the gaming manager is shown until an anchor is signed again."""
+    with store.engine.connect() as conn:
+        newest = conn.execute(sa.select(sa.func.max(anchors.c.anchor_id))).scalar()
+        query = sa.select(anchor_refusals.c.refused_at, anchor_refusals.c.problem).order_by(
+            anchor_refusals.c.refusal_id
+        )
+        if newest is None:
+            query = query.where(anchor_refusals.c.after_anchor.is_(None))
+        else:
+            query = query.where(anchor_refusals.c.after_anchor == newest)
+        return [(row.refused_at, str(row.problem)) for row in conn.execute(query)]

@@ -25,6 +25,7 @@ from croupier.core.clock import FixedClock
 from croupier.core.events import Event, event
 from croupier.store import CorruptStream, EventStore, open_store
 from croupier.store import anchor as anchors
+from croupier.store.audit import refusals
 from croupier.store.guards import missing_guards
 from croupier.store.records import BreakKind
 
@@ -66,7 +67,7 @@ def test_a_rewrite_with_recomputed_hashes_is_not_signed_and_the_refusal_is_kept(
         anchors.sign(store, KEY, clock.now())
     assert _anchor_count(store) == 1
     assert anchors.latest(store) == first.line
-    [(_when, problem)] = anchors.refusals(store)
+    [(_when, problem)] = refusals(store)
     assert "stream 'cage' event 4" in problem
     assert not anchors.prove(store, first.line, KEY.public_key()).proven
 

@@ -361,12 +361,12 @@ def chain_warning(service: BooksService) -> str | None:
     A refusal to sign an anchor since the newest one (the history did not extend it) is a
     line of its own, kept until an anchor is signed again.
     """
-    from croupier.store import anchor as anchors
+    from croupier.store.audit import refusals
 
     lines = [chain_text(service.chain) or ""]
     lines += [
         f"WARNING: {problem} (at {when.isoformat(timespec='seconds')})"
-        for when, problem in anchors.refusals(service.store)
+        for when, problem in refusals(service.store)
     ]
     return "\n".join(line for line in lines if line) or None
 

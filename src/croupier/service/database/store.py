@@ -85,10 +85,6 @@ def record_full_check(url: str, clock: Clock | None = None) -> Run:
         return record_run(store, (clock or SystemClock()).now())
 
 
-def describe_run(run: Run) -> str:
-    return run.describe()
-
-
 def upgrade(url: str) -> None:
     """Create the database's tables, or migrate them to this croupier's schema."""
     with open_store(url):
