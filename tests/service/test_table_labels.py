@@ -28,3 +28,17 @@ def test_twenty_one_and_three_card_21_amounts_read_in_dollars() -> None:
 def test_paddlewheel_money_in_dollars_and_chips_as_counts() -> None:
     assert label(pw.BuyChips(1, 100)) == "buy chips (seat 1, currency $1.00)"
     assert "chips 3" in label(pw.Tip(1, 3))
+
+
+def test_99_01_3_09_04_13_each_misdeal_reads_as_its_reason() -> None:
+    """Four misdeal buttons used to read the same "misdeal": each names its reason now."""
+    reasons = ("cards were dealt out of sequence", "an active player was dealt out")
+    labels = {label(PokerAction(PokerKind.MISDEAL, reason=r)) for r in reasons}
+    assert labels == {f"misdeal: {r}" for r in reasons}
+
+
+def test_hands_are_counted_from_1_in_every_label() -> None:
+    stand = TwentyOneKind.STAND
+    assert label(TwentyOneAction(stand, space=2, hand=1)) == "stand space 2 hand 2"
+    assert label(TwentyOneAction(stand, space=2, hand=0)) == "stand space 2"
+    assert label(tc.Stand(space=1, hand=1)) == "stand (space 1, hand 2)"

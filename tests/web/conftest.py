@@ -10,6 +10,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 import pytest
 import sqlalchemy as sa
@@ -122,3 +123,15 @@ def shared_demo(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Demo]:
     made = make_demo(f"sqlite:///{tmp_path_factory.mktemp('web') / 'web.db'}")
     yield made
     made.app.state.server.close()
+
+
+def entry_values(option: dict[str, Any]) -> dict[str, str] | None:
+    """The values a random player gives an entry option (``service.tables.entries``): the first
+    of the offered choices, one dollar or one chip, a name; None for a plain option."""
+    if option.get("kind") != "entry":
+        return None
+    typed = {"money": "1", "count": "1", "text": "pat"}
+    return {
+        f["name"]: (f["choices"][0] if f["kind"] == "choice" else typed[f["kind"]])
+        for f in option["fields"]
+    }

@@ -77,6 +77,7 @@ CLOSERS = frozenset({"shift manager", "gaming manager"})  # -16.1.a: the books' 
 QUARTER_CLOSERS = frozenset({"gaming manager"})  # -16: books.periods.close_quarter
 TABLE_STAFF = frozenset({"dealer", "wheel operator", "pit boss", "shift manager"})
 PLAYERS = frozenset({"player"})
+ROUND_READERS = frozenset({"owner", "gaming manager", "shift manager", "pit boss", "auditor"})
 RULES = "twentyone-hole-card-no-peek-6deck-s17.toml"
 TOURNAMENT_MAKERS = frozenset({"gaming manager", "shift manager"})
 FEE_COLLECTORS = frozenset({"cashier", "gaming manager", "shift manager"})  # -09-07.1.c
@@ -274,6 +275,21 @@ ENDPOINTS: list[Endpoint] = [
              changes=False),
     Endpoint("close a table", "POST", "/api/tables/{table}/close", TABLE_STAFF, HOUSE,
              table="open"),
+    # issue 27: the dealer keys wagers by seat at a physical table
+    Endpoint("key a seat's wager", "POST", "/api/tables/{table}/dealer-wager", TABLE_STAFF,
+             HOUSE, json={"seat": 1, "amount": "10", "player": "ann"}, table="physical"),
+    Endpoint("console", "GET", "/tables/{table}/console", EVERYONE, table="wagered"),
+    Endpoint("pit page", "GET", "/pit", ROUND_READERS, HOUSE),
+    Endpoint("pit tables", "GET", "/pit/tables", ROUND_READERS, HOUSE),
+    # the dispute record shows every card: read by those who settle disputes and audit
+    Endpoint("rounds page", "GET", "/tables/{table}/rounds", ROUND_READERS, HOUSE,
+             table="settled"),
+    Endpoint("round page", "GET", "/tables/{table}/rounds/1", ROUND_READERS, HOUSE,
+             table="settled"),
+    Endpoint("rounds", "GET", "/api/tables/{table}/rounds", ROUND_READERS, HOUSE,
+             table="settled"),
+    Endpoint("round file", "GET", "/api/tables/{table}/rounds/1", ROUND_READERS, HOUSE,
+             table="settled"),
     # tournaments: pages
     Endpoint("tournaments page", "GET", "/tournaments", EVERYONE),
     Endpoint("create a tournament (form)", "POST", "/tournaments", TOURNAMENT_MAKERS, SCHEDULE,
@@ -343,7 +359,8 @@ def test_the_matrix_covers_every_endpoint(shared_demo: Demo) -> None:
             .replace("{id}", "{draft_id}")
             .replace("/S1", "/{site}")
             .replace("/2026Q9", "/{quarter}")
-            .replace("/records/fees", "/records/{register}"),
+            .replace("/records/fees", "/records/{register}")
+            .replace("/rounds/1", "/rounds/{number}"),
         )
         for e in ENDPOINTS
     }
@@ -409,7 +426,15 @@ def _live_table(demo: Demo, kind: str) -> str:
     desk = demo.app.state.server.tables
     table = f"mx-{next(_tables)}"
     staff = Actor("d1", frozenset({"dealer"}), "d1")
-    assert desk.open_table(staff, table, "twentyone", RULES).accepted
+    mode = "physical" if kind == "physical" else "virtual"
+    assert desk.open_table(staff, table, "twentyone", RULES, mode).accepted
+    if kind == "settled":
+        p2 = Actor("player2", frozenset({"player"}))
+        assert desk.seat(p2, table, 3).accepted
+        assert desk.wager(p2, table, "10").accepted
+        assert desk.deal(staff, table).accepted
+        _play_to_the_end(desk, table, staff)
+        assert desk.settle(staff, table).accepted
     if kind in ("wagered", "dealt"):
         p2 = Actor("player2", frozenset({"player"}))
         assert desk.seat(p2, table, 3).accepted
@@ -419,6 +444,23 @@ def _live_table(demo: Demo, kind: str) -> str:
     if kind == "seated":
         assert desk.seat(Actor("player1", frozenset({"player"})), table, 2).accepted
     return table
+
+
+def _play_to_the_end(desk: object, table: str, staff: Actor) -> None:
+    """The round played out: the chance moves drawn, each decision the first one offered."""
+    hub = desk.hub  # type: ignore[attr-defined]
+    for _ in range(200):
+        t = hub.table(table)
+        kind = t.play.pending.kind.value
+        if kind == "none":
+            return
+        if kind == "chance":
+            assert hub.chance(table, "d1").accepted
+            continue
+        seat = t.play.pending.seat if kind == "seat" else None
+        action = hub.legal_actions(table)[0]
+        assert hub.act(table, action, "d1", seat=seat).accepted
+    raise AssertionError("the round did not end")
 
 
 _tournaments = iter(range(1, 10_000))

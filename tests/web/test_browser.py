@@ -8,102 +8,23 @@ chromium with apt-get when it runs as root).
 
 from __future__ import annotations
 
-import re
-import shutil
-import threading
-import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import pytest
+from .browsing import RULES, People, browser, pytestmark, served, shot, sign_in, sync_api
+from .conftest import Demo
 
-from .conftest import Demo, make_demo
-from .served import free_port
-
-ROOT = Path(__file__).resolve().parents[2]
-SCREENS = ROOT / "docs" / "screens"
-RULES = "twentyone-hole-card-no-peek-6deck-s17.toml"
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-
-sync_api = pytest.importorskip("playwright.sync_api", reason="Playwright is not installed")
-pytestmark = pytest.mark.skipif(
-    CHROMIUM is None, reason="no chromium on this machine (apt-get install chromium)"
-)
+_sign_in, _shot = sign_in, shot
+__all__ = ["browser", "pytestmark", "served"]  # the fixtures and the skip, used by name
 
 
-@pytest.fixture
-def served(tmp_path: Path) -> Iterator[tuple[str, Demo]]:
-    """The demo organization's app served by Uvicorn on 127.0.0.1 in a thread (plain HTTP at a
-    loopback address: the session cookie without its Secure flag, as ``croupier serve`` does)."""
-    import uvicorn
-
-    demo = make_demo(f"sqlite:///{tmp_path / 'browser.db'}", secure_cookie=False)
-    port = free_port()
-    server = uvicorn.Server(
-        uvicorn.Config(demo.app, host="127.0.0.1", port=port, log_level="warning", lifespan="on")
-    )
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 20
-    while not server.started:
-        if time.monotonic() > deadline:  # pragma: no cover - a server that does not start
-            raise RuntimeError("the server did not start")
-        time.sleep(0.05)
-    try:
-        yield f"http://127.0.0.1:{port}", demo
-    finally:
-        server.should_exit = True
-        thread.join(timeout=10)
-
-
-def _sign_in(page: object, base: str, name: str, password: str) -> None:
-    page.goto(f"{base}/login")  # type: ignore[attr-defined]
-    page.fill("input[name=name]", name)  # type: ignore[attr-defined]
-    page.fill("input[name=password]", password)  # type: ignore[attr-defined]
-    page.click("button[type=submit]")  # type: ignore[attr-defined]
-    page.wait_for_url(f"{base}/")  # type: ignore[attr-defined]
-
-
-def _shot(page: object, name: str) -> None:
-    SCREENS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SCREENS / name))  # type: ignore[attr-defined]
-
-
-@pytest.fixture
-def browser() -> Iterator[Any]:
-    with sync_api.sync_playwright() as p:
-        launched = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-        try:
-            yield launched
-        finally:
-            launched.close()
-
-
-class People:
-    """One browser context (own cookies) per person, signed in; script errors collected."""
-
-    def __init__(self, browser: Any, base: str, demo: Demo, names: tuple[str, ...]) -> None:
-        self.base = base
-        self.errors: list[str] = []
-        self.pages: dict[str, Any] = {}
-        for name in names:
-            context = browser.new_context(viewport={"width": 420, "height": 900})
-            page = context.new_page()
-            page.on("pageerror", lambda e, n=name: self.errors.append(f"{n}: {e}"))
-            _sign_in(page, base, name, demo.passwords[name])
-            self.pages[name] = page
-
-    def __getitem__(self, name: str) -> Any:
-        return self.pages[name]
-
-
-def _open_table(people: People, table: str, game: str, rules: str) -> None:
+def _open_table(people: People, table: str, game: str, rules: str, mode: str = "virtual") -> None:
     dealer, base = people["d1"], people.base
     dealer.goto(f"{base}/tables")
     dealer.fill("input[name=table]", table)
     dealer.select_option("select[name=game]", game)
     dealer.select_option("select[name=rules]", rules)
+    dealer.select_option("select[name=mode]", mode)
     dealer.click("form[action='/tables'] button[type=submit]")
     dealer.wait_for_url(f"{base}/tables/{table}")
     dealer.wait_for_selector("#live:text('live')")
@@ -126,54 +47,93 @@ PREFERRED = ("check", "call", "stand", "place bet")
 """What the players choose when offered (to reach a showdown, a settled hand, a spin)."""
 
 
-def _play_round(people: People, table: str, shot: str | None = None) -> None:
-    """Deal and play the round through the pages to its end, then settle it."""
+def _prompt(page: Any) -> dict[str, str]:
+    """What the console says is due now: its words and its data (version, turn, key wanted)."""
+    p = page.locator("#prompt")
+    return {
+        "text": p.text_content() or "",
+        "version": p.get_attribute("data-version") or "",
+        "turn": p.get_attribute("data-turn") or "",
+        "key": p.get_attribute("data-key-wanted") or "",
+    }
+
+
+def _fill_entry(page: Any, entries: list[tuple[str, list[str | None]]]) -> bool:
+    """Fill in and send the next of ``entries`` (its label and the values typed, None for the
+    first offered choice) if the console offers it now; False when it does not."""
+    label, values = entries[0]
+    form = page.locator("#options form.entry", has_text=label)
+    if form.count() == 0:
+        return False
+    entries.pop(0)
+    inputs = form.first.locator("input")
+    for n, value in enumerate(values):
+        field = inputs.nth(n)
+        if value is None:
+            listed = field.get_attribute("list") or ""
+            value = page.locator(f"datalist[id='{listed}'] option").first.get_attribute("value")
+        field.fill(value or "")
+    form.first.locator("button").click()
+    return True
+
+
+def _play_round(
+    people: People,
+    table: str,
+    shot: str | None = None,
+    entries: list[tuple[str, list[str | None]]] | None = None,
+) -> None:
+    """Deal and play the round through the consoles to its end, then settle it. ``entries``:
+    the entry options to fill in, in order, when the console offers them (a paddlewheel's
+    join, chips bought, a bet)."""
     dealer = people["d1"]
     dealer.click("form[data-command=deal] button")
-    sync_api.expect(dealer.locator("#pending")).not_to_have_text("no round in play")
-    seats = {
-        row.split()[0]: row.split()[1]
-        for row in (dealer.locator("#seats tr").all_inner_texts()[1:])
-    }
+    sync_api.expect(dealer.locator("#prompt")).not_to_contain_text("No round in play")
+    rows = dealer.locator("#seats tr")
+    seats = {}
+    for i in range(1, rows.count()):
+        cells = rows.nth(i).locator("td").all_text_contents()
+        seats[cells[0].strip()] = cells[1].strip()
     for step in range(200):
-        pending = dealer.text_content("#pending") or ""
-        if pending.startswith("none") or pending.startswith("no round"):
+        now = _prompt(dealer)
+        if now["text"].startswith("The round is over"):
             break
-        version = dealer.text_content("#version") or ""
-        if pending.startswith("chance"):
+        version = now["version"]
+        if now["text"].startswith("Draw"):
             dealer.click("form[data-command=chance] button")
-            sync_api.expect(dealer.locator("#version")).not_to_have_text(version)
+            sync_api.expect(dealer.locator("#prompt")).not_to_have_attribute(
+                "data-version", version
+            )
             continue
         actor = dealer
-        if not pending.startswith("dealer"):
-            found = re.search(r"\(seat (\d+)\)", pending)
-            assert found is not None, pending
-            actor = people[seats[found.group(1)]]
-        actor.wait_for_selector("#options button")
+        if now["turn"]:
+            actor = people[seats[now["turn"].split()[-1]]]
+        sync_api.expect(actor.locator("#prompt")).to_have_attribute("data-version", version)
+        actor.wait_for_selector("#options > button, #options form.entry")
         if shot and actor is not dealer:
             _shot(actor, shot)
             shot = None
-        buttons = actor.locator("#options button")
+        if entries and _fill_entry(actor, entries):
+            sync_api.expect(dealer.locator("#prompt")).not_to_have_attribute(
+                "data-version", version
+            )
+            continue
+        buttons = actor.locator("#options > button")
         labels = [(buttons.nth(i).text_content() or "").lower() for i in range(buttons.count())]
-        close = next((i for i, t in enumerate(labels) if t.startswith("close bets")), None)
+        close = next((i for i, t in enumerate(labels) if "close bets" in t), None)
         pick = next(
-            (
-                i
-                for want in PREFERRED
-                for i, t in enumerate(labels)
-                if t.startswith(want) or f" {want}" in t
-            ),
+            (i for want in PREFERRED for i, t in enumerate(labels) if f" {want}" in f" {t}"),
             0,
         )
         if close is not None and step > 6:
             pick = close
         buttons.nth(pick).click()
-        sync_api.expect(dealer.locator("#version")).not_to_have_text(version)
+        sync_api.expect(dealer.locator("#prompt")).not_to_have_attribute("data-version", version)
     else:
         raise AssertionError(f"the round at {table} did not finish")
     dealer.click("form[data-command=settle] button")
     for page in people.pages.values():
-        sync_api.expect(page.locator("#settlement")).to_contain_text("house")
+        sync_api.expect(page.locator("#prompt")).to_contain_text("No round in play")
     for page in people.pages.values():
         assert page.is_hidden("#refusal"), page.text_content("#refusal")
     assert people.errors == []
@@ -197,9 +157,10 @@ def test_a_poker_hand_to_showdown_in_three_browsers(served: tuple[str, Demo], br
     _sit(people, "pk-1", (("player1", 1, "20"), ("player2", 4, "15")))
     _play_round(people, "pk-1")
     # checking and calling to the end, nobody folds: the hands are shown down, and each
-    # player's page received the other's hand only then
-    events = people["player1"].text_content("#events") or ""
-    assert "hand_shown" in events, events[-2000:]
+    # player's console shows the other's hand, face up, only then
+    other = people["player1"].locator("#console .place[data-place='4']")
+    assert other.locator(".card").count() == 2
+    assert other.locator(".card.down").count() == 0
 
 
 def test_a_paddlewheel_spin_in_three_browsers(served: tuple[str, Demo], browser: Any) -> None:
@@ -207,7 +168,15 @@ def test_a_paddlewheel_spin_in_three_browsers(served: tuple[str, Demo], browser:
     people = People(browser, base, demo, ("d1", "player1", "player2"))
     _open_table(people, "pw-1", "paddlewheel", "paddlewheel-table.toml")
     _sit(people, "pw-1", (("player1", 1, "0"), ("player2", 2, "0")))
-    _play_round(people, "pw-1")
+    _play_round(
+        people,
+        "pw-1",
+        entries=[
+            ("join (seat 1)", ["player1"]),
+            ("buy chips (seat 1)", ["5"]),
+            ("place bet (seat 1)", [None, "2"]),
+        ],
+    )
 
 
 def test_99_01_3_08_05_5_a_fill_slip_refused_to_its_preparer_then_verified_by_another(

@@ -20,7 +20,7 @@ import pytest
 
 from croupier.core.rng import SeededRng
 
-from .conftest import make_demo
+from .conftest import entry_values, make_demo
 from .served import free_port, serve, sign_in
 
 TABLES = {
@@ -86,7 +86,11 @@ def _step(people: dict[str, tuple[httpx.Client, str]], table: str, rng: SeededRn
     assert labels, mine
     close = next((i for i, t in enumerate(labels) if t.startswith("close bets")), None)
     pick = close if close is not None and mine["version"] > 12 else rng.randbelow(len(labels))
-    r = _post(who, f"/api/tables/{table}/choose", {"option": pick, "version": mine["version"]})
+    body = {"option": pick, "version": mine["version"]}
+    values = entry_values(mine["options"][pick])
+    if values is not None:
+        body["values"] = values
+    r = _post(who, f"/api/tables/{table}/choose", body)
     assert r.status_code == 200, (r.text, labels[pick])
     return True
 

@@ -29,7 +29,12 @@ bench_app = typer.Typer(
     help="Benchmarks against named peer libraries, run here and now.", no_args_is_help=True
 )
 
+tables_app = typer.Typer(
+    help="Live tables' rounds as dispute records (99-01.3-08-11.17).", no_args_is_help=True
+)
+
 app.add_typer(play_app, name="play")
 app.add_typer(disclosure_app, name="disclosure")
 app.add_typer(analyze_app, name="analyze")
 app.add_typer(bench_app, name="bench")
+app.add_typer(tables_app, name="tables")

@@ -52,6 +52,7 @@ MODULES: tuple[str, ...] = (
     "croupier.cli.hold_cmds",
     "croupier.cli.analyze_twentyone_cmds",
     "croupier.cli.tournament_cmds",
+    "croupier.cli.tables_cmds",
 )
 """Every module that defines commands."""
 
@@ -61,6 +62,7 @@ GROUPS: tuple[GroupEntry, ...] = (
     GroupEntry("disclosure", "Generate the posted house-rules and player-rules handout of a game."),
     GroupEntry("analyze", "Exact game mathematics: house edge, hold, paytables."),
     GroupEntry("bench", "Benchmarks against named peer libraries, run here and now."),
+    GroupEntry("tables", "Live tables' rounds as dispute records (99-01.3-08-11.17)."),
     GroupEntry("books", "The organization's books: set up, run a gaming day."),
     GroupEntry("report", "Print the records an auditor asks for, one form each."),
     GroupEntry("db", "The event store's database: schema and streams."),
@@ -95,6 +97,8 @@ COMMANDS: tuple[CommandEntry, ...] = (
     CommandEntry("bench", "books", "Time books status, a fill, a daily and a quarterly report on generated histories of a four-site organization (median of --repeat, in-process); print them against the goals.", "croupier.cli.bench_books_cmds"),
     CommandEntry("bench", "serve", "Play live twenty-one tables through the web server as fast as the rules allow (127.0.0.1 only, bounded in time); print actions a second and p50/p99 from an action sent to its update received by every seat, beside a bare echo server on the same machine.", "croupier.cli.bench_serve_cmds"),
     CommandEntry("bench", "tournament", "A poker tournament of random legal play from the draw to the last player: hands per second and the time to finish (goal: 1,000 players under 60 s on one core).", "croupier.cli.tournament_cmds"),
+    CommandEntry("tables", "rounds", "Every round of a live table: when it was dealt and settled, by whom, and what each party was paid (to find a disputed round by its time).", "croupier.cli.tables_cmds"),
+    CommandEntry("tables", "export", "Write a settled round of a live table as its round file, its expect block the settlement that was paid; `croupier replay --check` plays it back and agrees (99-01.3-08-11.17).", "croupier.cli.tables_cmds"),
     CommandEntry("books", "init", "Create the books of an organization (and the database, if it does not exist yet).", "croupier.cli.books_cmds"),
     CommandEntry("books", "setup", "Register the organization whose books these are.", "croupier.cli.books_cmds"),
     CommandEntry("books", "add-site", "Register a site (with or without video surveillance).", "croupier.cli.books_cmds"),

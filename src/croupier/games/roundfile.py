@@ -309,3 +309,13 @@ def apply_item(state: _Applies, action: Any, item: Mapping[str, Any], events: li
             ) from exc
         return
     raise InvalidInput(f"action {dict(item)!r} should have been refused ({refused}) but was not")
+
+
+def expect_block(settlement: Settlement) -> dict[str, JSON]:
+    """The ``expect`` block stating ``settlement`` (issue 27: an exported live round's
+    ``expect`` is the settlement that was paid): every wager and every party's net. Details
+    are left out: a replay recomputes them, and ``--check`` compares what was paid."""
+    return {
+        "wagers": [w.to_dict() for w in sorted(settlement.wagers, key=WagerResult.key)],
+        "parties": dict(sorted(settlement.parties.items())),
+    }

@@ -62,6 +62,21 @@ class Keyed(BaseModel):
         description="a card as it leaves the shoe or deck (Ah, 10d), or a spin's section under "
         "the pointer with its revolutions (17 or 17/5)",
     )
+    version: int | None = Field(
+        None,
+        ge=0,
+        le=2**31 - 1,
+        description="the table's version the card was keyed at: if it moved on, 409 and nothing "
+        "is keyed (a retry is never recorded twice)",
+    )
+
+
+class SeatWager(BaseModel):
+    seat: int = Field(ge=1, le=99)
+    amount: str = Field(max_length=40, description="dollars, e.g. 25 or $12.50")
+    player: str | None = Field(
+        None, max_length=40, description="who sits there, if the seat is empty (else 'seat N')"
+    )
 
 
 class TakeSeat(BaseModel):
@@ -75,6 +90,12 @@ class Wager(BaseModel):
 class Choice(BaseModel):
     option: int = Field(ge=0, le=100_000, description="the number of an offered action")
     version: int = Field(ge=0, le=2**31 - 1, description="the table's version it was offered at")
+    values: dict[str, Annotated[str, Field(max_length=40)]] | None = Field(
+        None,
+        max_length=8,
+        description="an entry's fields as typed (an amount in dollars, a count of chips, one "
+        "of the offered choices, a name)",
+    )
 
 
 class CommandOut(BaseModel):
@@ -149,12 +170,21 @@ def key(request: Request, actor: ActorDep, table: TableId, body: Keyed) -> Any:
     """At a physical table: the chance move that just happened, as the dealer keys it. One
     that cannot be (a card the shoe no longer holds, a section the wheel lacks) is 403 with
     its section; nothing changes."""
-    return _result(_desk(request).key(actor, table, body.outcome))
+    return _result(_desk(request).key(actor, table, body.outcome, body.version))
+
+
+@router.post("/{table}/dealer-wager", responses=RESPONSES)
+def dealer_wager(request: Request, actor: ActorDep, table: TableId, body: SeatWager) -> Any:
+    """At a physical table: the dealer keys a seat's wager (players need no account there),
+    seating the named player, or ``seat N``, if the seat is empty. Judged when made (limits,
+    chips, spaces, with the section); a virtual table refuses it (its players wager)."""
+    return _result(_desk(request).seat_wager(actor, table, body.seat, body.amount, body.player))
 
 
 @router.post("/{table}/choose", responses=RESPONSES)
 def choose(request: Request, actor: ActorDep, table: TableId, body: Choice) -> Any:
-    return _result(_desk(request).choose(actor, table, body.option, body.version))
+    desk = _desk(request)
+    return _result(desk.choose(actor, table, body.option, body.version, body.values))
 
 
 @router.post("/{table}/settle", responses=RESPONSES)
@@ -165,6 +195,27 @@ def settle(request: Request, actor: ActorDep, table: TableId) -> Any:
 @router.post("/{table}/close", responses=RESPONSES)
 def close_table(request: Request, actor: ActorDep, table: TableId) -> Any:
     return _result(_desk(request).close_table(actor, table))
+
+
+@router.get("/{table}/rounds", responses=RESPONSES)
+def rounds(request: Request, actor: ActorDep, table: TableId) -> dict[str, Any]:
+    """Every round of the table: when it was dealt and settled, by whom, and each party's net
+    as paid (cents), to find a disputed round by table and time."""
+    return {"table": table, "rounds": _desk(request).rounds(actor, table)}
+
+
+@router.get("/{table}/rounds/{number}", responses=RESPONSES)
+def round_file(
+    request: Request,
+    actor: ActorDep,
+    table: TableId,
+    number: Annotated[int, Path(ge=1, le=2**31 - 1)],
+) -> JSONResponse:
+    """A settled round as its round file (docs/round-files.md), its ``expect`` the settlement
+    that was paid: ``croupier replay --check`` accepts it (99-01.3-08-11.17)."""
+    data = _desk(request).export_round(actor, table, number)
+    name = f"{table}-round-{number}.json"
+    return JSONResponse(data, headers={"Content-Disposition": f'attachment; filename="{name}"'})
 
 
 def _same_origin(websocket: WebSocket) -> bool:

@@ -25,6 +25,7 @@ from fastapi.templating import Jinja2Templates
 
 from croupier import __version__
 from croupier.core.errors import CroupierError, InvalidInput, RuleViolation
+from croupier.core.money import format_money
 from croupier.service.server.webserver import is_sqlite, open_server
 from croupier.service.tables.fanout import Notice, PostgresFanout
 from croupier.service.tournaments.live import Refused
@@ -52,6 +53,8 @@ from croupier.web.settings import WebSettings, from_environment
 
 HERE = Path(__file__).parent
 TEMPLATES = Jinja2Templates(directory=str(HERE / "templates"))
+TEMPLATES.env.filters["dollars"] = format_money
+"""Money is cents inside and dollars on every page: ``{{ net|dollars }}``."""
 CSP = (
     "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
     "frame-ancestors 'none'; form-action 'self'; base-uri 'none'; object-src 'none'"

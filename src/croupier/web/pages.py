@@ -54,6 +54,7 @@ NAV: tuple[tuple[Action, str, str], ...] = (
     (Action.HOME, "Home", "/"),
     (Action.VIEW_STATUS, "Sites", "/sites"),
     (Action.VIEW_TABLE, "Tables", "/tables"),
+    (Action.VIEW_PIT, "Pit", "/pit"),
     (Action.VIEW_TOURNAMENTS, "Tournaments", "/tournaments"),
     (Action.VIEW_SLIPS, "Slips", "/slips"),
     (Action.VIEW_VERIFY, "Verify", "/verify"),
@@ -103,6 +104,11 @@ def render(request: Request, name: str, http_status: int = 200, **context: Any) 
     return _templates(request).TemplateResponse(
         request, name, {**base, **context}, status_code=http_status
     )
+
+
+def fragment(request: Request, name: str, **context: Any) -> str:
+    """A part of a page (no layout), for a page's script to swap in: a table's console."""
+    return _templates(request).get_template(name).render(**context)
 
 
 def error_page(request: Request, status: int, detail: str, section: str | None) -> HTMLResponse:

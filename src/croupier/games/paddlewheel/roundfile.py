@@ -28,7 +28,7 @@ from croupier.games.harness import replay as harness_replay
 from croupier.games.paddlewheel import actions as a
 from croupier.games.paddlewheel.game import GAME, TICKET_GAME
 from croupier.games.paddlewheel.rules import TableRules, TicketRules, rules_from_dict
-from croupier.games.paddlewheel.table import Phase, Table, TableSetup
+from croupier.games.paddlewheel.table import Phase, SeatSetup, Table, TableSetup
 from croupier.games.paddlewheel.tickets import CardPhase, CardPlay, CardSetup
 from croupier.games.paddlewheel.wheel import Spin, Wheel, parse_spin
 from croupier.games.roundfile import RoundFile
@@ -184,9 +184,11 @@ class TableScript:
         self.rules = rules
         self.items: list[ScriptItem[a.TableAction] | None] = []
         for seat in rf.seats:
-            extra = set(seat) - {"seat", "player", "color", "buy", "exchange"}
+            extra = set(seat) - {"seat", "player", "color", "buy", "exchange", "rail"}
             if extra:
                 raise InvalidInput(f"unknown seat keys {sorted(extra)}")
+            if "rail" in seat:
+                continue  # seated before this spin (``seated_before``): in the setup
             n = _int(seat, "seat")
             self.items.append(ScriptItem(a.Join(n, _str(seat, "player"), _str(seat, "color"))))
             if seat.get("buy"):
@@ -235,11 +237,43 @@ class TableScript:
         return ScriptItem(a.SpinWheel(Spin(at, 5, at)), refused, "spin")
 
 
+def seated_before(rf: RoundFile) -> tuple[SeatSetup, ...]:
+    """The seats a round file's spin opens with (a seat with ``rail``: the betting chips it
+    holds as betting opens, bought at an earlier spin); the others join in the file."""
+    out = []
+    for seat in rf.seats:
+        if "rail" not in seat:
+            continue
+        if "buy" in seat or "exchange" in seat:
+            raise InvalidInput(
+                f"seat {seat.get('seat')!r}: a seat already at the table ('rail') buys its "
+                "chips in the actions, not with 'buy' or 'exchange'"
+            )
+        out.append(
+            SeatSetup(
+                _int(seat, "seat"), _str(seat, "player"), _str(seat, "color"), _int(seat, "rail")
+            )
+        )
+    return tuple(out)
+
+
 def _replay_table(rules: TableRules, rf: RoundFile) -> ReplayResult:
-    unknown = set(rf.setup) - {"tray_betting_chips", "tray_casino"}
+    unknown = set(rf.setup) - {"tray_betting_chips", "tray_casino", "spin", "wheel_at"}
     if unknown:
         raise InvalidInput(f"unknown setup keys {sorted(unknown)}")
+    spin = _int(rf.setup, "spin", 1)
+    if spin < 1:
+        raise InvalidInput(f"setup.spin counts the table's spins from 1, got {spin}")
+    wheel_at = _int(rf.setup, "wheel_at", 0)
+    if not 0 <= wheel_at < rules.wheel.circumference:
+        raise InvalidInput(
+            f"setup.wheel_at is a tick of the wheel, 0 to {rules.wheel.circumference - 1}, "
+            f"got {wheel_at}"
+        )
     setup = TableSetup(
+        spin=spin,
+        wheel_at=wheel_at,
+        seats=seated_before(rf),
         tray_betting=_int(rf.setup, "tray_betting_chips", 1000),
         tray_casino=_int(rf.setup, "tray_casino", 100_000),
     )

@@ -403,7 +403,11 @@ class Hand(HandConduct):
         self.events.append(HandDead(p.seat, f"fouled: {action.cards} cards", section))
         self.needs &= ~(1 << i)
         live = sum(1 for q in self.players if q.live)
-        if self.phase is _BETTING and (self.to_act == i or not self.needs or live == 1):
+        betting = self.phase is _BETTING and not self.dealing()
+        if live == 1 or (betting and (self.to_act == i or not self.needs)):
+            # while board cards are still due no betting round is open: it starts (without
+            # the dead hand) once they are dealt; ending it now would begin the showdown on
+            # an incomplete board
             self._after_action(i)
         elif self.phase is _SHOWDOWN:
             self._next_to_show()

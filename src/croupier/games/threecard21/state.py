@@ -339,7 +339,11 @@ class Round:
         if isinstance(act, a.InsufficientCards):
             return irregular.insufficient_cards(r)
         if isinstance(act, a.SpotMissed):
-            return irregular.spot_missed(r, act)
+            events = irregular.spot_missed(r, act)
+            if r.phase is Phase.DEALING and not r.queue:
+                # the missed card was the deal's last: the deal is over (2C.6(e), (f))
+                events.extend(dealing.after_deal(r, rules))
+            return events
         if isinstance(act, a.HitMissed):
             return irregular.hit_missed(r, act)
         if isinstance(act, a.ShufflerMalfunction):

@@ -22,11 +22,12 @@ database keeps append-only (revision r0003's triggers): who did it, when, what.
 from __future__ import annotations
 
 import base64
+import contextlib
 import hashlib
 import hmac
 import json
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
@@ -39,6 +40,7 @@ from sqlalchemy.engine import Connection, Engine
 from croupier.core.clock import Clock, SystemClock
 from croupier.core.errors import CroupierError, InvalidInput
 from croupier.core.rng import LiveRng, Rng
+from croupier.store.engine import SQLITE_BEGIN_OPTION
 from croupier.store.schema import (
     ACCOUNT_NAME_MAX,
     account_log,
@@ -288,6 +290,16 @@ class Accounts:
             rows = conn.execute(sa.select(accounts).order_by(accounts.c.name)).all()
         return [_row_account(r) for r in rows]
 
+    @contextlib.contextmanager
+    def _writing(self) -> Iterator[Connection]:
+        """A transaction that writes: on SQLite it takes the write lock as it begins (``BEGIN
+        IMMEDIATE``), so it waits for another writer instead of failing at once when it reads
+        before it writes and someone committed in between ("database is locked")."""
+        with self.engine.connect() as conn:
+            conn.execution_options(**{SQLITE_BEGIN_OPTION: "IMMEDIATE"})
+            with conn.begin():
+                yield conn
+
     def get(self, name: str) -> Account | None:
         with self.engine.connect() as conn:
             row = conn.execute(sa.select(accounts).where(accounts.c.name == name)).first()
@@ -316,7 +328,7 @@ class Accounts:
         digest = self.hasher.hash(password)
         now = self.clock.now()
         ordered = ",".join(r for r in ROLES if r in roles)
-        with self.engine.begin() as conn:
+        with self._writing() as conn:
             taken = conn.execute(sa.select(accounts.c.name).where(accounts.c.name == name)).first()
             if taken is not None:
                 raise InvalidInput(f"an account named {name!r} exists already")
@@ -382,7 +394,7 @@ class Accounts:
         self, name: str, password: str, *, actor: str, must_change: bool, keep: str | None = None
     ) -> None:
         digest = self.hasher.hash(password)
-        with self.engine.begin() as conn:
+        with self._writing() as conn:
             found = conn.execute(
                 sa.select(accounts.c.account_id).where(accounts.c.name == name)
             ).scalar_one_or_none()
@@ -402,7 +414,7 @@ class Accounts:
 
     def set_disabled(self, name: str, disabled: bool, actor: str) -> None:
         """Disable (or enable) an account; disabling ends its sessions."""
-        with self.engine.begin() as conn:
+        with self._writing() as conn:
             found = conn.execute(
                 sa.select(accounts.c.account_id).where(accounts.c.name == name)
             ).scalar_one_or_none()
@@ -456,7 +468,7 @@ class Accounts:
         name_key, address_key = f"name:{name[:ACCOUNT_NAME_MAX]}", f"address:{address[:200]}"
         refusal: str | None = None
         locked = False
-        with self.engine.begin() as conn:
+        with self._writing() as conn:
             for key, what in ((name_key, "this account"), (address_key, "this address")):
                 until = self._locked_until(conn, key, now)
                 if until is not None:
@@ -500,7 +512,7 @@ class Accounts:
             raise SignInRefused("this account is disabled; ask the organization's owner")
         token = random_token(self.rng)
         expires = now + self.config.session_lifetime
-        with self.engine.begin() as conn:
+        with self._writing() as conn:
             conn.execute(sa.delete(login_throttle).where(login_throttle.c.key == name_key))
             conn.execute(
                 sa.delete(web_sessions).where(
@@ -532,19 +544,25 @@ class Accounts:
             return None
         now = self.clock.now()
         digest = _sha256(token)
-        with self.engine.begin() as conn:
+        # The read and the write are two transactions: a transaction that reads, then writes
+        # after another connection committed, fails at once on SQLite ("database is locked",
+        # its snapshot is stale; no busy wait applies), which under load turned requests into
+        # errors. A write that begins as a write waits its turn instead.
+        with self.engine.connect() as conn:
             row = conn.execute(
                 sa.select(web_sessions, accounts)
                 .join(accounts, accounts.c.account_id == web_sessions.c.account_id)
                 .where(web_sessions.c.token_hash == digest)
             ).first()
-            if row is None:
-                return None
-            idle = now - row.last_seen_at > self.config.idle_timeout
-            if row.expires_at <= now or idle or row.disabled:
+        if row is None:
+            return None
+        idle = now - row.last_seen_at > self.config.idle_timeout
+        if row.expires_at <= now or idle or row.disabled:
+            with self._writing() as conn:
                 conn.execute(sa.delete(web_sessions).where(web_sessions.c.token_hash == digest))
-                return None
-            if now - row.last_seen_at > timedelta(seconds=30):
+            return None
+        if now - row.last_seen_at > timedelta(seconds=30):
+            with self._writing() as conn:
                 conn.execute(
                     sa.update(web_sessions)
                     .where(web_sessions.c.token_hash == digest)
@@ -555,7 +573,7 @@ class Accounts:
     def sign_out(self, token: str | None) -> None:
         if not token:
             return
-        with self.engine.begin() as conn:
+        with self._writing() as conn:
             row = conn.execute(
                 sa.select(web_sessions.c.account_id, accounts.c.name)
                 .join(accounts, accounts.c.account_id == web_sessions.c.account_id)

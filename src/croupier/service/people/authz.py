@@ -71,6 +71,8 @@ class Action(Enum):
     VIEW_TABLE = "see a live table (as the rules let this person see it)"
     RUN_TABLE = "run a live table (open, deal, the dealer's actions, settle, close)"
     PLAY_AT_TABLE = "take a seat, wager and act at a live table"
+    EXPORT_ROUND = "list a live table's rounds and export one as its round file (every card)"
+    VIEW_PIT = "the pit: every live table's round, dealing mistakes and refusals as they happen"
     VIEW_TOURNAMENTS = "see tournaments (parts, tables and seats, levels, chips, places)"
     VIEW_TOURNAMENT_SCHEDULE = "read a tournament's posted schedule (page, PDF)"
     VIEW_TOURNAMENT_RECORDS = (
@@ -155,6 +157,20 @@ POLICY: dict[Action, Rule] = {
         note="the game is conducted by the organization's people (99-01.3-08, -09, -11)",
     ),
     Action.PLAY_AT_TABLE: Rule(_r(PLAYER), HOUSE, note="a player acts for their own seat only"),
+    Action.VIEW_PIT: Rule(
+        _r(OWNER, GM, SM, PB, AUDITOR),
+        HOUSE,
+        note="those who supervise the games and those who watch or audit them",
+    ),
+    Action.EXPORT_ROUND: Rule(
+        _r(OWNER, GM, SM, PB, AUDITOR),
+        HOUSE,
+        note=(
+            "a round is kept to be played back (99-01.3-08-11.17); its file shows every card, "
+            "so those who settle disputes and those who audit read it, not the table's dealer "
+            "or its players"
+        ),
+    ),
     Action.VIEW_TOURNAMENTS: Rule(EVERYONE, HOUSE),
     Action.VIEW_TOURNAMENT_SCHEDULE: Rule(
         EVERYONE, SCHEDULE, note="posted for the players (twenty-one: 99-01.3-08-15)"

@@ -63,7 +63,7 @@ def open_server(
     clock = clock if clock is not None else SystemClock()
     store = open_store(url, clock=clock) if create else open_existing_store(url, clock=clock)
     accounts = Accounts(store.engine, clock, rng, config)
-    tables = TablesDesk(store, tables_rng, rules_dir)
+    tables = TablesDesk(store, tables_rng, rules_dir, clock)
     tournaments = TournamentDesk(store, tables_rng, clock, rules_dir)
     backoffice = Backoffice(store, url, org_id, clock)
     return Server(url, org_id, store, accounts, backoffice, tables, tournaments)

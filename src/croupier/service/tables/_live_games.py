@@ -116,15 +116,21 @@ def _poker_setup(
     rules: Any, seats: Mapping[int, str], wagers: Mapping[int, int], number: int, last: Any
 ) -> Any:
     from croupier.games.poker.game import Setup
+    from croupier.games.poker.hand import MISDEAL
     from croupier.games.poker.table import SeatSpec
 
     playing = [s for s in sorted(seats) if wagers.get(s)]
     if len(playing) < 2:
         raise InvalidInput("a poker hand needs at least two seated players with chips")
     button = playing[0]
-    if last is not None:  # the button moves one seat to the left each hand
+    if last is not None:
         previous = last.players[last.button].seat
-        button = next((s for s in playing if s > previous), playing[0])
+        if getattr(last, "void_section", "") == MISDEAL and previous in playing:
+            # a misdeal is the same hand dealt again: the button stays (-02.18, -04.13;
+            # docs/interpretations/poker-session.md)
+            button = previous
+        else:  # the button moves one seat to the left each hand
+            button = next((s for s in playing if s > previous), playing[0])
     return Setup(tuple(SeatSpec(s, wagers[s], seats[s]) for s in playing), button)
 
 

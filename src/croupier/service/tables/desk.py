@@ -25,13 +25,17 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import json
 import re
 import threading
-from collections.abc import Callable, Iterator, Sequence
+from collections import deque
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from croupier.core.clock import Clock, SystemClock
 from croupier.core.errors import InvalidInput
 from croupier.core.events import JSON, Event
 from croupier.core.money import format_money
@@ -47,8 +51,11 @@ from croupier.service.people.authz import (
     Actor,
     authorize,
 )
+from croupier.service.tables.console import Console
+from croupier.service.tables.entries import Entry, complete, entry_label, grouped
 from croupier.service.tables.fanout import Fanout
 from croupier.service.tables.live import (
+    PHYSICAL,
     CommandResult,
     LiveRngSource,
     LiveTableHub,
@@ -65,6 +72,33 @@ HIDDEN_FIELDS = ("card", "cards", "card_no")
 dealer may not see (a hole card)."""
 
 
+IRREGULAR_EVENTS = frozenset(
+    {
+        "twentyone.mistake_remedied",
+        "threecard21.irregularity",
+        "threecard21.round_voided",
+        "poker.misdeal",
+        "poker.hand_dead",
+        "poker.card_dead",
+    }
+)
+"""The games' events that record a dealing mistake or irregularity and its remedy: the pit
+lists them as they happen."""
+
+REFUSALS_KEPT = 20
+"""The refused commands the pit sees of each table (``TablesDesk.pit``)."""
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """A command the rules refused at a table: when, who, what was said and the section."""
+
+    at: datetime
+    by: str
+    text: str
+    section: str
+
+
 @dataclass(frozen=True)
 class Option:
     """One action offered: a legal action of the party to act (``kind`` "action"), or, to the
@@ -76,6 +110,9 @@ class Option:
     kind: str = "action"
     section: str | None = None
     remedy: str | None = None
+    fields: tuple[dict[str, Any], ...] = ()
+    """An ``entry`` (``service.tables.entries``): the fields to fill in (an amount, a count of
+    chips, a choice among the offered values, a name) before it is taken."""
 
 
 def _remedy(events: Sequence[Event]) -> tuple[str | None, str | None]:
@@ -103,7 +140,12 @@ def label(action: object) -> str:
             value = getattr(action, f.name)
             if f.name in HIDDEN_FIELDS or value in (None, (), False):
                 continue
-            shown = _dollars(value) if f.name in MONEY_FIELDS else str(value)
+            if f.name in MONEY_FIELDS:
+                shown = _dollars(value)
+            elif f.name == "hand" and isinstance(value, int):
+                shown = str(value + 1)  # hands are counted from 1 wherever a person reads them
+            else:
+                shown = str(value)
             parts.append(f"{f.name.replace('_', ' ')} {shown}")
     return name + (f" ({', '.join(parts)})" if parts else "")
 
@@ -131,14 +173,23 @@ def _kind_label(action: object, kind: str) -> str:
         parts.append(f"space {space}")
     hand = getattr(action, "hand", None)
     if hand:
-        parts.append(f"hand {hand}")
+        parts.append(f"hand {hand + 1}")  # the first hand is hand 1, as the console counts
     amount = getattr(action, "amount", None)
     if isinstance(amount, int) and not isinstance(amount, bool) and amount:
         parts.append(("to " if kind == "raise" else "") + format_money(amount))
     tip = getattr(action, "tip_amount", None)
     if isinstance(tip, int) and not isinstance(tip, bool) and tip:
         parts.append(f"tip {format_money(tip)}")
+    reason = getattr(action, "reason", None)
+    if isinstance(reason, str) and reason:  # four misdeals read apart (issue 27)
+        return " ".join(parts) + f": {reason}"
     return " ".join(parts)
+
+
+def _event_words(event: dict[str, JSON]) -> str:
+    """An event's type in words (``twentyone.card_dropped`` -> ``card dropped``)."""
+    kind = str(event.get("type", ""))
+    return kind.rsplit(".", 1)[-1].replace("_", " ")
 
 
 def check_table_id(table_id: str) -> str:
@@ -158,10 +209,16 @@ class TablesDesk:
         store: EventStore,
         rng: RngSource | None = None,
         rules_dir: Path | None = None,
+        clock: Clock | None = None,
     ) -> None:
         self.hub = LiveTableHub(store, rng=rng if rng is not None else LiveRngSource())
         self.rules_dir = rules_dir
+        self.clock: Clock = clock if clock is not None else SystemClock()
         self._lock = threading.RLock()
+        self._refusals: dict[str, deque[Refusal]] = {}
+
+    def _now(self) -> datetime:
+        return self.clock.now()
 
     @contextlib.contextmanager
     def _locked(self) -> Iterator[None]:
@@ -194,6 +251,7 @@ class TablesDesk:
                     {
                         "table": table_id,
                         "game": t.live.name,
+                        "mode": t.mode,
                         "seats": len(t.seats),
                         "round": t.round_number,
                         "version": t.version,
@@ -216,6 +274,54 @@ class TablesDesk:
             view["options"] = [dataclasses.asdict(o) for o in self._options(actor, table_id, who)]
             return view
 
+    def console(self, actor: Actor, table_id: str) -> Console:
+        """The table's console for ``actor`` (``service.tables.console``): built from the view
+        they may see, with the payouts of the round just over (or last settled)."""
+        from croupier.service.tables.console import console
+
+        with self._locked():
+            view = self.view(actor, table_id)
+            table = self.hub.table(table_id)
+            parties: dict[str, int] = {}
+            if table.round_open and table.play is not None and table.play.is_over():
+                parties = dict(table.play.settlement().parties)
+            elif not table.round_open:
+                parties = dict(table.last_parties)
+            return console(view, parties)
+
+    def pit(self, actor: Actor) -> list[dict[str, Any]]:
+        """Every open table as the pit and surveillance follow it (issue 27): its game, mode and
+        round, what is due now, the dealing mistakes recorded in the round (each with its
+        section) and the commands refused lately (who, what, the section)."""
+        authorize(actor, Action.VIEW_PIT)
+        out: list[dict[str, Any]] = []
+        with self._locked():
+            for table_id in self.hub.open_tables():
+                c = self.console(actor, table_id)
+                table = self.hub.table(table_id)
+                marks = []
+                if table.round_open:
+                    for e in self.hub.events(table_id, "surveillance", table.round_started_at):
+                        if e.get("type") not in IRREGULAR_EVENTS:
+                            continue
+                        section, why = e.get("section"), e.get("remedy") or e.get("reason")
+                        text = f": {why}" if isinstance(why, str) and why else ""
+                        cited = f" ({section})" if isinstance(section, str) and section else ""
+                        marks.append(f"{_event_words(e)}{text}{cited}")
+                out.append(
+                    {
+                        "table": table_id,
+                        "game": c.title,
+                        "mode": c.mode,
+                        "round": c.round,
+                        "version": c.version,
+                        "prompt": c.prompt,
+                        "irregularities": marks[-5:],
+                        "refusals": list(self._refusals.get(table_id, ()))[-5:][::-1],
+                    }
+                )
+        return out
+
     def disclosure(self, actor: Actor, table_id: str) -> tuple[str, str]:
         """The table's game and its posted house and player rules, as the game's disclosure
         writes them from the rules the table was opened with (99-01.3-08-13, -09-06, -11-04;
@@ -230,6 +336,33 @@ class TablesDesk:
             text: str = module.disclosure(table.rules)
             return game, text
 
+    def rounds(self, actor: Actor, table_id: str) -> list[dict[str, JSON]]:
+        """Every round of the table, when it was dealt and settled and what each party got
+        (to find a disputed one by table and time)."""
+        from croupier.service.tables import rounds
+
+        authorize(actor, Action.EXPORT_ROUND)
+        return [r.to_dict() for r in rounds.rounds(self.hub.store, check_table_id(table_id))]
+
+    def export_round(self, actor: Actor, table_id: str, number: int) -> dict[str, JSON]:
+        """Round ``number`` of the table as its round file, ``expect`` being what was paid
+        (``service.tables.rounds``)."""
+        from croupier.service.tables import rounds
+
+        authorize(actor, Action.EXPORT_ROUND)
+        record = rounds.round_record(self.hub.store, check_table_id(table_id), number)
+        return rounds.round_file(record)
+
+    def replay_round(self, actor: Actor, table_id: str, number: int) -> tuple[dict[str, JSON], Any]:
+        """Round ``number`` as its round file and that file played back through the engine
+        (``service.games.replay.ReplayReport``: the steps, the settlement, the check against
+        what was paid): the disputes page."""
+        from croupier.service.games.replay import replay_text
+
+        data = self.export_round(actor, table_id, number)
+        source = f"table {table_id} round {number}"
+        return data, replay_text(json.dumps(data), source, check=True)
+
     def _options(self, actor: Actor, table_id: str, who: str) -> list[Option]:
         return [o for o, _ in self._offered(table_id, who)]
 
@@ -241,13 +374,21 @@ class TablesDesk:
         if table.play is None or not table.round_open:
             return []
         pending = table.play.pending
-        mine = (pending.kind is PendingKind.SEAT and who == f"player:{pending.seat}") or (
-            pending.kind is PendingKind.DEALER and who == "dealer"
+        physical = table.mode == PHYSICAL
+        mine = (
+            (pending.kind is PendingKind.SEAT and who == f"player:{pending.seat}")
+            or (pending.kind is PendingKind.DEALER and who == "dealer")
+            # at a physical table the players have no screen: the dealer keys their decisions
+            or (pending.kind is PendingKind.SEAT and who == "dealer" and physical)
         )
         out: list[tuple[Option, Any]] = []
         if mine:
-            for a in self.hub.legal_actions(table_id):
-                out.append((Option(len(out), label(a)), a))
+            for a in grouped(table.live.name, self.hub.legal_actions(table_id)):
+                if isinstance(a, Entry):
+                    fields = tuple(f.to_dict() for f in a.fields)
+                    out.append((Option(len(out), entry_label(a), "entry", fields=fields), a))
+                else:
+                    out.append((Option(len(out), label(a)), a))
         if who == "dealer":
             for a, events in self.hub.irregularities(table_id):
                 section, remedy = _remedy(events)
@@ -275,50 +416,97 @@ class TablesDesk:
     def seat(self, actor: Actor, table_id: str, seat: int) -> CommandResult:
         authorize(actor, Action.PLAY_AT_TABLE)
         with self._locked():
-            return self.hub.seat(check_table_id(table_id), seat, actor.name, actor.name)
+            return self._noted(
+                actor,
+                table_id,
+                self.hub.seat(check_table_id(table_id), seat, actor.name, actor.name),
+            )
 
     def unseat(self, actor: Actor, table_id: str) -> CommandResult:
         authorize(actor, Action.PLAY_AT_TABLE)
         with self._locked():
             seat = self._own_seat(actor, table_id)
-            return self.hub.unseat(table_id, seat, actor.name)
+            return self._noted(actor, table_id, self.hub.unseat(table_id, seat, actor.name))
 
     def wager(self, actor: Actor, table_id: str, amount: str) -> CommandResult:
         authorize(actor, Action.PLAY_AT_TABLE)
         with self._locked():
             seat = self._own_seat(actor, table_id)
-            return self.hub.wager(table_id, seat, amount, actor.name)
+            return self._noted(actor, table_id, self.hub.wager(table_id, seat, amount, actor.name))
+
+    def seat_wager(
+        self, actor: Actor, table_id: str, seat: int, amount: str, player: str | None = None
+    ) -> CommandResult:
+        """The dealer keys a seat's wager at a physical table, seating ``player`` (or
+        ``seat N``) there if the seat is empty (``LiveTableHub.seat_wager``)."""
+        authorize(actor, Action.RUN_TABLE)
+        with self._locked():
+            return self._noted(
+                actor,
+                table_id,
+                self.hub.seat_wager(check_table_id(table_id), seat, amount, actor.name, player),
+            )
 
     def deal(self, actor: Actor, table_id: str) -> CommandResult:
         authorize(actor, Action.RUN_TABLE)
         with self._locked():
-            return self.hub.deal(check_table_id(table_id), actor.name)
+            return self._noted(actor, table_id, self.hub.deal(check_table_id(table_id), actor.name))
 
     def chance(self, actor: Actor, table_id: str) -> CommandResult:
         authorize(actor, Action.RUN_TABLE)
         with self._locked():
-            return self.hub.chance(check_table_id(table_id), actor.name)
+            return self._noted(
+                actor, table_id, self.hub.chance(check_table_id(table_id), actor.name)
+            )
 
-    def key(self, actor: Actor, table_id: str, outcome: str) -> CommandResult:
-        """A card or a spin keyed at a physical table as it happens (the dealer's)."""
+    def key(
+        self, actor: Actor, table_id: str, outcome: str, version: int | None = None
+    ) -> CommandResult:
+        """A card or a spin keyed at a physical table as it happens (the dealer's). With
+        ``version`` (the console sends the one it showed), a table that moved on meanwhile is
+        a conflict and nothing is keyed: a key sent again after a lost answer is never
+        recorded twice."""
         authorize(actor, Action.RUN_TABLE)
         with self._locked():
-            return self.hub.key(check_table_id(table_id), outcome, actor.name)
+            table = self.hub.table(check_table_id(table_id))
+            if version is not None and version != table.version:
+                return CommandResult(
+                    False,
+                    table.version,
+                    refusal=(
+                        f"the table moved on (version {table.version}, not {version}): "
+                        "nothing was keyed; look at the console and key the card now due"
+                    ),
+                    conflict=True,
+                )
+            return self._noted(actor, table_id, self.hub.key(table_id, outcome, actor.name))
 
     def settle(self, actor: Actor, table_id: str) -> CommandResult:
         authorize(actor, Action.RUN_TABLE)
         with self._locked():
-            return self.hub.settle(check_table_id(table_id), actor.name)
+            return self._noted(
+                actor, table_id, self.hub.settle(check_table_id(table_id), actor.name)
+            )
 
     def close_table(self, actor: Actor, table_id: str) -> CommandResult:
         authorize(actor, Action.RUN_TABLE)
         with self._locked():
-            return self.hub.close(check_table_id(table_id), actor.name)
+            return self._noted(
+                actor, table_id, self.hub.close(check_table_id(table_id), actor.name)
+            )
 
-    def choose(self, actor: Actor, table_id: str, index: int, version: int) -> CommandResult:
+    def choose(
+        self,
+        actor: Actor,
+        table_id: str,
+        index: int,
+        version: int,
+        values: Mapping[str, object] | None = None,
+    ) -> CommandResult:
         """Take option ``index`` of those offered at ``version``: a player for their seat, a
-        member of staff for the dealer. A table that moved on is a conflict; an option not
-        offered to this person is refused."""
+        member of staff for the dealer; an entry completed with ``values`` (its fields as
+        typed). A table that moved on is a conflict; an option not offered to this person is
+        refused."""
         with self._locked():
             who = self.viewer(actor, table_id)
             if who == "dealer":
@@ -342,10 +530,30 @@ class TablesDesk:
             if not 0 <= index < len(offered):
                 raise InvalidInput(f"option {index} is not offered; there are {len(offered)}")
             option, action = offered[index]
+            if isinstance(action, Entry):
+                action = complete(action, values or {})
+            elif values:
+                raise InvalidInput(f"option {index} ({option.label}) takes no values")
             if option.kind == "irregularity":
-                return self.hub.remedy(table_id, action, actor.name)
+                return self._noted(actor, table_id, self.hub.remedy(table_id, action, actor.name))
             seat = int(who.split(":")[1]) if who.startswith("player:") else None
-            return self.hub.act(table_id, action, actor.name, seat=seat)
+            pending = table.play.pending if table.play is not None else None
+            if who == "dealer" and pending is not None and pending.kind is PendingKind.SEAT:
+                seat = pending.seat  # a player's decision keyed by the dealer (physical)
+            return self._noted(
+                actor, table_id, self.hub.act(table_id, action, actor.name, seat=seat)
+            )
+
+    def _noted(self, actor: Actor, table_id: str, result: CommandResult) -> CommandResult:
+        """Keep a refused command for the pit (``pit``): who, when, what and the section. A
+        refusal changes nothing at the table, so it is not in the table's stream; the pit
+        sees this process's last ``REFUSALS_KEPT`` of each table (issue 27)."""
+        if not result.accepted and not result.conflict:
+            kept = self._refusals.setdefault(table_id, deque(maxlen=REFUSALS_KEPT))
+            kept.append(
+                Refusal(self._now(), actor.name, result.refusal or "", result.section or "")
+            )
+        return result
 
     def _own_seat(self, actor: Actor, table_id: str) -> int:
         seat = self.hub.table(check_table_id(table_id)).seat_of(actor.name)

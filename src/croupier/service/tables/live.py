@@ -61,7 +61,9 @@ from croupier.service.tables.fanout import Fanout, Notice
 from croupier.store import ConcurrencyError, EventStore
 
 __all__ = [
+    "PHYSICAL",
     "STREAM_PREFIX",
+    "VIRTUAL",
     "CommandResult",
     "LiveRngSource",
     "LiveTable",
@@ -329,8 +331,7 @@ class LiveTableHub:
         """Seat ``player`` (an account or player id) at ``seat``."""
 
         def build(table: LiveTable) -> list[Event]:
-            if isinstance(seat, bool) or not isinstance(seat, int) or seat < 1:
-                raise InvalidInput(f"a seat is a number from 1, got {seat!r}")
+            _check_seat(seat)
             if not player:
                 raise InvalidInput("say who sits down")
             if seat in table.seats:
@@ -360,16 +361,49 @@ class LiveTableHub:
         def build(table: LiveTable) -> list[Event]:
             if seat not in table.seats:
                 raise InvalidInput(f"nobody sits at seat {seat}")
-            cents = parse_money(amount, "wager") if isinstance(amount, str) else amount
-            if isinstance(cents, bool) or not isinstance(cents, int) or cents < 0:
-                raise InvalidInput(f"a wager is a dollar amount of 0 or more, got {amount!r}")
-            if cents and table.live.wager_alone:
-                self._try_wager(table, seat, cents)
-            return [WagerSet(seat, cents, by)]
+            return [self._wager_event(table, seat, table.seats[seat], amount, by)]
 
         return self._command(table_id, build)
 
-    def _try_wager(self, table: LiveTable, seat: int, cents: int) -> None:
+    def seat_wager(
+        self, table_id: str, seat: int, amount: str | int, by: str, player: str | None = None
+    ) -> CommandResult:
+        """At a physical table the dealer keys each wager by seat (issue 27: players need no
+        account there): the seat is taken for ``player`` (``"seat 3"`` when no name is given)
+        if it is empty, and its wager set, in one command: a refused wager seats nobody."""
+
+        def build(table: LiveTable) -> list[Event]:
+            if table.mode != PHYSICAL:
+                raise InvalidInput(
+                    f"table {table.table_id!r} is virtual: its players seat themselves and wager "
+                    "from their own pages"
+                )
+            _check_seat(seat)
+            events: list[Event] = []
+            who = table.seats.get(seat)
+            if who is None:
+                who = (player or "").strip() or f"seat {seat}"
+                if table.seat_of(who) is not None:
+                    raise InvalidInput(f"{who} already sits at seat {table.seat_of(who)}")
+                events.append(PlayerSeated(seat, who, by))
+            elif player and player.strip() and player.strip() != who:
+                raise InvalidInput(f"seat {seat} is taken by {who}")
+            events.append(self._wager_event(table, seat, who, amount, by))
+            return events
+
+        return self._command(table_id, build)
+
+    def _wager_event(
+        self, table: LiveTable, seat: int, player: str, amount: str | int, by: str
+    ) -> WagerSet:
+        cents = parse_money(amount, "wager") if isinstance(amount, str) else amount
+        if isinstance(cents, bool) or not isinstance(cents, int) or cents < 0:
+            raise InvalidInput(f"a wager is a dollar amount of 0 or more, got {amount!r}")
+        if cents and table.live.wager_alone:
+            self._try_wager(table, seat, player, cents)
+        return WagerSet(seat, cents, by)
+
+    def _try_wager(self, table: LiveTable, seat: int, player: str, cents: int) -> None:
         """Judge a wager when it is made, as the deal will (issue 27: a $600 Three Card 21
         wager, a $12 wager at a $5-chip table, seat 6 at a five-space table were accepted and
         the deal then refused, the player never told): a round of this seat alone is started
@@ -385,7 +419,7 @@ class LiveTableHub:
                 )
         last = table.play.state if table.play is not None else None
         setup = live.make_setup(
-            table.rules, {seat: table.seats[seat]}, {seat: cents}, table.round_number + 1, last
+            table.rules, {seat: player}, {seat: cents}, table.round_number + 1, last
         )
         trial: Play[Any, Any, Any, Any] = Play(live.game, table.rules, setup)
         if live.opening_action is not None and trial.pending.kind is PendingKind.DEALER:
@@ -776,6 +810,11 @@ def _fold(table: LiveTable, e: Event) -> bool:
     else:
         return False
     return True
+
+
+def _check_seat(seat: object) -> None:
+    if isinstance(seat, bool) or not isinstance(seat, int) or seat < 1:
+        raise InvalidInput(f"a seat is a number from 1, got {seat!r}")
 
 
 def _round_seats(table: LiveTable) -> set[int]:

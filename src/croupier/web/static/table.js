@@ -1,6 +1,13 @@
-// The live table page: one WebSocket for updates (as this person may see the table), and the
-// commands posted to /api/tables/<id>/... with the session's CSRF token. No game logic here:
-// the server offers the actions allowed now, numbered, and the page sends back the number.
+// A live table's console: one WebSocket for updates (as this person may see the table); on each
+// update the server's own rendering of the console (GET /tables/<id>/console) is swapped in, so
+// no game logic lives here. Commands are posted to /api/tables/<id>/... with the CSRF token; the
+// server offers the actions allowed now, numbered, and the page sends back the number with the
+// version it was offered at (a keyed card too), so a command retried after a lost answer can
+// never be done twice: the second one finds the table moved on.
+//
+// Keyboard: 1-9 take the offered action of that number; D deals, C draws (virtual), S settles;
+// at a physical table, typing a card (rank then suit: "Ah", "10d") goes to the key field and
+// Enter keys it; Escape leaves a field.
 (function () {
   "use strict";
   const root = document.getElementById("table");
@@ -10,147 +17,132 @@
   let version = Number(root.dataset.version);
   const $ = (id) => document.getElementById(id);
 
-  function show(view) {
-    version = view.version;
-    $("version").textContent = String(view.version);
-    $("viewer").textContent = view.viewer;
-    const p = view.pending;
-    $("pending").textContent = p
-      ? p.kind + (p.seat ? " (seat " + p.seat + ")" : "") + (p.detail ? ": " + p.detail : "")
-      : "no round in play";
-    const options = $("options");
-    const mistakes = $("irregularities");
-    options.replaceChildren();
-    if (mistakes) mistakes.replaceChildren();
-    for (const o of view.options || []) {
-      const b = document.createElement("button");
-      b.type = "button";
-      b.dataset.option = String(o.index);
-      b.textContent = o.label;
-      if (o.kind === "irregularity") {
-        b.className = "quiet";
-        b.title = o.remedy ? "remedy: " + o.remedy : "";
-        if (mistakes) mistakes.appendChild(b);
-      } else {
-        options.appendChild(b);
-      }
-    }
-    const seats = $("seats");
-    seats.replaceChildren(seats.rows[0]);
-    for (const [seat, player] of Object.entries(view.seats)) {
-      const row = seats.insertRow();
-      row.insertCell().textContent = seat;
-      row.insertCell().textContent = player;
-      const w = row.insertCell();
-      w.className = "num";
-      w.textContent = view.wagers[seat] || "";
-    }
-    $("settlement").textContent = JSON.stringify(view.last_settlement, null, 1);
-    $("state").replaceChildren(tree(view.state));
-  }
-
-  // The seat view as a tree: objects as labelled lists, cards as cards ("Jc" -> J♣, a hidden
-  // card, null, face down). Nothing is interpreted: the server decides what this person sees.
-  const SUITS = { c: "\u2663", d: "\u2666", h: "\u2665", s: "\u2660" };
-  const CARD = /^(10|[2-9TJQKA])([cdhs])$/;
-  function isCardList(key, value) {
-    return Array.isArray(value) && /card|board|hand|hole/i.test(key) &&
-      value.every((v) => v === null || (typeof v === "string" && CARD.test(v)));
-  }
-  function card(text) {
-    const span = document.createElement("span");
-    if (text === null) {
-      span.className = "card down";
-      span.textContent = "\u{1F0A0}";
-      span.title = "face down";
-      return span;
-    }
-    const m = CARD.exec(text);
-    span.className = "card" + (m[2] === "d" || m[2] === "h" ? " red" : "");
-    span.textContent = m[1] + SUITS[m[2]];
-    return span;
-  }
-  function tree(value, key) {
-    if (value === null || typeof value !== "object") {
-      const span = document.createElement("span");
-      span.textContent = value === null ? "\u2014" : String(value);
-      return span;
-    }
-    if (isCardList(key || "", value)) {
-      const span = document.createElement("span");
-      span.className = "cards";
-      for (const c of value) span.appendChild(card(c));
-      return span;
-    }
-    const list = document.createElement("dl");
-    list.className = "tree";
-    for (const [k, v] of Object.entries(value)) {
-      const dt = document.createElement("dt");
-      dt.textContent = Array.isArray(value) ? "#" + (Number(k) + 1) : k.replaceAll("_", " ");
-      const dd = document.createElement("dd");
-      dd.appendChild(tree(v, Array.isArray(value) ? key : k));
-      list.append(dt, dd);
-    }
-    return list;
-  }
-
-  function note(events) {
-    const list = $("events");
-    for (const e of events || []) {
-      const li = document.createElement("li");
-      li.value = e.version;
-      li.textContent = JSON.stringify(e);
-      list.appendChild(li);
-    }
-  }
-
   function refuse(text) {
     const box = $("refusal");
     box.textContent = text || "";
     box.hidden = !text;
   }
 
+  // the dealer's controls follow the console's prompt (what the rules want now)
+  function follow() {
+    const prompt = $("prompt");
+    if (!prompt) return;
+    version = Number(prompt.dataset.version);
+    $("round").textContent = prompt.dataset.round;
+    $("viewer").textContent = prompt.dataset.viewer; // a player who just sat sees as the seat
+    const wanted = prompt.dataset.keyWanted;
+    const open = prompt.dataset.roundOpen === "yes";
+    const keyForm = $("key-form");
+    if (keyForm) {
+      keyForm.hidden = !wanted;
+      if (wanted && document.activeElement?.tagName !== "INPUT") $("key-input").focus();
+    }
+    for (const b of root.querySelectorAll("form[data-command=deal] button")) b.disabled = open;
+    for (const b of root.querySelectorAll("form[data-command=settle] button")) b.disabled = !open;
+  }
+
+  async function refresh() {
+    const r = await fetch("/tables/" + table + "/console", { credentials: "same-origin" });
+    if (!r.ok) return;
+    $("console").innerHTML = await r.text();
+    follow();
+  }
+
+  const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
+
+  // A command, retried while the server does not answer (a restart, a dropped connection):
+  // the person is told, and nothing is lost silently.
   async function command(path, body) {
     refuse("");
-    const r = await fetch("/api/tables/" + table + "/" + path, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", "X-CSRF-Token": csrf },
-      body: JSON.stringify(body || {}),
-      credentials: "same-origin",
-    });
-    if (!r.ok) {
+    for (let attempt = 1; ; attempt++) {
+      let r;
+      try {
+        r = await fetch("/api/tables/" + table + "/" + path, {
+          method: "POST",
+          headers: { "Content-Type": "application/json", "X-CSRF-Token": csrf },
+          body: JSON.stringify(body || {}),
+          credentials: "same-origin",
+        });
+      } catch (_) {
+        if (attempt >= 10) {
+          refuse("The server did not answer; nothing was recorded. Try again when it is back.");
+          return false;
+        }
+        refuse("The server did not answer: trying again (" + attempt + ")…");
+        await sleep(Math.min(500 * attempt, 3000));
+        continue;
+      }
+      if (r.ok) { refuse(""); return true; }
       let text = r.status + "";
       try {
         const data = await r.json();
         text = data.detail + (data.section ? " (" + data.section + ")" : "");
+        if (r.status === 409 && attempt > 1) text = "Already recorded before the connection dropped; the table moved on.";
       } catch (_) { /* not JSON */ }
       refuse(text);
+      await refresh();
+      return false;
     }
   }
 
-  for (const id of ["options", "irregularities"]) {
-    const box = $(id);
-    if (!box) continue;
-    box.addEventListener("click", (ev) => {
-      const b = ev.target.closest("button[data-option]");
-      if (b) command("choose", { option: Number(b.dataset.option), version: version });
-    });
-  }
+  root.addEventListener("click", (ev) => {
+    const b = ev.target.closest("button[data-option]");
+    if (!b) return;
+    if (b.dataset.confirm && !window.confirm(b.dataset.confirm)) return;
+    command("choose", { option: Number(b.dataset.option), version: version });
+  });
+  // an entry (an amount, chips on a spot, a name) is completed in its own small form
+  root.addEventListener("submit", (ev) => {
+    const form = ev.target.closest("form[data-entry]");
+    if (!form) return;
+    ev.preventDefault();
+    const values = Object.fromEntries(new FormData(form).entries());
+    command("choose", { option: Number(form.dataset.entry), version: version, values: values });
+  });
   for (const form of root.querySelectorAll("form[data-command]")) {
-    form.addEventListener("submit", (ev) => {
+    form.addEventListener("submit", async (ev) => {
       ev.preventDefault();
+      if (form.dataset.confirm && !window.confirm(form.dataset.confirm)) return;
       const data = Object.fromEntries(new FormData(form).entries());
       if (data.seat) data.seat = Number(data.seat);
-      command(form.dataset.command, data);
+      if (form.dataset.command === "key") data.version = version;
+      const done = await command(form.dataset.command, data);
+      if (done && form.dataset.command === "key") form.reset();
+      if (done && form.dataset.command === "dealer-wager") {
+        form.reset();
+        form.querySelector("input")?.focus();
+      }
     });
   }
 
-  // first paint from the page's own copy of the view
-  try {
-    const initial = JSON.parse(document.getElementById("initial-view").textContent);
-    show(initial);
-  } catch (_) { /* the server-rendered text stays */ }
+  document.addEventListener("keydown", (ev) => {
+    if (ev.ctrlKey || ev.metaKey || ev.altKey) return;
+    const tag = document.activeElement?.tagName;
+    if (tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA") {
+      if (ev.key === "Escape") document.activeElement.blur(); // leave the field for the keys
+      return;
+    }
+    const key = ev.key.toLowerCase();
+    const keyForm = $("key-form");
+    if (keyForm && !keyForm.hidden && /^[2-9tjqka1]$/.test(key)) {
+      $("key-input").focus(); // the keystroke lands in the field
+      return;
+    }
+    const entry = root.querySelector("#options form[data-key='" + key + "']");
+    if (entry) {
+      ev.preventDefault();
+      entry.querySelector("input, select")?.focus(); // fill it in, then Enter
+      return;
+    }
+    const button = root.querySelector("#options button[data-key='" + key + "']") ||
+      root.querySelector(".controls button[data-key='" + key + "']");
+    if (button && !button.disabled) {
+      ev.preventDefault();
+      button.click();
+    }
+  });
 
+  follow();
   let seen = version;
   function connect() {
     const scheme = location.protocol === "https:" ? "wss://" : "ws://";
@@ -159,11 +151,13 @@
     ws.onmessage = (msg) => {
       const data = JSON.parse(msg.data);
       if (data.error) { refuse(data.error); return; }
-      note(data.events);
-      if (data.view) { show(data.view); seen = data.view.version; }
+      if (data.view) {
+        seen = data.view.version;
+        refresh();
+      }
     };
     ws.onclose = () => {
-      $("live").textContent = "reconnecting…";
+      $("live").textContent = "connection lost: reconnecting…";
       setTimeout(connect, 1000); // resumes after the last version seen
     };
   }

@@ -1,0 +1,137 @@
+"""Write the round file (docs/round-files/paddlewheel.md, ``croupier.round/1``) of one spin
+played at a table-method paddlewheel through the protocol (``GAME``, ``Play``).
+
+A live table keeps a spin's rules data, its setup (``TableSetup``: the table as betting opens)
+and ``play.log``, the accepted actions with every wheel stop. A dispute needs the round file,
+which the reader (``croupier.games.paddlewheel.roundfile.replay``) plays back; this module is
+its inverse, so that the file replays to the same wagers and parties (issue 27).
+
+The spin's setup is written as it is: its number and where the wheel rests (``setup.spin``,
+``setup.wheel_at``), the chip tray, and each seat already at the table with the betting chips on
+its rail (``seats[].rail``). A seat that joins during the spin is an action.
+
+What the seats paid in or took out before, the drop box and the tip receptacle are not written
+(no party's net depends on them). The actions follow; consecutive wheel stops (void spins, then
+the valid one) are one ``spin`` item with one ``wheel_stops`` entry each. Over-limit bets are
+voided by ``close`` itself and the table method has no other irregularity to place.
+
+Not writable (``InvalidInput``): a round whose last spin was void (a ``spin`` takes stops until
+one is valid).
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Mapping, Sequence
+
+from croupier.core.errors import CroupierError, InvalidInput
+from croupier.core.events import JSON
+from croupier.core.protocol import Play
+from croupier.games.paddlewheel import actions as a
+from croupier.games.paddlewheel.game import GAME
+from croupier.games.paddlewheel.sample import sample_table_rules
+from croupier.games.paddlewheel.state import Phase, TableSetup
+from croupier.games.roundfile import FORMAT
+
+__all__ = ["round_file"]
+
+
+def round_file(
+    rules: Mapping[str, JSON],
+    setup: TableSetup,
+    actions: Sequence[a.TableAction],
+    *,
+    title: str = "",
+    description: str = "",
+) -> dict[str, JSON]:
+    """The round file (croupier.round/1) of a spin played through the protocol: ``rules`` the
+    house rules data the table was opened with (empty: the sample table, written out),
+    ``setup`` the spin's ``TableSetup``, ``actions`` its ``play.log``. No ``expect`` block (the
+    caller adds ``croupier.games.roundfile.expect_block``). ``InvalidInput`` names what the
+    format cannot write, or the action the round does not accept."""
+    parsed = GAME.parse_rules(rules)
+    play = Play(GAME, parsed, setup)
+    for n, action in enumerate(actions, start=1):
+        try:
+            play.apply(action)
+        except CroupierError as exc:
+            raise InvalidInput(
+                f"action {n} ({action!r}) is not accepted in this round: {exc}"
+            ) from exc
+    if play.state.data.phase is Phase.SPINNING and isinstance(actions[-1], a.SpinWheel):
+        raise InvalidInput(
+            "a round ending with a void spin cannot be written: a 'spin' takes wheel stops "
+            "until one is valid (99-01.3-11-05.4)"
+        )
+    items: list[JSON] = []
+    stops: list[JSON] = []
+    spinning = False
+    for action in actions:
+        if isinstance(action, a.SpinWheel):
+            if not spinning:
+                items.append({"action": "spin"})
+            stops.append({"revolutions": action.spin.revolutions, "stop": action.spin.stop})
+            spinning = action.spin.is_void
+            continue
+        spinning = False
+        items.append(_item(action))
+    return {
+        "format": FORMAT,
+        "game": "paddlewheel",
+        "title": title,
+        "description": description,
+        "rules": copy.deepcopy(dict(rules)) if rules else sample_table_rules(),
+        "setup": {
+            "spin": setup.spin,
+            "wheel_at": setup.wheel_at,
+            "tray_betting_chips": setup.tray_betting,
+            "tray_casino": setup.tray_casino,
+        },
+        "seats": [
+            {"seat": s.seat, "player": s.player, "color": s.color, "rail": s.rail}
+            for s in setup.seats
+        ],
+        "actions": items,
+        "wheel_stops": stops,
+    }
+
+
+def _item(action: a.TableAction) -> dict[str, JSON]:
+    """The round-file item of one table action other than a spin."""
+    if isinstance(action, a.Join):
+        return {
+            "action": "join",
+            "seat": action.seat,
+            "player": action.player,
+            "color": action.chip_color,
+        }
+    if isinstance(action, a.BuyChips):
+        return {"action": "buy", "seat": action.seat, "currency": action.currency}
+    if isinstance(action, a.ExchangeCasinoChips):
+        return {"action": "exchange", "seat": action.seat, "amount": action.amount}
+    if isinstance(action, a.PlaceBet):
+        bet: dict[str, JSON] = {
+            "action": "bet",
+            "seat": action.seat,
+            "spot": action.spot,
+            "chips": action.chips,
+        }
+        if action.assisted:
+            bet["assisted"] = True
+        if action.tip:
+            bet["tip"] = True
+        return bet
+    if isinstance(action, a.RemoveBet):
+        return {"action": "remove", "seat": action.seat, "spot": action.spot, "chips": action.chips}
+    if isinstance(action, a.CloseBets):
+        return {"action": "close"}
+    if isinstance(action, a.Tip):
+        tip: dict[str, JSON] = {"action": "tip", "seat": action.seat, "chips": action.chips}
+        if action.casino:
+            tip["casino"] = True
+        return tip
+    if isinstance(action, a.RedeemChips):
+        return {"action": "redeem", "seat": action.seat, "chips": action.chips}
+    if isinstance(action, a.Leave):
+        return {"action": "leave", "seat": action.seat}
+    raise InvalidInput(f"not a paddlewheel table action: {action!r}")

@@ -1,0 +1,54 @@
+"""The pit (issue 27): every open table with what it waits for, the dealing mistakes recorded in
+its round (with the section) and the commands the rules refused lately (who, what, section);
+read only by those who supervise or audit the games."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from croupier.core.clock import FixedClock
+from croupier.service.people.authz import Actor, Forbidden
+from croupier.service.tables.desk import TablesDesk
+from croupier.service.tables.live import SeededRngSource
+from croupier.store import open_store
+
+ROOT = Path(__file__).resolve().parents[2]
+RULES = "twentyone-hole-card-no-peek-6deck-s17.toml"
+DEALER = Actor("d1", frozenset({"dealer"}), "d1")
+PIT_BOSS = Actor("pb", frozenset({"pit boss"}), "pb")
+
+
+def _desk() -> TablesDesk:
+    from datetime import UTC, datetime
+
+    clock = FixedClock(datetime(2026, 7, 10, 20, 0, tzinfo=UTC))
+    return TablesDesk(open_store("sqlite://"), SeededRngSource(4), ROOT / "examples/rules", clock)
+
+
+def test_the_pit_lists_a_dealing_mistake_with_its_section_and_a_refusal_with_who() -> None:
+    desk = _desk()
+    assert desk.open_table(DEALER, "bj", "twentyone", RULES, "physical").accepted
+    assert desk.seat_wager(DEALER, "bj", 2, "10", "ann").accepted
+    refused = desk.seat_wager(DEALER, "bj", 3, "600", "bo")  # over the $25 maximum (-09.1)
+    assert not refused.accepted
+    assert desk.deal(DEALER, "bj").accepted
+    view = desk.view(DEALER, "bj")
+    mistake = next(o for o in view["options"] if o["kind"] == "irregularity")
+    assert desk.choose(DEALER, "bj", mistake["index"], view["version"]).accepted
+    (row,) = desk.pit(PIT_BOSS)
+    assert row["table"] == "bj"
+    assert row["mode"] == "physical"
+    assert len(row["irregularities"]) == 1
+    assert mistake["section"] in row["irregularities"][0]
+    (refusal,) = row["refusals"]
+    assert (refusal.by, refusal.section) == ("d1", "99-01.3-08-09.1")
+    assert refusal.at.hour == 20
+
+
+def test_the_pit_is_not_the_dealers_nor_a_players() -> None:
+    desk = _desk()
+    for who in (DEALER, Actor("p", frozenset({"player"}))):
+        with pytest.raises(Forbidden):
+            desk.pit(who)

@@ -1,0 +1,38 @@
+"""Poker at a live table: a misdeal is the same hand dealt again (99-01.3-09-02.18, -04.13;
+docs/interpretations/poker-session.md): the redeal keeps the button, where an ordinary next hand
+moves it one seat to the left (-04.11)."""
+
+from __future__ import annotations
+
+from croupier.service.tables.live import LiveTableHub, SeededRngSource
+from croupier.store import open_store
+
+from .conftest import open_and_deal, play_out
+
+
+def _button(hub: LiveTableHub, table: str) -> int:
+    t = hub.table(table)
+    assert t.play is not None
+    return int(t.play.state.players[t.play.state.button].seat)
+
+
+def test_99_01_3_09_04_13_the_redeal_after_a_misdeal_keeps_the_button() -> None:
+    hub = LiveTableHub(open_store("sqlite://"), rng=SeededRngSource(2))
+    open_and_deal(hub, "pk", "poker")
+    first = _button(hub, "pk")
+    misdeals = [a for a, _ in hub.irregularities("pk") if getattr(a, "reason", "")]
+    assert misdeals, "a misdeal may be called during the deal"
+    assert hub.remedy("pk", misdeals[0], "dealer-1").accepted
+    assert hub.settle("pk", "dealer-1").accepted
+    assert hub.deal("pk", "dealer-1").accepted
+    assert _button(hub, "pk") == first
+
+
+def test_99_01_3_09_04_11_an_ordinary_next_hand_moves_the_button() -> None:
+    hub = LiveTableHub(open_store("sqlite://"), rng=SeededRngSource(2))
+    open_and_deal(hub, "pk", "poker")
+    first = _button(hub, "pk")
+    play_out(hub, "pk", 4)
+    assert hub.settle("pk", "dealer-1").accepted
+    assert hub.deal("pk", "dealer-1").accepted
+    assert _button(hub, "pk") != first

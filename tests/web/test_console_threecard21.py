@@ -1,0 +1,77 @@
+"""A dealer runs a physical Three Card 21 "N" Done table from the console with the keyboard only
+(issue 27): the three-card deal, the bonus settled first, a three-way split, the dealer's hand;
+a surveillance page follows it live; the round exports and the engine agrees on replay.
+
+The round, worked by hand from N.J.A.C. 13:69F-2C (``threecard21-6deck.toml``: six decks, the
+dealer stands on all 17s, hand shuffle, the posted bonus paytable of 2C.5(b)1):
+
+- ann wagers $5 on spot 1, and the equal bonus wager (2C.5(a));
+- the first round after a hand shuffle begins with a burn card (2C.6(c)): 2c;
+- the deal (2C.6(d)): 8h to spot 1, the dealer's up card 9s, 8d to spot 1, the dealer's hole
+  card 7c, 8s to spot 1;
+- the bonus first (2C.5(b), 2C.6(e)): three eights are "3 of a Kind", 5 to 1: +$25;
+- 24 is over 21 and holds a pair: ann splits three ways (2C.5(c)5.ii-iii, two more $5 wagers);
+  each hand is completed before the next (2C.10(b)): 8 + 3c = 11 stands, 8 + Kd = 18 stands,
+  8 + 5h = 13 stands;
+- the dealer reveals 9 + 7 = 16 and draws (2C.5(d)): Th, 26, a bust; each of the three hands
+  wins 1 to 1: +$15;
+- ann is paid $40 in all (New Jersey's chips are not counted out: North Dakota's -03.1 values do
+  not apply there).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from croupier.service.games.replay import replay_text
+
+from .browsing import (
+    axe_violations,
+    browser,
+    deal_by_key,
+    key_round,
+    key_wagers,
+    moved_on,
+    physical_table,
+    pytestmark,
+    served,
+    shot,
+    sync_api,
+    version_of,
+)
+from .conftest import Demo
+
+__all__ = ["browser", "pytestmark", "served"]
+
+RULES = "threecard21-6deck.toml"
+TABLE = "tc-live"
+CARDS = ["2c", "8h", "9s", "8d", "7c", "8s", "3c", "Kd", "5h", "Th"]
+DECISIONS = {"spot 1": ["split", "stand", "stand", "stand"]}
+
+
+def test_13_69f_2c_5_a_three_way_split_keyed_with_the_keyboard_only(
+    served: tuple[str, Demo], browser: Any
+) -> None:
+    base, _demo = served
+    people, dealer, watcher = physical_table(browser, served, TABLE, "threecard21", RULES)
+    key_wagers(dealer, (("1", "5", "ann"),))
+    deal_by_key(dealer)
+    sync_api.expect(dealer.locator("#prompt")).to_contain_text("Key the burn card")
+    cards, decisions = list(CARDS), {k: list(v) for k, v in DECISIONS.items()}
+    key_round(dealer, cards, decisions, watchers=(watcher,))
+    assert cards == []
+    assert decisions == {"spot 1": []}
+    sync_api.expect(dealer.locator("#console .place[data-place='1'] .hand")).to_have_count(3)
+    sync_api.expect(dealer.locator("#payouts")).to_contain_text("pay spot 1: $40.00")
+    shot(dealer, "console-threecard21-dealer.png")
+    assert axe_violations(dealer) == []
+    assert axe_violations(watcher) == []
+    before = version_of(dealer)
+    dealer.keyboard.press("s")
+    moved_on(dealer, before)
+    data = watcher.request.get(f"{base}/api/tables/{TABLE}/rounds/1").json()
+    assert data["expect"]["parties"]["player:1"] == 4000
+    assert data["expect"]["parties"]["house"] == -4000
+    assert replay_text(json.dumps(data), "exported", check=True).ok
+    assert people.errors == []
