@@ -4,7 +4,9 @@ browser context per person, and screenshots into ``docs/screens/``."""
 
 from __future__ import annotations
 
+import os
 import shutil
+import tempfile
 import threading
 import time
 from collections.abc import Iterator
@@ -17,7 +19,13 @@ from .conftest import Demo, make_demo
 from .served import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
-SCREENS = ROOT / "docs" / "screens"
+SCREENS = (
+    ROOT / "docs" / "screens"
+    if os.environ.get("CROUPIER_SCREENS") == "1"
+    else Path(tempfile.gettempdir()) / "croupier-screens"
+)
+"""Where the screenshots go: the documentation's own (``docs/screens/``) only when asked for
+(``CROUPIER_SCREENS=1 make test``), so that a test run leaves the tracked files as they were."""
 RULES = "twentyone-hole-card-no-peek-6deck-s17.toml"
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 

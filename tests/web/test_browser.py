@@ -1,6 +1,7 @@
 """Browser tests (issue 16): Playwright driving Debian's chromium against a real server on
 127.0.0.1. A dealer and two players, each in their own browser context (own cookies), play a
-twenty-one round to settlement through the pages; the screenshots go to ``docs/screens/``.
+twenty-one round to settlement through the pages; the screenshots go to ``docs/screens/`` with
+``CROUPIER_SCREENS=1`` (``browsing.SCREENS``).
 
 Skipped, with the reason, where Playwright or chromium cannot be had (``.ci/run`` installs
 chromium with apt-get when it runs as root).
