@@ -9,7 +9,7 @@ from croupier.games.poker.actions import ActionKind as PokerKind
 from croupier.games.threecard21 import actions as tc
 from croupier.games.twentyone.actions import Action as TwentyOneAction
 from croupier.games.twentyone.actions import ActionKind as TwentyOneKind
-from croupier.service.tables.desk import label
+from croupier.service.tables.labels import label
 
 
 def test_poker_bets_and_raises_read_in_dollars() -> None:

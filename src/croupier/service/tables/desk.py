@@ -29,7 +29,7 @@ import json
 import re
 import threading
 from collections import deque
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -37,8 +37,7 @@ from typing import Any
 
 from croupier.core.clock import Clock, SystemClock
 from croupier.core.errors import InvalidInput
-from croupier.core.events import JSON, Event
-from croupier.core.money import format_money
+from croupier.core.events import JSON
 from croupier.core.protocol import PendingKind
 from croupier.service.people.accounts import AUDITOR, OWNER, PLAYER
 from croupier.service.people.authz import (
@@ -54,6 +53,7 @@ from croupier.service.people.authz import (
 from croupier.service.tables.console import Console
 from croupier.service.tables.entries import Entry, complete, entry_label, grouped
 from croupier.service.tables.fanout import Fanout
+from croupier.service.tables.labels import label, remedy_of
 from croupier.service.tables.live import (
     PHYSICAL,
     CommandResult,
@@ -67,11 +67,6 @@ from croupier.store import EventStore
 STAFF = frozenset({DEALER, WHEEL, PB, SM})
 WATCHERS = frozenset({GM, OWNER, AUDITOR})
 TABLE_ID = re.compile(r"^[a-z0-9][a-z0-9-]{0,39}$")
-HIDDEN_FIELDS = ("card", "cards", "card_no")
-"""Fields an action label never shows: a dealer's action about a card may concern one that the
-dealer may not see (a hole card)."""
-
-
 IRREGULAR_EVENTS = frozenset(
     {
         "twentyone.mistake_remedied",
@@ -113,77 +108,6 @@ class Option:
     fields: tuple[dict[str, Any], ...] = ()
     """An ``entry`` (``service.tables.entries``): the fields to fill in (an amount, a count of
     chips, a choice among the offered values, a name) before it is taken."""
-
-
-def _remedy(events: Sequence[Event]) -> tuple[str | None, str | None]:
-    """The section and the remedy (or the fact recorded) that an irregularity's events name."""
-    for e in events:
-        section = getattr(e, "section", None)
-        if isinstance(section, str) and section:
-            text = getattr(e, "remedy", None) or getattr(e, "reason", None)
-            return section, text if isinstance(text, str) else None
-    return None, None
-
-
-def label(action: object) -> str:
-    """A person's label for a game action, money in dollars (issue 27: labels read ``raise to
-    150`` and ``amount 1000``): an action with a ``kind`` (poker, twenty-one) reads as its kind,
-    its seat or space and hand, and its amount (``seat 3 raise to $1.50``); any other as its
-    name and its fields, every field of money in dollars (never a card)."""
-    kind = getattr(action, "kind", None)
-    if kind is not None and isinstance(getattr(kind, "value", None), str):
-        return _kind_label(action, kind.value)
-    name = re.sub(r"(?<!^)(?=[A-Z])", " ", type(action).__name__).lower()
-    parts = []
-    if dataclasses.is_dataclass(action):
-        for f in dataclasses.fields(action):
-            value = getattr(action, f.name)
-            if f.name in HIDDEN_FIELDS or value in (None, (), False):
-                continue
-            if f.name in MONEY_FIELDS:
-                shown = _dollars(value)
-            elif f.name == "hand" and isinstance(value, int):
-                shown = str(value + 1)  # hands are counted from 1 wherever a person reads them
-            else:
-                shown = str(value)
-            parts.append(f"{f.name.replace('_', ' ')} {shown}")
-    return name + (f" ({', '.join(parts)})" if parts else "")
-
-
-MONEY_FIELDS = frozenset({"amount", "tip_amount", "currency", "stake", "wager"})
-"""The fields of the games' actions that hold cents (counts of chips do not)."""
-
-
-def _dollars(value: object) -> str:
-    return (
-        format_money(value)
-        if isinstance(value, int) and not isinstance(value, bool)
-        else str(value)
-    )
-
-
-def _kind_label(action: object, kind: str) -> str:
-    parts = []
-    seat = getattr(action, "seat", None)
-    if seat is not None:
-        parts.append(f"seat {seat}")
-    parts.append(kind)
-    space = getattr(action, "space", None)
-    if space is not None:
-        parts.append(f"space {space}")
-    hand = getattr(action, "hand", None)
-    if hand:
-        parts.append(f"hand {hand + 1}")  # the first hand is hand 1, as the console counts
-    amount = getattr(action, "amount", None)
-    if isinstance(amount, int) and not isinstance(amount, bool) and amount:
-        parts.append(("to " if kind == "raise" else "") + format_money(amount))
-    tip = getattr(action, "tip_amount", None)
-    if isinstance(tip, int) and not isinstance(tip, bool) and tip:
-        parts.append(f"tip {format_money(tip)}")
-    reason = getattr(action, "reason", None)
-    if isinstance(reason, str) and reason:  # four misdeals read apart (issue 27)
-        return " ".join(parts) + f": {reason}"
-    return " ".join(parts)
 
 
 def _event_words(event: dict[str, JSON]) -> str:
@@ -391,7 +315,7 @@ class TablesDesk:
                     out.append((Option(len(out), label(a)), a))
         if who == "dealer":
             for a, events in self.hub.irregularities(table_id):
-                section, remedy = _remedy(events)
+                section, remedy = remedy_of(events)
                 text = label(a) + (f" ({section})" if section else "")
                 out.append((Option(len(out), text, "irregularity", section, remedy), a))
         return out
