@@ -159,6 +159,8 @@ class LiveTable:
     """The version of the round in progress's ``live.round_started``."""
     mode: str = VIRTUAL
     """``physical`` (chance moves keyed, ``key``) or ``virtual`` (drawn, ``chance``)."""
+    irregular_at: tuple[int, tuple[tuple[Any, tuple[Event, ...]], ...]] | None = None
+    """The irregularities the round accepted at a version (``LiveTableHub.irregularities``)."""
 
     def viewer_at(self, who: Viewer, version: int) -> Viewer:
         """How ``who`` may see an event of ``version``: a player sees a seat's hidden cards
@@ -658,7 +660,14 @@ class LiveTableHub:
         table = self.table(table_id)
         if table.play is None or not table.round_open:
             return []
-        return table.play.irregularities()
+        # each candidate is tried on a replay of the round (``Play.irregularities``): most of
+        # a dealer's view; the answer holds until the table's version moves
+        cached = table.irregular_at
+        if cached is not None and cached[0] == table.version:
+            return list(cached[1])
+        found = table.play.irregularities()
+        table.irregular_at = (table.version, tuple(found))
+        return found
 
     def remedy(self, table_id: str, action: Any, by: str) -> CommandResult:
         """Record an irregularity the dealer or floor saw (one of ``irregularities``): its
