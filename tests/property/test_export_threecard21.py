@@ -34,19 +34,19 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
+from tests.property.exported import replays_to
 
 from croupier.core.cards import Card, parse_card
 from croupier.core.errors import CroupierError, InvalidInput, RuleViolation
-from croupier.core.protocol import PendingKind, Play, WagerResult
+from croupier.core.protocol import PendingKind, Play
 from croupier.core.rng import SeededRng
-from croupier.games.roundfile import expect_block, parse_round_text
+from croupier.games.roundfile import parse_round_text
 from croupier.games.threecard21 import actions as a
 from croupier.games.threecard21.actions import Action
 from croupier.games.threecard21.export import round_file
 from croupier.games.threecard21.game import GAME, PersonWager, Setup, SpotWagers
 from croupier.games.threecard21.replay import card_trace, replay
 from croupier.games.threecard21.rules import HouseRules
-from croupier.service.games.replay import replay_text
 
 CI = os.environ.get("CI") == "true"
 SETTINGS = settings(
@@ -168,15 +168,8 @@ def _check_shape(data: dict[str, Any], rules: dict[str, Any], decks: int) -> Non
 def _replays(data: dict[str, Any], play: PlayTC) -> list[Action]:
     """The exported file, with the settlement's ``expect``, replays ``ok`` to the same wagers,
     parties and cards; the actions the reader took from it."""
-    settlement = play.settlement()
-    data["expect"] = expect_block(settlement)
-    text = json.dumps(data)
-    report = replay_text(text, "exported round", check=True)
-    assert report.ok, report.differences
-    got = report.settlement
-    assert dict(got.parties) == dict(settlement.parties)
-    assert sorted(got.wagers, key=WagerResult.key) == sorted(settlement.wagers, key=WagerResult.key)
-    assert got.details["trace"] == card_trace(play.events)
+    text, report = replays_to(data, play.settlement())
+    assert report.settlement.details["trace"] == card_trace(play.events)
     return GAME.actions_from_events(replay(parse_round_text(text)).events)
 
 

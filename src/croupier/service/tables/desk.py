@@ -394,15 +394,7 @@ class TablesDesk:
         with self._locked():
             table = self.hub.table(check_table_id(table_id))
             if version is not None and version != table.version:
-                return CommandResult(
-                    False,
-                    table.version,
-                    refusal=(
-                        f"the table moved on (version {table.version}, not {version}): "
-                        "nothing was keyed; look at the console and key the card now due"
-                    ),
-                    conflict=True,
-                )
+                return _moved_on(table.version, version, "look at the console and key what is due")
             return self._noted(actor, table_id, self.hub.key(table_id, outcome, actor.name))
 
     def settle(self, actor: Actor, table_id: str) -> CommandResult:
@@ -439,15 +431,7 @@ class TablesDesk:
                 authorize(actor, Action.PLAY_AT_TABLE)
             table = self.hub.table(table_id)
             if version != table.version:
-                return CommandResult(
-                    False,
-                    table.version,
-                    refusal=(
-                        f"the table moved on (version {table.version}, not {version}): "
-                        "nothing was done; reload and choose again"
-                    ),
-                    conflict=True,
-                )
+                return _moved_on(table.version, version, "reload and choose again")
             offered = self._offered(table_id, who)
             if not offered:
                 return CommandResult(False, table.version, refusal="it is not your turn to act")
@@ -517,6 +501,17 @@ class TablesDesk:
 
         async for notice in fanout.subscribe():
             await asyncio.to_thread(self.catch_up, notice.stream)
+
+
+def _moved_on(now: int, shown: int, then: str) -> CommandResult:
+    """A command sent at a version the table has moved past: a conflict, nothing done (a
+    command retried after a lost answer is never done twice)."""
+    return CommandResult(
+        False,
+        now,
+        refusal=f"the table moved on (version {now}, not {shown}): nothing was done; {then}",
+        conflict=True,
+    )
 
 
 def describe_result(result: CommandResult) -> dict[str, Any]:

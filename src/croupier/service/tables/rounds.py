@@ -38,9 +38,9 @@ from croupier.service.tables._live_events import (
     WagerSet,
 )
 from croupier.service.tables._live_games import live_game
+from croupier.service.tables.live import stream_of
 from croupier.store import EventStore
 
-STREAM_PREFIX = "live-"
 _TABLE_EVENTS = (PlayerSeated, PlayerUnseated, WagerSet, TableClosed, TableOpened)
 """The hub's own events that may fall inside a round: the rest are the game's."""
 
@@ -88,7 +88,7 @@ class RoundRecord:
 
 
 def _opening(store: EventStore, table_id: str) -> TableOpened:
-    stream = STREAM_PREFIX + table_id
+    stream = stream_of(table_id)
     first = store.read_between(stream, 0, 1)
     if not first or not isinstance(first[0].event, TableOpened):
         raise InvalidInput(f"no live table {table_id!r}")
@@ -100,7 +100,7 @@ def rounds(store: EventStore, table_id: str) -> list[RoundSummary]:
     _opening(store, table_id)
     out: list[RoundSummary] = []
     started: tuple[int, datetime, str] | None = None
-    for record in store.read(STREAM_PREFIX + table_id):
+    for record in store.read(stream_of(table_id)):
         e = record.event
         if isinstance(e, RoundStarted):
             if started is not None:  # pragma: no cover - the hub settles before a new round
@@ -128,7 +128,7 @@ def round_record(store: EventStore, table_id: str, number: int) -> RoundRecord:
     events: list[Event] = []
     keyed_by: list[str] = []
     started: tuple[datetime, str] | None = None
-    for record in store.read(STREAM_PREFIX + table_id):
+    for record in store.read(stream_of(table_id)):
         e = record.event
         if isinstance(e, RoundStarted):
             if e.number == number:
