@@ -23,7 +23,7 @@ import os
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, event, given, settings
+from hypothesis import HealthCheck, event, given, reject, settings
 from hypothesis import strategies as st
 from tests.property.exported import replays_to
 
@@ -179,6 +179,8 @@ def _play(
         if irregular and rng.randbelow(100) < 15 and _irregularity(play, rng, dealing):
             continue
         if dealing:
+            if play.state.seen.bit_count() == 52:  # faced and exposed cards used up the deck
+                reject()
             drawn = GAME.chance(play.state, rng)
             if irregular and rng.randbelow(25) == 0:
                 play.apply(Action(ActionKind.CARD, card=drawn.card, faced=True))

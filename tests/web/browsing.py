@@ -172,11 +172,14 @@ def key_round(
     decisions: dict[str, list[str]],
     watchers: tuple[Any, ...] = (),
     limit: int = 60,
+    hole: bool = False,
 ) -> None:
     """Play the round dealt at a physical table with the keyboard only, to its end: each card
     the console asks for typed (rank then suit) and Enter, each decision of the seat to act
     (the next word of ``decisions[turn]``) by its number key. Every watcher's console must
-    follow each step. ``cards`` and ``decisions`` are used up."""
+    follow each step. ``cards`` and ``decisions`` are used up. With ``hole``, a card keyed
+    "down" must be one the console asked to deal face down, and the card keyed after the console
+    holds a step to turn it must be the one the console asked to turn."""
     import re
 
     for _ in range(limit):
@@ -187,6 +190,12 @@ def key_round(
         wanted = prompt.get_attribute("data-key-wanted")
         if wanted:
             sync_api.expect(dealer.locator("#key-input")).to_be_focused()
+            text = prompt.text_content() or ""
+            if hole and cards[0] == "down":
+                assert text.startswith("Deal "), text
+                assert dealer.is_visible("#options button:has-text('Dealt face down')")
+            elif hole and text.startswith("Turn the face-down card"):
+                assert dealer.is_visible("#options button:has-text('Withdraw')")
             dealer.keyboard.type(cards.pop(0))
             dealer.keyboard.press("Enter")
         else:

@@ -1,16 +1,19 @@
 """A dealer runs a physical twenty-one table from the console with the keyboard only (issue 27):
 wagers keyed seat by seat, the deal and every card keyed as it leaves the shoe (rank then suit,
-Enter), each player's signal taken with its number key, the round settled with S; a
-surveillance page follows it live; the round exports and the engine agrees on replay.
+Enter), the hole card keyed "down" because nobody sees it and keyed when the dealer turns it,
+each player's signal taken with its number key, the round settled with S; a surveillance page
+follows it live; the round exports and the engine agrees on replay.
 
 The round, worked by hand from 99-01.3-08 (hole-card-no-peek, six decks, the dealer stands on
 all 17s; ``twentyone-hole-card-no-peek-6deck-s17.toml``):
 
 - ann $10 on space 2, bo $25 on space 4;
 - the deal (-10.1.a): 8h to space 2, 5c to space 4, the dealer's up card 6s, 8d to space 2,
-  6d to space 4, the hole card Tc (dealer 16);
+  6d to space 4, the hole card face down, keyed "down" (nobody looks at it: -10.1.a);
 - space 2 splits its 8s (-09.2.c): hand 1 takes 3c at once (11) and stands; hand 2 then takes
   9h (17) and stands; space 4 doubles on 11 (-09.2.d) and takes 9c: 20;
+- the players' decisions done, the dealer turns the hole card (-11.10): the console holds the
+  last step until it is keyed, Tc (dealer 16);
 - the dealer's 16 hits (-11.10.f): Ks, 26, a bust (-11.10.h): every hand in play wins 1:1.
 - ann wins $10 on each split hand, $20 in all ("4 x $5" in the chips of -03.1); bo wins $25
   on the wager and $25 on the double, $50 ("2 x $25"); the house pays $70.
@@ -45,6 +48,9 @@ __all__ = ["browser", "pytestmark", "served"]
 RULES = "twentyone-hole-card-no-peek-6deck-s17.toml"
 TABLE = "bj-live"
 CARDS = ["8h", "5c", "6s", "8d", "6d", "Tc", "3c", "9h", "9c", "Ks"]
+"""The cards in the order they left the shoe (the round file's ``shoe``)."""
+KEYED = ["8h", "5c", "6s", "8d", "6d", "down", "3c", "9h", "9c", "Tc", "Ks"]
+"""What the dealer keys, in order: the hole card "down", then as it is turned (after 9c)."""
 DECISIONS = {"space 2": ["split", "stand", "stand"], "space 4": ["double"]}
 
 
@@ -71,8 +77,8 @@ def test_99_01_3_08_10_1_a_a_dealer_keys_a_physical_round_with_the_keyboard_only
     dealer.keyboard.press("Control+A")
     dealer.keyboard.press("Backspace")
 
-    cards, decisions = list(CARDS), {k: list(v) for k, v in DECISIONS.items()}
-    key_round(dealer, cards, decisions, watchers=(watcher,))
+    cards, decisions = list(KEYED), {k: list(v) for k, v in DECISIONS.items()}
+    key_round(dealer, cards, decisions, watchers=(watcher,), hole=True)
     assert cards == []
     assert all(v == [] for v in decisions.values())
     payouts = dealer.locator("#payouts")

@@ -19,6 +19,13 @@ from croupier.core.events import JSON, Event
 from croupier.games.base import Outcome, Settlement, WagerResult
 
 FORMAT = "croupier.round/1"
+"""The first format: every card of the shoe is a card that was seen."""
+FORMAT_2 = "croupier.round/2"
+"""Format 1 and ``unseen``: the places in ``shoe`` (from 0) of cards dealt face down and never
+seen (a burn card, a hole card never turned, a poker hand mucked or won without a showdown). The
+card written there is a stand-in: a card the shoe still held that no other card of the round
+is; the round as played did not depend on which (docs/round-files.md)."""
+FORMATS = (FORMAT, FORMAT_2)
 _KNOWN_KEYS = {
     "format",
     "game",
@@ -50,6 +57,8 @@ class RoundFile:
     title: str = ""
     description: str = ""
     sections: tuple[str, ...] = ()
+    unseen: tuple[int, ...] = ()
+    """Format 2: the places in ``shoe`` of the cards never seen (their cards are stand-ins)."""
 
 
 def parse_round_text(text: str, source: str = "round file") -> RoundFile:
@@ -67,8 +76,11 @@ def parse_round(data: Any, source: str = "round file") -> RoundFile:
     """Check the envelope of a round file; every game-specific field is checked by the game."""
     _require(isinstance(data, dict), "a round file must be a JSON object", source)
     fmt = data.get("format", FORMAT)
-    _require(fmt == FORMAT, f"unknown format {fmt!r}; expected {FORMAT!r}", source)
-    unknown = set(data) - _KNOWN_KEYS
+    _require(
+        fmt in FORMATS, f"unknown format {fmt!r}; expected one of {', '.join(FORMATS)}", source
+    )
+    known = _KNOWN_KEYS | ({"unseen"} if fmt == FORMAT_2 else set())
+    unknown = set(data) - known
     _require(not unknown, f"unknown keys {sorted(unknown)}", source)
     game = data.get("game")
     _require(isinstance(game, str) and bool(game), "'game' must name a game", source)
@@ -104,6 +116,15 @@ def parse_round(data: Any, source: str = "round file") -> RoundFile:
         "'sections' must be a list of strings",
         source,
     )
+    unseen = data.get("unseen", [])
+    _require(
+        isinstance(unseen, list)
+        and all(isinstance(i, int) and not isinstance(i, bool) for i in unseen)
+        and len(set(unseen)) == len(unseen)
+        and all(0 <= i < len(shoe or []) for i in unseen),
+        "'unseen' must list places in 'shoe' (from 0), each once",
+        source,
+    )
     return RoundFile(
         game=game,
         rules=rules,
@@ -116,6 +137,7 @@ def parse_round(data: Any, source: str = "round file") -> RoundFile:
         title=str(data.get("title", "")),
         description=str(data.get("description", "")),
         sections=tuple(sections),
+        unseen=tuple(sorted(unseen)),
     )
 
 

@@ -59,8 +59,10 @@ class Keyed(BaseModel):
     outcome: str = Field(
         min_length=1,
         max_length=20,
-        description="a card as it leaves the shoe or deck (Ah, 10d), or a spin's section under "
-        "the pointer with its revolutions (17 or 17/5)",
+        description="a card as it leaves the shoe or deck (Ah, 10d), 'down' for a card dealt "
+        "face down that nobody sees, the card(s) turned when a step is held for them (Ah Kd), "
+        "'no' when the card reader shows no twenty-one, or a spin's section under the pointer "
+        "with its revolutions (17 or 17/5)",
     )
     version: int | None = Field(
         None,

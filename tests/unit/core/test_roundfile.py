@@ -25,11 +25,30 @@ def test_envelope_parses() -> None:
         {"game": "twentyone", "shoe": "AhKd"},
         {"game": "twentyone", "actions": [1, 2]},
         {"game": "twentyone", "expcet": {}},
+        # format 1 has no cards never seen; format 2 names places in the shoe, each once
+        {"game": "twentyone", "shoe": ["Ah"], "unseen": [0]},
+        {"game": "twentyone", "format": "croupier.round/1", "shoe": ["Ah"], "unseen": [0]},
+        {"game": "twentyone", "format": "croupier.round/2", "shoe": ["Ah"], "unseen": [1]},
+        {"game": "twentyone", "format": "croupier.round/2", "shoe": ["Ah"], "unseen": [0, 0]},
+        {"game": "twentyone", "format": "croupier.round/2", "shoe": ["Ah"], "unseen": [True]},
+        {"game": "twentyone", "format": "croupier.round/2", "unseen": [0]},
     ],
 )
 def test_bad_envelopes_are_refused(data: object) -> None:
     with pytest.raises(InvalidInput):
         parse_round(data)
+
+
+def test_both_formats_are_read() -> None:
+    """Format 1 (every card seen) is read as it always was; format 2 adds the places in the
+    shoe of the cards never seen (stand-ins)."""
+    one = parse_round({"format": "croupier.round/1", "game": "poker", "shoe": ["Ah", "Kd"]})
+    assert one.unseen == ()
+    two = parse_round(
+        {"format": "croupier.round/2", "game": "poker", "shoe": ["2c", "Kd"], "unseen": [0]}
+    )
+    assert two.unseen == (0,)
+    assert two.shoe == ["2c", "Kd"]
 
 
 def test_corrupt_json_is_one_clear_error() -> None:

@@ -112,7 +112,10 @@ class PokerGame:
         if state.pending.kind is not _CHANCE:
             raise InvalidInput(f"no card is due now: {state.pending}")
         seen = state.seen
-        k = rng.randbelow(52 - seen.bit_count())
+        left = 52 - seen.bit_count()
+        if left <= 0:
+            raise InvalidInput("no card is left in the deck: every card of this hand is out")
+        k = rng.randbelow(left)
         index = 0
         while True:
             if not seen >> index & 1:

@@ -53,12 +53,17 @@ def replay_text(text: str, source: str = "round file", check: bool = False) -> R
     diffs: list[str] = []
     if check and round_file.expect is not None:
         diffs = compare_settlement(round_file.expect, result.settlement, source)
+    never = tuple(
+        f"shoe card {i + 1} ({(round_file.shoe or [])[i]}) was dealt face down and never seen: "
+        "a stand-in"
+        for i in round_file.unseen
+    )
     return ReplayReport(
         source=source,
         game_title=spec.title,
         round_title=round_file.title,
         settlement=result.settlement,
-        transcript=tuple(result.transcript),
+        transcript=(*result.transcript, *never),
         checked=check,
         differences=tuple(diffs),
     )

@@ -87,3 +87,63 @@ class RoundSettled(Event):
 @dataclass(frozen=True, slots=True)
 class TableClosed(Event):
     by: str
+
+
+@event("live.card_down")
+@dataclass(frozen=True, slots=True)
+class CardDown(Event):
+    """A card dealt face down at a physical table that nobody has seen (issue 27): the hole
+    card, a burn card, a poker hole card. The game's events that follow carry a stand-in, a
+    card the shoe still holds and no other card of the round is; no viewer is shown it, and the
+    real card replaces it when the card is turned or shown (``CardsReplaced``). ``step`` is the
+    round's action it is (from 0), ``what`` the card as the game asked for it."""
+
+    step: int
+    what: str
+    by: str
+
+
+@event("live.cards_replaced")
+@dataclass(frozen=True, slots=True)
+class CardsReplaced(Event):
+    """Cards of the round's actions replaced, never deleted: ``steps`` (from 0) now hold
+    ``cards`` where they held ``was``. ``why``: ``turned`` (a card dealt face down, keyed when
+    turned or shown), ``moved`` (a stand-in moved off a card keyed since), ``corrected`` (a
+    card keyed wrongly, corrected by ``by``). The round is replayed with the new cards."""
+
+    steps: tuple[int, ...]
+    cards: tuple[str, ...]
+    was: tuple[str, ...]
+    why: str
+    by: str
+
+
+@event("live.step_held")
+@dataclass(frozen=True, slots=True)
+class StepHeld(Event):
+    """A command that would turn a card dealt face down (the dealer's turn, a hand shown) or
+    ask the card reader about it, held until the card is keyed (or the reader's answer): it is
+    recorded only then, with the real card. ``command`` is ``act``, ``key`` or ``remedy``;
+    ``ref`` the keyed outcome, or the game's own event recording the action (JSON); ``actor``
+    who takes it; ``version`` the table's version when it was held; ``need`` what the console
+    asks for (``steps``: the stand-ins it names); and ``reader`` whether the card reader's
+    answer is asked (a "no" keeps the card unseen)."""
+
+    command: str
+    ref: str
+    actor: str
+    version: int
+    need: tuple[str, ...]
+    reader: bool
+    by: str
+    steps: tuple[int, ...] = ()
+    """The round's actions (from 0) whose stand-ins are to be keyed, in ``need``'s order."""
+
+
+@event("live.step_withdrawn")
+@dataclass(frozen=True, slots=True)
+class StepWithdrawn(Event):
+    """The held command taken back by the dealer before the card was keyed: nothing of it
+    happened."""
+
+    by: str

@@ -44,6 +44,15 @@ class LiveGame:
     """The largest wager the house rules allow and its section, where the engine takes a larger
     one as a dealing matter (twenty-one returns the excess, -12.11): a wager keyed at a console
     over it is refused when made."""
+    reader: Callable[[Sequence[Event]], bool | None] | None = None
+    """What a step's events say the card reader read of the dealer's face-down card (twenty-one's
+    -10.3, Three Card 21's 2C.6(i)): True for a twenty-one (blackjack), False for none, None if
+    it was not asked. At a physical table whose hole card nobody has seen, the reader's answer
+    is keyed (``service.tables.unseen``)."""
+
+    face_down: Callable[[Any], bool] | None = None
+    """Whether the card due now is dealt face down (a hole card, a burn card): at a physical
+    table the console offers to key it ``down``, unseen (``service.tables.unseen``)."""
 
     def setup_from_json(self, data: Any) -> Any:
         """The game's setup from its JSON form."""
@@ -95,6 +104,34 @@ def _twentyone_deal(state: Any) -> Any:
     return Action(ActionKind.DEAL)
 
 
+def _twentyone_reader(events: Sequence[Event]) -> bool | None:
+    from croupier.games.twentyone.events import DealerChecked
+
+    return next((e.natural for e in events if isinstance(e, DealerChecked)), None)
+
+
+def _twentyone_face_down(state: Any) -> bool:
+    target = state.queue[0] if state.queue else None
+    return target is not None and (not target.face_up or target.recipient == "burn")
+
+
+def _threecard21_face_down(state: Any) -> bool:
+    return state.pending.detail in ("burn card", "dealer's hole card")
+
+
+def _poker_face_down(state: Any) -> bool:
+    return state.pending.detail in ("hole", "burn", "replacement")
+
+
+def _threecard21_reader(events: Sequence[Event]) -> bool | None:
+    from croupier.games.threecard21.events import HoleCardChecked
+
+    return next(
+        (e.blackjack for e in events if isinstance(e, HoleCardChecked) and "reader" in e.method),
+        None,
+    )
+
+
 def _threecard21_setup(
     rules: Any, seats: Mapping[int, str], wagers: Mapping[int, int], number: int, last: Any
 ) -> Any:
@@ -144,7 +181,21 @@ def _paddlewheel_setup(
 
 def _views(game: str) -> tuple[Callable[..., dict[str, JSON]], Callable[..., dict[str, JSON]]]:
     module = importlib.import_module(f"croupier.games.{game}.seat_view")
-    return module.seat_view, module.redact_event
+    game_redact: Callable[[Event, str], dict[str, JSON]] = module.redact_event
+
+    def redact(event: Event, viewer: str) -> dict[str, JSON]:
+        from croupier.service.tables._live_events import CardsReplaced
+
+        data = game_redact(event, viewer)
+        if isinstance(event, CardsReplaced):
+            # a stand-in is no card anybody saw: a stand-in moved says only that it moved,
+            # a card turned names the real card and not what stood in for it
+            data["was"] = [None] * len(event.was) if event.why != "corrected" else data["was"]
+            if event.why == "moved":
+                data["cards"] = [None] * len(event.cards)
+        return data
+
+    return module.seat_view, redact
 
 
 def live_game(name: str) -> LiveGame:
@@ -167,13 +218,23 @@ def live_game(name: str) -> LiveGame:
             _twentyone_deal,
             wager_alone=True,
             maximum=_twentyone_maximum,
+            reader=_twentyone_reader,
+            face_down=_twentyone_face_down,
         )
     if name == "threecard21":
         from croupier.games.threecard21.game import Setup as ThreeCardSetup
 
         setup_type = ThreeCardSetup
         return LiveGame(
-            name, spec.game, setup_type, _threecard21_setup, seat_view, redact, wager_alone=True
+            name,
+            spec.game,
+            setup_type,
+            _threecard21_setup,
+            seat_view,
+            redact,
+            wager_alone=True,
+            reader=_threecard21_reader,
+            face_down=_threecard21_face_down,
         )
     if name == "poker":
         from croupier.games.poker.game import Setup as PokerSetup
@@ -186,6 +247,7 @@ def live_game(name: str) -> LiveGame:
             seat_view,
             redact,
             decode_setup=_poker_setup_from_json,
+            face_down=_poker_face_down,
         )
     if name == "paddlewheel":
         from croupier.games.paddlewheel.state import TableSetup

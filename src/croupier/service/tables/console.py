@@ -179,8 +179,26 @@ def _describe_pending(view: Mapping[str, Any], place_word: str) -> tuple[str, st
         return "No round in play: take the wagers, then deal.", "", ""
     if not pending or pending.get("kind") == "none":
         return "The round is over: pay and collect, then settle.", "", ""
+    held = view.get("held")
+    if held:
+        need = ", ".join(str(n) for n in held.get("need") or ())
+        if held.get("reader"):
+            return (
+                f"Read the face-down card ({need}): if the reader shows twenty-one, turn it "
+                "and key it; if not, choose 'no twenty-one'.",
+                "card",
+                "",
+            )
+        return f"Turn the face-down card and key it: {need}.", "card", ""
     kind, seat, detail = pending.get("kind"), pending.get("seat"), pending.get("detail") or ""
     where = f"{place_word} {seat}" if seat is not None else "the dealer"
+    if kind == "chance" and physical and view.get("face_down_due"):
+        what = "the burn card" if "burn" in detail else f"the card for {where}"
+        return (
+            f"Deal {what} face down ({detail}): choose 'dealt face down', nobody looks at it.",
+            "card",
+            "",
+        )
     if kind == "chance":
         spin = view.get("game") == "paddlewheel"
         burn = seat is None and "burn" in detail

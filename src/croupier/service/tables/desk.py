@@ -50,6 +50,7 @@ from croupier.service.people.authz import (
     Actor,
     authorize,
 )
+from croupier.service.tables import unseen
 from croupier.service.tables.console import Console
 from croupier.service.tables.entries import Entry, complete, entry_label, grouped
 from croupier.service.tables.fanout import Fanout
@@ -108,6 +109,23 @@ class Option:
     fields: tuple[dict[str, Any], ...] = ()
     """An ``entry`` (``service.tables.entries``): the fields to fill in (an amount, a count of
     chips, a choice among the offered values, a name) before it is taken."""
+
+
+@dataclass(frozen=True)
+class Keyed:
+    """An option that keys an outcome at a physical table (``down``, the reader's ``no``)."""
+
+    outcome: str
+
+
+@dataclass(frozen=True)
+class Withdraw:
+    """The option that takes back a step held for a face-down card."""
+
+
+@dataclass(frozen=True)
+class Correct:
+    """The option that corrects the card keyed last (its card typed)."""
 
 
 def _event_words(event: dict[str, JSON]) -> str:
@@ -306,6 +324,15 @@ class TablesDesk:
             or (pending.kind is PendingKind.SEAT and who == "dealer" and physical)
         )
         out: list[tuple[Option, Any]] = []
+        held = table.binding.held
+        if held is not None:  # a card to turn: only the answer, or taking the step back
+            if who == "dealer":
+                if held.reader:
+                    out.append(
+                        (Option(0, "The reader shows no twenty-one"), Keyed(unseen.READER_NO))
+                    )
+                out.append((Option(len(out), "Withdraw the held step"), Withdraw()))
+            return out
         if mine:
             for a in grouped(table.live.name, self.hub.legal_actions(table_id)):
                 if isinstance(a, Entry):
@@ -313,6 +340,16 @@ class TablesDesk:
                     out.append((Option(len(out), entry_label(a), "entry", fields=fields), a))
                 else:
                     out.append((Option(len(out), label(a)), a))
+        if who == "dealer" and physical and pending.kind is PendingKind.CHANCE:
+            live = table.live
+            if live.face_down is not None and live.face_down(table.play.state):
+                out.append((Option(len(out), "Dealt face down, unseen"), Keyed(unseen.DOWN)))
+        if who == "dealer" and physical:
+            last = self.hub.correctable(table_id)
+            if last is not None:
+                fields = ({"name": "card", "kind": "text", "choices": []},)
+                text = f"Correct the card just keyed ({last})"
+                out.append((Option(len(out), text, "entry", fields=fields), Correct()))
         if who == "dealer":
             for a, events in self.hub.irregularities(table_id):
                 section, remedy = remedy_of(events)
@@ -438,6 +475,17 @@ class TablesDesk:
             if not 0 <= index < len(offered):
                 raise InvalidInput(f"option {index} is not offered; there are {len(offered)}")
             option, action = offered[index]
+            if isinstance(action, Keyed):
+                return self._noted(
+                    actor, table_id, self.hub.key(table_id, action.outcome, actor.name)
+                )
+            if isinstance(action, Withdraw):
+                return self._noted(actor, table_id, self.hub.withdraw(table_id, actor.name))
+            if isinstance(action, Correct):
+                card = (values or {}).get("card")
+                if not isinstance(card, str):
+                    raise InvalidInput("type the card that was dealt, such as 'Ah' or '10d'")
+                return self._noted(actor, table_id, self.hub.correct(table_id, card, actor.name))
             if isinstance(action, Entry):
                 action = complete(action, values or {})
             elif values:

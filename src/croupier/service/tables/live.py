@@ -40,18 +40,23 @@ from typing import Any, Protocol
 
 import numpy as np
 
+from croupier.core.cards import parse_card
 from croupier.core.errors import CroupierError, InvalidInput, RuleViolation
-from croupier.core.events import JSON, Event, canonical_json, to_json_value
+from croupier.core.events import JSON, Event, canonical_json, event_from_json, to_json_value
 from croupier.core.money import format_money, parse_money
 from croupier.core.protocol import PendingKind, Play, Settlement
 from croupier.core.rng import LiveRng, Rng, SeededRng
 from croupier.games.seat_views import Viewer, parse_viewer
+from croupier.service.tables import unseen
 from croupier.service.tables._live_events import (
+    CardDown,
     PlayerSeated,
     PlayerUnseated,
     RoundSettled,
     RoundStarted,
+    StepHeld,
     StepTaken,
+    StepWithdrawn,
     TableClosed,
     TableOpened,
     WagerSet,
@@ -161,6 +166,11 @@ class LiveTable:
     """``physical`` (chance moves keyed, ``key``) or ``virtual`` (drawn, ``chance``)."""
     irregular_at: tuple[int, tuple[tuple[Any, tuple[Event, ...]], ...]] | None = None
     """The irregularities the round accepted at a version (``LiveTableHub.irregularities``)."""
+    stale: bool = False
+    """A command tried a step on the cached play that was not recorded (held, withdrawn)."""
+    binding: unseen.Binding = field(default_factory=unseen.Binding)
+    """The round's cards bound late: dealt face down unseen, replaced, a command held for a
+    card (``service.tables.unseen``)."""
 
     def viewer_at(self, who: Viewer, version: int) -> Viewer:
         """How ``who`` may see an event of ``version``: a player sees a seat's hidden cards
@@ -276,13 +286,14 @@ class LiveTableHub:
             if e is None:  # pragma: no cover - ``read`` decodes every event
                 raise InvalidInput(f"event {record.seq} of {table.stream} could not be read")
             _mark(table, e, record.seq)
-            if _fold(table, e):
+            if _fold(table, e) or table.binding.fold(e):
                 continue
             if isinstance(e, RoundStarted):
                 table.round_number = e.number
                 setup = live.setup_from_json(json.loads(e.setup_json))
                 round_events = []
                 table.round_open = True
+                table.binding = unseen.Binding()
             elif isinstance(e, RoundSettled):
                 table.round_open = False
                 table.last_parties = dict(e.parties)
@@ -292,7 +303,7 @@ class LiveTableHub:
                 round_events.append(e)
         if setup is not None:
             actions = live.game.actions_from_events(round_events)
-            table.play = Play.rebuilt(live.game, table.rules, setup, actions)
+            table.play = unseen.replay(live, table.rules, setup, actions, table.binding.cards)
         table.version = len(stored)
         self._tables[table_id] = table
         return table
@@ -466,6 +477,7 @@ class LiveTableHub:
             RoundStarted(number, canonical_json(to_json_value(setup)), by),
         ]
         table.play, table.round_number, table.round_open = play, number, True
+        table.binding = unseen.Binding()
         opening = live.opening_action
         if opening is not None and play.pending.kind is PendingKind.DEALER:
             step = play.apply(opening(play.state))
@@ -501,18 +513,244 @@ class LiveTableHub:
         leaves the shoe or the deck (``Ah``, ``10d``), a spin's section under the pointer
         (``17`` or ``17/5`` with its revolutions). One that cannot be (a card the shoe no longer
         holds, a section the wheel does not have) is refused with its section and changes
-        nothing, like every command."""
+        nothing, like every command.
+
+        A card dealt face down that nobody sees is keyed ``down`` (``service.tables.unseen``).
+        While a command is held for such a card, what is keyed is the card turned or shown
+        (``Ah Kd`` for two), or ``no`` for a card reader that shows no twenty-one."""
 
         def build(table: LiveTable) -> list[Event]:
-            play = self._round(table)
+            play = self._round(table, held_ok=True)
             if table.mode != PHYSICAL:
                 raise InvalidInput(
                     f"table {table.table_id!r} is virtual: its cards and spins are drawn"
                 )
-            step = play.apply(table.live.game.keyed(play.state, outcome))
-            return [StepTaken("keyed", by, 1), *step.events]
+            if not isinstance(outcome, str) or not outcome.strip():
+                raise InvalidInput("key a card such as 'Ah' or '10d', 'down', or a section")
+            text = outcome.strip()
+            if table.binding.held is not None:
+                return self._release(table, table.binding.held, text, by)
+            if text.lower() == unseen.DOWN:
+                return self._down(table, by)
+            action = table.live.game.keyed(play.state, text)
+            moved = self._move_off(table, unseen.card_of(action), by)
+            return [*moved, *self._step(table, "key", text, "keyed", by, action)]
 
         return self._command(table_id, build)
+
+    def withdraw(self, table_id: str, by: str) -> CommandResult:
+        """Take back a command held for a face-down card, before the card is keyed: nothing
+        of it happened."""
+
+        def build(table: LiveTable) -> list[Event]:
+            self._round(table, held_ok=True)
+            if table.binding.held is None:
+                raise InvalidInput("no command is held for a card")
+            table.stale = True
+            return [StepWithdrawn(by)]
+
+        return self._command(table_id, build)
+
+    def correct(self, table_id: str, card: str, by: str) -> CommandResult:
+        """Correct the card keyed last (a typing slip seen at once): recorded as a
+        replacement (who, when, what it replaced), never by deleting. Refused once a decision
+        has been taken after it (the rules' dealing-mistake remedies then apply), and when the
+        round replayed with the corrected card refuses it."""
+
+        def build(table: LiveTable) -> list[Event]:
+            play = self._round(table)
+            if table.mode != PHYSICAL:
+                raise InvalidInput("only a keyed card can be corrected")
+            last = self._last_card(table)
+            if last is None:
+                raise InvalidInput("no card keyed this round can be corrected")
+            later = play.log[last + 1 :]
+            if not all(unseen.is_card_move(a) for a in later):
+                raise InvalidInput(
+                    "a decision was taken after that card: record the dealing mistake "
+                    "it caused instead (the remedies of the rules), not a correction"
+                )
+            if last in table.binding.unseen:
+                raise InvalidInput("that card was dealt face down: key it when it is turned")
+            new = str(parse_card(card))
+            if new == unseen.card_of(play.log[last]):
+                raise InvalidInput(f"the card keyed is already {new}")
+            event = unseen.replaced(play, {last: new}, "corrected", by)
+            try:
+                table.play = unseen.replay(
+                    table.live, play.rules, play.setup, list(play.log), {last: new}
+                )
+            except CroupierError as exc:
+                raise InvalidInput(f"{new} cannot replace {event.was[0]}: {exc}") from None
+            if unseen.needs(table.live, table.play, table.binding.unseen, ())[0]:
+                raise InvalidInput(f"{new} would turn a card dealt face down: key it then")
+            return [event]
+
+        return self._command(table_id, build)
+
+    def correctable(self, table_id: str) -> str | None:
+        """The card keyed last, if ``correct`` may still replace it (no decision since)."""
+        table = self.table(table_id)
+        play = table.play
+        if play is None or not table.round_open or table.mode != PHYSICAL:
+            return None
+        if table.binding.held is not None:
+            return None
+        last = self._last_card(table)
+        if last is None or last in table.binding.unseen:
+            return None
+        if not all(unseen.is_card_move(a) for a in play.log[last + 1 :]):
+            return None
+        return unseen.card_of(play.log[last])
+
+    def _last_card(self, table: LiveTable) -> int | None:
+        play = table.play
+        assert play is not None
+        for i in range(len(play.log) - 1, -1, -1):
+            if unseen.is_card_move(play.log[i]):
+                return i
+        return None
+
+    def _down(self, table: LiveTable, by: str, reader_no: bool = False) -> list[Event]:
+        """A card dealt face down that nobody has seen: the engine gets a stand-in."""
+        play = table.play
+        assert play is not None
+        what = unseen.due_face_down(play)
+        step = len(play.log)
+        taken = unseen.dealt(play.log)
+        game = table.live.game
+        for code in unseen.DECK:
+            if code in taken:
+                continue
+            try:
+                action = game.keyed(play.state, code)
+                applied = play.apply(action)
+            except CroupierError:
+                continue
+            shown = unseen.visible(table.live, play.state)[code] > 0
+            read = table.live.reader(applied.events) if table.live.reader is not None else None
+            if reader_no and (shown or read):
+                # the stand-in made the reader's twenty-one: the next card that does not
+                table.play = play = unseen.replay(table.live, play.rules, play.setup, play.log[:-1])
+                continue
+            if shown:
+                raise InvalidInput(f"{what} is dealt face up or turned at once: key it as it is")
+            now = {**table.binding.unseen, step: what}
+            revealed, reader = unseen.needs(table.live, play, now, applied.events)
+            if reader and not reader_no:
+                table.stale = True
+                return [
+                    StepHeld("key", unseen.DOWN, "keyed", table.version, (what,), True, by, (step,))
+                ]
+            if revealed:
+                table.stale = True
+                need = tuple(now[i] for i in revealed)
+                return [
+                    StepHeld("key", unseen.DOWN, "keyed", table.version, need, False, by, revealed)
+                ]
+            return [StepTaken("keyed", by, 1), CardDown(step, what, by), *applied.events]
+        raise InvalidInput(f"no card the shoe still holds can be dealt face down as {what}")
+
+    def _move_off(self, table: LiveTable, card: str | None, by: str) -> list[Event]:
+        """A card keyed face up that a stand-in holds: the stand-in moves to another card."""
+        play = table.play
+        assert play is not None
+        if card is None or not any(
+            unseen.card_of(play.log[i]) == card for i in table.binding.unseen
+        ):
+            return []
+        table.play, moved = unseen.rebind(table.live, play, {}, table.binding.unseen, avoid={card})
+        return [unseen.replaced(play, moved, "moved", by)]
+
+    def _step(
+        self, table: LiveTable, command: str, ref: str, actor: str, by: str, action: Any
+    ) -> list[Event]:
+        """Apply one action; held (``live.step_held``) when it would turn a card nobody has
+        seen or ask the reader about one."""
+        play = table.play
+        assert play is not None
+        applied = play.apply(action)
+        revealed, reader = unseen.needs(table.live, play, table.binding.unseen, applied.events)
+        if not revealed and not reader:
+            return [StepTaken(actor, by, 1), *applied.events]
+        table.stale = True
+        if command != "key":
+            ref = _action_json(table.live, applied.events)
+        steps = revealed or unseen.readable(table.binding.unseen)
+        need = tuple(table.binding.unseen[i] for i in steps)
+        return [
+            StepHeld(command, ref, actor, table.version, need, reader and not revealed, by, steps)
+        ]
+
+    def _release(self, table: LiveTable, held: StepHeld, text: str, by: str) -> list[Event]:
+        """The held command, now with the card(s) turned, or the reader's "no"."""
+        play = table.play
+        assert play is not None
+        binding = table.binding
+        live = table.live
+        no = text.lower() == unseen.READER_NO
+        if no and not held.reader:
+            raise InvalidInput(f"no card reader's answer is asked: key {', '.join(held.need)}")
+        if held.command == "key" and held.ref == unseen.DOWN:
+            if no:
+                return self._down(table, by, reader_no=True)
+            # the reader showed a twenty-one and the dealer turned the card: keyed as it is
+            action = live.game.keyed(play.state, text)
+            shifted = self._move_off(table, unseen.card_of(action), by)
+            assert table.play is not None
+            applied = table.play.apply(action)
+            if live.reader is not None and live.reader(applied.events) is not True:
+                raise InvalidInput(
+                    f"the card reader showed a twenty-one, but {text} does not make one: key "
+                    "the card the dealer turned, or 'no'"
+                )
+            return [*shifted, StepTaken("keyed", by, 1), *applied.events]
+        steps = held.steps or tuple(
+            i for i in sorted(binding.unseen) if binding.unseen[i] in held.need
+        )
+        before = len(play.events)
+        events: list[Event] = []
+        if no:
+            # the card stays face down: its stand-in must not be the reader's twenty-one
+            def hidden(trial: Play[Any, Any, Any, Any]) -> bool:
+                trial.apply(self._held_action(table, trial, held))
+                read = live.reader(trial.events[before:]) if live.reader is not None else None
+                return read is not True and not unseen.needs(live, trial, binding.unseen, ())[0]
+
+            try:
+                new, moved = unseen.rebind(live, play, {}, binding.unseen, then=hidden)
+            except InvalidInput:
+                new, moved = unseen.rebind(live, play, {}, binding.unseen, force=steps, then=hidden)
+            if moved:
+                events.append(unseen.replaced(play, moved, "moved", by))
+        else:
+            cards = unseen.parse_turned(text, len(steps))
+            wanted = dict(zip(steps, cards, strict=True))
+            left = {i: w for i, w in binding.unseen.items() if i not in wanted}
+
+            def turned(trial: Play[Any, Any, Any, Any]) -> bool:
+                trial.apply(self._held_action(table, trial, held))
+                if unseen.needs(live, trial, left, ())[0]:
+                    return False  # it would turn another card not keyed
+                if held.reader:  # the reader showed a twenty-one: the card must make one
+                    return live.reader is not None and live.reader(trial.events[before:]) is True
+                shown = unseen.visible(live, trial.state)
+                return all(shown[c] for c in cards)
+
+            new, moved = unseen.rebind(live, play, wanted, binding.unseen, then=turned)
+            events.append(unseen.replaced(play, wanted, "turned", by))
+            if moved:
+                events.append(unseen.replaced(play, moved, "moved", by))
+        table.play = new
+        return [*events, StepTaken(held.actor, by, 1), *new.events[before:]]
+
+    def _held_action(self, table: LiveTable, play: Play[Any, Any, Any, Any], held: StepHeld) -> Any:
+        if held.command == "key":
+            return table.live.game.keyed(play.state, held.ref)
+        actions = table.live.game.actions_from_events([event_from_json(held.ref)])
+        if len(actions) != 1:  # pragma: no cover - written by ``_step`` from one action
+            raise InvalidInput("the held command cannot be read back")
+        return actions[0]
 
     def act(self, table_id: str, action: Any, by: str, seat: int | None = None) -> CommandResult:
         """Apply a dealer's action (``seat`` None) or the action of the player at ``seat``
@@ -534,8 +772,7 @@ class LiveTableHub:
                 ) not in (seat, None):
                     raise InvalidInput(f"seat {seat} may act only for itself")
             actor = "dealer" if seat is None else f"player:{seat}"
-            step = play.apply(action)
-            return [StepTaken(actor, by, 1), *step.events]
+            return self._step(table, "act", "", actor, by, action)
 
         return self._command(table_id, build)
 
@@ -575,11 +812,19 @@ class LiveTableHub:
 
         return self._command(table_id, build)
 
-    def _round(self, table: LiveTable) -> Play[Any, Any, Any, Any]:
+    def _round(self, table: LiveTable, held_ok: bool = False) -> Play[Any, Any, Any, Any]:
         if table.closed:
             raise InvalidInput(f"table {table.table_id} is closed")
         if table.play is None or not table.round_open:
             raise InvalidInput(f"table {table.table_id} has no round in progress: deal first")
+        held = table.binding.held
+        if held is not None and not held_ok:
+            raise InvalidInput(
+                "a card dealt face down is being turned: key "
+                + ", ".join(held.need)
+                + (" (or 'no' if the card reader shows none)" if held.reader else "")
+                + " first, or withdraw the step"
+            )
         return table.play
 
     def _command(self, table_id: str, build: Callable[[LiveTable], list[Event]]) -> CommandResult:
@@ -612,7 +857,9 @@ class LiveTableHub:
         table.version = version
         for offset, e in enumerate(events, start=1):
             _mark(table, e, before + offset)
-            _fold(table, e)
+            _fold(table, e) or table.binding.fold(e)
+        if table.stale:  # a step was tried on the cached play and not recorded: read it back
+            table = self.rebuild(table_id)
         self._announce(table, before, tuple(events))
         return CommandResult(True, version, tuple(events))
 
@@ -651,6 +898,17 @@ class LiveTableHub:
                 and pending["seat"] == who.seat
             ),
             "state": state,
+            "held": _held_view(table),
+            "face_down_due": bool(
+                play is not None
+                and table.mode == PHYSICAL
+                and table.round_open
+                and table.binding.held is None
+                and play.pending.kind is PendingKind.CHANCE
+                and table.live.face_down is not None
+                and table.live.face_down(play.state)
+            ),
+            "unseen": len(table.binding.unseen),
             "last_settlement": {k: format_money(v) for k, v in sorted(table.last_parties.items())},
         }
 
@@ -675,9 +933,8 @@ class LiveTableHub:
         and changes nothing."""
 
         def build(table: LiveTable) -> list[Event]:
-            play = self._round(table)
-            step = play.apply(action)
-            return [StepTaken("dealer", by, 1), *step.events]
+            self._round(table)
+            return self._step(table, "remedy", "", "dealer", by, action)
 
         return self._command(table_id, build)
 
@@ -819,6 +1076,22 @@ def _fold(table: LiveTable, e: Event) -> bool:
     else:
         return False
     return True
+
+
+def _held_view(table: LiveTable) -> dict[str, JSON] | None:
+    """A command held for a face-down card, as every viewer may see it (no card in it)."""
+    held = table.binding.held
+    if held is None or not table.round_open:
+        return None
+    return {"need": list(held.need), "reader": held.reader, "actor": held.actor}
+
+
+def _action_json(live: LiveGame, events: Sequence[Event]) -> str:
+    """The game's own event that records a step's action, as JSON (a held command's)."""
+    for e in events:
+        if len(live.game.actions_from_events([e])) == 1:
+            return canonical_json(e.to_dict())
+    raise InvalidInput("this step records no action to hold")  # pragma: no cover
 
 
 def _check_seat(seat: object) -> None:

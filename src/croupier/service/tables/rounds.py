@@ -26,8 +26,10 @@ from typing import Any
 
 from croupier.core.errors import InvalidInput
 from croupier.core.events import JSON, Event
-from croupier.core.protocol import Play, Settlement
+from croupier.core.protocol import PendingKind, Play, Settlement
+from croupier.service.tables import unseen as late
 from croupier.service.tables._live_events import (
+    CardsReplaced,
     PlayerSeated,
     PlayerUnseated,
     RoundSettled,
@@ -85,6 +87,11 @@ class RoundRecord:
     settled_by: str
     keyed_by: tuple[str, ...]
     """Who keyed the round's cards or spins (a physical table), in the order they first did."""
+    unseen: tuple[int, ...] = ()
+    """The actions (from 0) whose card was dealt face down and never turned: their card in
+    ``actions`` is a stand-in (``service.tables.unseen``)."""
+    replaced: tuple[CardsReplaced, ...] = ()
+    """The cards replaced during the round (turned, stand-ins moved, corrections)."""
 
 
 def _opening(store: EventStore, table_id: str) -> TableOpened:
@@ -127,6 +134,8 @@ def round_record(store: EventStore, table_id: str, number: int) -> RoundRecord:
     setup: Any = None
     events: list[Event] = []
     keyed_by: list[str] = []
+    binding = late.Binding()
+    replaced: list[CardsReplaced] = []
     started: tuple[datetime, str] | None = None
     for record in store.read(stream_of(table_id)):
         e = record.event
@@ -138,10 +147,14 @@ def round_record(store: EventStore, table_id: str, number: int) -> RoundRecord:
         if started is None:
             continue
         if isinstance(e, RoundSettled):
-            actions = tuple(live.game.actions_from_events(events))
-            play: Play[Any, Any, Any, Any] = Play.rebuilt(
-                live.game, live.game.parse_rules(rules), setup, actions
+            play: Play[Any, Any, Any, Any] = late.replay(
+                live,
+                live.game.parse_rules(rules),
+                setup,
+                live.game.actions_from_events(events),
+                binding.cards,
             )
+            actions = tuple(play.log)
             settlement = play.settlement()
             if dict(settlement.parties) != dict(e.parties):
                 raise InvalidInput(
@@ -165,7 +178,13 @@ def round_record(store: EventStore, table_id: str, number: int) -> RoundRecord:
                 record.recorded_at,
                 e.by,
                 tuple(keyed_by),
+                tuple(sorted(binding.unseen)),
+                tuple(replaced),
             )
+        if isinstance(e, CardsReplaced):
+            replaced.append(e)
+        if e is not None and binding.fold(e):
+            continue
         if isinstance(e, StepTaken):
             if e.actor == "keyed" and e.by not in keyed_by:
                 keyed_by.append(e.by)
@@ -179,7 +198,7 @@ def round_record(store: EventStore, table_id: str, number: int) -> RoundRecord:
 
 def round_file(record: RoundRecord) -> dict[str, JSON]:
     """The round as a round file (docs/round-files.md) whose ``expect`` is what was paid."""
-    from croupier.games.roundfile import expect_block
+    from croupier.games.roundfile import FORMAT_2, expect_block
 
     exporter = importlib.import_module(f"croupier.games.{record.game}.export")
     keyed = ", keyed by " + ", ".join(record.keyed_by) if record.keyed_by else ""
@@ -198,7 +217,27 @@ def round_file(record: RoundRecord) -> dict[str, JSON]:
     )
     data["sections"] = list(_sections(record.game))
     data["expect"] = expect_block(record.settlement)
+    if record.unseen:
+        data["format"] = FORMAT_2
+        data["unseen"] = list(_shoe_places(record))
     return data
+
+
+def _shoe_places(record: RoundRecord) -> list[int]:
+    """Where in the file's ``shoe`` each card never seen is: the cards leave the shoe in the
+    order of the round's chance moves."""
+    live = live_game(record.game)
+    play: Play[Any, Any, Any, Any] = Play(
+        live.game, live.game.parse_rules(record.rules), record.setup
+    )
+    places: dict[int, int] = {}
+    dealt = 0
+    for i, action in enumerate(record.actions):
+        if play.pending.kind is PendingKind.CHANCE:
+            places[i] = dealt
+            dealt += 1
+        play.apply(action)
+    return [places[i] for i in record.unseen]
 
 
 def _sections(game: str) -> Sequence[str]:
