@@ -36,3 +36,30 @@ def test_99_01_3_09_04_11_an_ordinary_next_hand_moves_the_button() -> None:
     assert hub.settle("pk", "dealer-1").accepted
     assert hub.deal("pk", "dealer-1").accepted
     assert _button(hub, "pk") != first
+
+
+def test_issue_27_a_poker_stack_changes_only_by_play_or_by_chips_bought_between_hands() -> None:
+    """The chips keyed for a poker seat are chips bought, added to what the seat has; while a
+    hand is in play nothing is bought (the chips in play stay as they are until it is settled);
+    after it, each seat has what the hand left it (the settlement), plus what it buys."""
+    hub = LiveTableHub(open_store("sqlite://"), rng=SeededRngSource(2))
+    open_and_deal(hub, "pk", "poker")  # alice $20, bob $15, carol $30
+    refused = hub.wager("pk", 1, "$5", "alice")
+    assert not refused.accepted
+    assert "between hands" in (refused.refusal or "")
+    play_out(hub, "pk", 4)
+    settled = hub.settle("pk", "dealer-1")
+    assert settled.accepted
+    assert settled.settlement is not None
+    after = {s: hub.table("pk").wagers[s] for s in (1, 4, 7)}
+    nets = settled.settlement.parties
+    assert after == {
+        1: 2000 + nets["player:alice"],
+        4: 1500 + nets["player:bob"],
+        7: 3000 + nets["player:carol"],
+    }
+    bought = hub.wager("pk", 4, "$10", "bob")
+    assert bought.accepted, bought.refusal
+    assert hub.table("pk").wagers[4] == after[4] + 1000
+    assert not hub.wager("pk", 4, "$0", "bob").accepted
+    assert hub.table("pk").wagers[4] == after[4] + 1000

@@ -50,6 +50,10 @@ class LiveGame:
     it was not asked. At a physical table whose hole card nobody has seen, the reader's answer
     is keyed (``service.tables.unseen``)."""
 
+    stacks: bool = False
+    """A seat's "wager" is its chips, carried from hand to hand (poker): what is keyed is the
+    chips bought, added to what the seat has (issue 27: a stack was edited freely between
+    hands); chips change otherwise only by play, and are bought between hands."""
     face_down: Callable[[Any], bool] | None = None
     """Whether the card due now is dealt face down (a hole card, a burn card): at a physical
     table the console offers to key it ``down``, unseen (``service.tables.unseen``)."""
@@ -248,6 +252,7 @@ def live_game(name: str) -> LiveGame:
             redact,
             decode_setup=_poker_setup_from_json,
             face_down=_poker_face_down,
+            stacks=True,
         )
     if name == "paddlewheel":
         from croupier.games.paddlewheel.state import TableSetup

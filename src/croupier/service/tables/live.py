@@ -368,8 +368,9 @@ class LiveTableHub:
         return self._command(table_id, build)
 
     def wager(self, table_id: str, seat: int, amount: str | int, by: str) -> CommandResult:
-        """The wager (poker: the chips) of ``seat`` for the next round: dollars as a person
-        types them (``"$25"``, ``"12.50"``) or int cents."""
+        """The wager of ``seat`` for the next round: dollars as a person types them
+        (``"$25"``, ``"12.50"``) or int cents. Poker: the chips bought, added to the seat's
+        chips, between hands (the chips then change only by play)."""
 
         def build(table: LiveTable) -> list[Event]:
             if seat not in table.seats:
@@ -412,6 +413,15 @@ class LiveTableHub:
         cents = parse_money(amount, "wager") if isinstance(amount, str) else amount
         if isinstance(cents, bool) or not isinstance(cents, int) or cents < 0:
             raise InvalidInput(f"a wager is a dollar amount of 0 or more, got {amount!r}")
+        if table.live.stacks:
+            if table.round_open:
+                raise InvalidInput(
+                    "chips are bought between hands: the chips in play stay as they are until "
+                    "the hand is settled"
+                )
+            if cents <= 0:
+                raise InvalidInput("key the chips bought, more than $0.00")
+            return WagerSet(seat, table.wagers.get(seat, 0) + cents, by)
         if cents and table.live.wager_alone:
             self._try_wager(table, seat, player, cents)
         return WagerSet(seat, cents, by)
