@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import json
 import re
+from datetime import timedelta
 from typing import Any
 
 from croupier.service.games.replay import replay_text
@@ -91,5 +92,89 @@ def test_99_01_3_11_05_a_spin_keyed_and_bets_entered_by_amount_with_the_keyboard
     moved_on(operator, before)
     data = watcher.request.get(f"{base}/api/tables/{TABLE}/rounds/1").json()
     assert data["expect"]["parties"]["player:ann"] == 11_900
+    assert replay_text(json.dumps(data), "exported", check=True).ok
+    assert people.errors == []
+
+
+TICKET_RULES = "paddlewheel-ticket-card.toml"
+CARD_TABLE = "pw-cards"
+
+
+def _key_spin(operator: Any, section: str) -> None:
+    before = version_of(operator)
+    sync_api.expect(operator.locator("#prompt")).to_contain_text("Key the spin")
+    sync_api.expect(operator.locator("#key-input")).to_be_focused()
+    operator.keyboard.type(f"{section}/5")
+    operator.keyboard.press("Enter")
+    moved_on(operator, before)
+
+
+def _time_passes(demo: Demo, pages: tuple[Any, ...], minutes: int) -> None:
+    """``minutes`` pass on the server's clock while the operator and the watcher stay at their
+    consoles (each page asked for again every quarter hour: a session idle for 30 minutes ends)."""
+    left = minutes
+    while left > 0:
+        step = min(15, left)
+        demo.clock.advance(timedelta(minutes=step))
+        left -= step
+        for page in pages:
+            page.reload()
+            page.wait_for_selector("#live:text('live')")
+
+
+def _take(operator: Any, label: str) -> None:
+    button = operator.locator("#options button", has_text=label).first
+    operator.keyboard.press("Escape")  # out of the key field, where a digit would be typed
+    operator.keyboard.press(button.get_attribute("data-key") or "?")
+
+
+def test_99_01_3_11_02_6_a_ticket_card_claimed_in_time_and_late_with_the_keyboard_only(
+    served: tuple[str, Demo], browser: Any
+) -> None:
+    """The ticket-card method (-02) from the console, worked by hand from
+    ``paddlewheel-ticket-card.toml`` (20 tickets at $2.00, ticket n holds n, n + 20, n + 40;
+    prize 1 $15.00, prize 2 a blanket at a $20.00 retail price; claims within 30 minutes):
+    ann buys tickets 1-10 and bo 11-20 (each $20.00, the most a spin allows, -02.6.a); the wheel
+    stops at 17: bo's ticket 17 wins prize 1, claimed 10 minutes later; it stops at 41: ann's
+    ticket 1 wins prize 2, but 45 minutes pass and her claim is refused (-02.6.d); the prize is
+    declared unclaimed and spun again (-02.6.e): 22, ann's ticket 2, claimed at once. ann nets
+    $0.00, bo -$5.00, the house +$5.00. The server's clock measures the minutes."""
+    base, demo = served
+    people, operator, watcher = physical_table(
+        browser, served, CARD_TABLE, "paddlewheel", TICKET_RULES, runner="w1"
+    )
+    deal_by_key(operator)
+    sync_api.expect(operator.locator("#prompt")).to_contain_text("Sell the card's tickets")
+    for ticket in range(1, 21):
+        _entry(operator, "sell ticket", str(ticket), "ann" if ticket <= 10 else "bo")
+    sync_api.expect(operator.locator("#console .facts")).to_contain_text("20 of 20")
+    _key_spin(operator, "17")
+    sync_api.expect(watcher.locator("#console .facts")).to_contain_text("winning ticket 17 (bo)")
+    _time_passes(demo, (operator, watcher), 10)
+    before = version_of(operator)
+    _take(operator, "claim prize")
+    moved_on(operator, before)
+    _key_spin(operator, "41")
+    _time_passes(demo, (operator, watcher), 45)
+    before = version_of(operator)
+    _take(operator, "claim prize")
+    sync_api.expect(operator.locator("#refusal")).to_contain_text("99-01.3-11-02.6.d")
+    assert version_of(operator) == before
+    _take(operator, "prize unclaimed")
+    moved_on(operator, before)
+    _key_spin(operator, "22")
+    before = version_of(operator)
+    _take(operator, "claim prize")
+    moved_on(operator, before)
+    sync_api.expect(operator.locator("#console .facts")).to_contain_text("stadium blanket")
+    sync_api.expect(watcher.locator("#console .facts")).to_contain_text("prize 2")
+    shot(operator, "console-paddlewheel-tickets.png")
+    assert axe_violations(operator) == []
+    assert axe_violations(watcher) == []
+    before = version_of(operator)
+    operator.keyboard.press("s")
+    moved_on(operator, before)
+    data = watcher.request.get(f"{base}/api/tables/{CARD_TABLE}/rounds/1").json()
+    assert data["expect"]["parties"] == {"house": 500, "player:ann": 0, "player:bo": -500}
     assert replay_text(json.dumps(data), "exported", check=True).ok
     assert people.errors == []

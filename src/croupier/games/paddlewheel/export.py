@@ -28,12 +28,13 @@ from croupier.core.errors import CroupierError, InvalidInput
 from croupier.core.events import JSON
 from croupier.core.protocol import Play
 from croupier.games.paddlewheel import actions as a
-from croupier.games.paddlewheel.game import GAME
+from croupier.games.paddlewheel.game import GAME, TICKET_GAME
 from croupier.games.paddlewheel.sample import sample_table_rules
 from croupier.games.paddlewheel.state import Phase, TableSetup
+from croupier.games.paddlewheel.tickets import CardSetup
 from croupier.games.roundfile import FORMAT
 
-__all__ = ["round_file"]
+__all__ = ["round_file", "ticket_round_file"]
 
 
 def round_file(
@@ -135,3 +136,89 @@ def _item(action: a.TableAction) -> dict[str, JSON]:
     if isinstance(action, a.Leave):
         return {"action": "leave", "seat": action.seat}
     raise InvalidInput(f"not a paddlewheel table action: {action!r}")
+
+
+def ticket_round_file(
+    rules: Mapping[str, JSON],
+    setup: CardSetup,
+    actions: Sequence[a.TicketAction],
+    *,
+    title: str = "",
+    description: str = "",
+) -> dict[str, JSON]:
+    """The round file of one ticket card played through the protocol (``TICKET_GAME``): the
+    card's setup (number, date, site), its sales, refund, spins (consecutive void spins and the
+    valid one are one ``spin`` item, a wheel stop each) and claims with their minutes. No
+    ``expect`` block; ``InvalidInput`` names an action the card does not accept, or a card
+    whose last spin was void."""
+    parsed = TICKET_GAME.parse_rules(rules)
+    play = Play(TICKET_GAME, parsed, setup)
+    for n, action in enumerate(actions, start=1):
+        try:
+            play.apply(action)
+        except CroupierError as exc:
+            raise InvalidInput(
+                f"action {n} ({action!r}) is not accepted on this card: {exc}"
+            ) from exc
+    if actions and isinstance(actions[-1], a.SpinForPrize) and actions[-1].spin.is_void:
+        raise InvalidInput(
+            "a card ending with a void spin cannot be written: a 'spin' takes wheel stops "
+            "until one is valid (99-01.3-11-02.3)"
+        )
+    items: list[JSON] = []
+    stops: list[JSON] = []
+    spinning = False
+    for action in actions:
+        if isinstance(action, a.SpinForPrize):
+            if not spinning:
+                items.append({"action": "spin"})
+            stops.append({"revolutions": action.spin.revolutions, "stop": action.spin.stop})
+            spinning = action.spin.is_void
+            continue
+        spinning = False
+        items.append(_ticket_item(action))
+    card: dict[str, JSON] = {"card_number": setup.card_number, "date": setup.date}
+    if setup.site is not None:
+        card["site"] = setup.site
+    return {
+        "format": FORMAT,
+        "game": "paddlewheel",
+        "title": title,
+        "description": description,
+        "rules": copy.deepcopy(dict(rules)),
+        "setup": card,
+        "actions": items,
+        "wheel_stops": stops,
+    }
+
+
+def _ticket_item(action: a.TicketAction) -> dict[str, JSON]:
+    """The round-file item of one ticket-card action other than a spin."""
+    item: dict[str, JSON]
+    if isinstance(action, a.SellTicket):
+        item = {
+            "action": "sell",
+            "ticket": action.ticket,
+            "player": action.player,
+            "price": action.price,
+        }
+    elif isinstance(action, a.SellTickets):
+        item = {
+            "action": "sell",
+            "tickets": list(action.tickets),
+            "player": action.player,
+            "amount": action.amount,
+        }
+    elif isinstance(action, a.RefundCard):
+        return {"action": "refund"}
+    elif isinstance(action, a.ClaimPrize):
+        return {"action": "claim", "ticket": action.ticket, "minutes": action.minutes}
+    elif isinstance(action, a.PrizeUnclaimed):
+        return {"action": "unclaimed", "minutes": action.minutes}
+    else:  # pragma: no cover - every ticket action is one of the above or a spin
+        raise InvalidInput(f"no round-file item for {action!r}")
+    for key in ("date", "site"):
+        value = getattr(action, key)
+        if value is not None:
+            item[key] = value
+    return item

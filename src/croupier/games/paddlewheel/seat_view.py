@@ -16,9 +16,16 @@ from collections.abc import Sequence
 
 from croupier.core.events import JSON, Event
 from croupier.games.paddlewheel.table import Table
+from croupier.games.paddlewheel.tickets import CardPlay
 from croupier.games.seat_views import Viewer, money, parse_viewer
 
-__all__ = ["redact_event", "seat_view", "visible_events"]
+__all__ = [
+    "redact_event",
+    "seat_view",
+    "ticket_redact_event",
+    "ticket_seat_view",
+    "visible_events",
+]
 
 
 def seat_view(state: Table, viewer: str | Viewer) -> dict[str, JSON]:
@@ -69,3 +76,42 @@ def visible_events(events: Sequence[Event], viewer: str | Viewer) -> list[dict[s
     """Each event as ``viewer`` may receive it: all of them, unchanged."""
     who = parse_viewer(viewer)
     return [redact_event(e, who) for e in events]
+
+
+def ticket_seat_view(state: CardPlay, viewer: str | Viewer) -> dict[str, JSON]:
+    """A ticket card as ``viewer`` may see it (-02): the card, its price, the tickets sold and to
+    whom, the prize being spun for and the winning ticket. Nothing on a ticket card is hidden:
+    the tickets are sold openly, the wheel is spun in plain view (-02.3) and the winner is
+    announced to claim the prize (-02.6)."""
+    who = parse_viewer(viewer)
+    d = state.data
+    rules = state.rules
+    last = d.spins[-1] if d.spins else None
+    return {
+        "game": "paddlewheel-tickets",
+        "viewer": str(who),
+        "phase": d.phase.value,
+        "card": state.card_number,
+        "serial": state.serial_number,
+        "date": state.date,
+        "price": money(rules.flare.price_per_ticket),
+        "tickets": len(rules.tickets),
+        "sold": [
+            {"ticket": t, "player": p, "price": money(price)}
+            for t, (p, price) in sorted(d.sold.items())
+        ],
+        "prize": d.prize + 1 if d.prize < len(rules.prizes) else None,
+        "prizes": len(rules.prizes),
+        "winner": None if d.winner is None else {"ticket": d.winner[0], "player": d.winner[1]},
+        "last_spin": last,
+        "claim_limit_minutes": rules.claim_limit_minutes,
+        "presence_required": rules.presence_required,
+        "won": {str(t): money(v) for t, v in sorted(d.won.items())},
+        "records": list(d.records),
+    }
+
+
+def ticket_redact_event(event: Event, viewer: str | Viewer) -> dict[str, JSON]:
+    """A ticket card's event as ``viewer`` may receive it: all of it (nothing is hidden)."""
+    parse_viewer(viewer)
+    return event.to_dict()

@@ -10,14 +10,17 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from croupier.core.errors import InvalidInput
+from croupier.core.errors import InvalidInput, RuleViolation
 from croupier.core.events import JSON, Event, from_json_value
 from croupier.games.base import AnyGame
 from croupier.games.registry import get_game
 
-SetupMaker = Callable[[Any, Mapping[int, str], Mapping[int, int], int, Any], Any]
-"""(rules, seats -> player, seats -> wager cents, round number, last round's state or None)
--> the game's setup of the next round."""
+SetupMaker = Callable[[Any, Mapping[int, str], Mapping[int, int], int, Any, str], Any]
+"""(rules, seats -> player, seats -> wager cents, round number, last round's state or None,
+the date of play as ``YYYY-MM-DD``) -> the game's setup of the next round."""
+
+TICKETS = "paddlewheel-tickets"
+"""The paddlewheel's ticket-card method (99-01.3-11-02) as a live table: one card a round."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,7 +87,12 @@ def _poker_setup_from_json(data: Any) -> Any:
 
 
 def _twentyone_setup(
-    rules: Any, seats: Mapping[int, str], wagers: Mapping[int, int], number: int, last: Any
+    rules: Any,
+    seats: Mapping[int, str],
+    wagers: Mapping[int, int],
+    number: int,
+    last: Any,
+    today: str,
 ) -> Any:
     from croupier.games.twentyone.actions import SeatWager
     from croupier.games.twentyone.game import Setup
@@ -137,7 +145,12 @@ def _threecard21_reader(events: Sequence[Event]) -> bool | None:
 
 
 def _threecard21_setup(
-    rules: Any, seats: Mapping[int, str], wagers: Mapping[int, int], number: int, last: Any
+    rules: Any,
+    seats: Mapping[int, str],
+    wagers: Mapping[int, int],
+    number: int,
+    last: Any,
+    today: str,
 ) -> Any:
     from croupier.core.shoe import NJShuffleMethod
     from croupier.games.threecard21.game import Setup
@@ -154,7 +167,12 @@ def _threecard21_setup(
 
 
 def _poker_setup(
-    rules: Any, seats: Mapping[int, str], wagers: Mapping[int, int], number: int, last: Any
+    rules: Any,
+    seats: Mapping[int, str],
+    wagers: Mapping[int, int],
+    number: int,
+    last: Any,
+    today: str,
 ) -> Any:
     from croupier.games.poker.game import Setup
     from croupier.games.poker.hand import MISDEAL
@@ -176,11 +194,40 @@ def _poker_setup(
 
 
 def _paddlewheel_setup(
-    rules: Any, seats: Mapping[int, str], wagers: Mapping[int, int], number: int, last: Any
+    rules: Any,
+    seats: Mapping[int, str],
+    wagers: Mapping[int, int],
+    number: int,
+    last: Any,
+    today: str,
 ) -> Any:
     from croupier.games.paddlewheel.state import TableSetup
 
     return last.next_setup() if last is not None else TableSetup()
+
+
+def _ticket_setup(
+    rules: Any,
+    seats: Mapping[int, str],
+    wagers: Mapping[int, int],
+    number: int,
+    last: Any,
+    today: str,
+) -> Any:
+    """The next card of the series (-02.1: cards are played in the flare's numbered range),
+    played today (-02.2: sold on the site the day of play)."""
+    from croupier.games.paddlewheel.rules import FLARE
+    from croupier.games.paddlewheel.tickets import CardSetup
+
+    flare = rules.flare
+    card = flare.first_card_number if last is None else last.card_number + 1
+    if card > flare.last_card_number:
+        raise RuleViolation(
+            f"every card of the series ({flare.first_card_number}..{flare.last_card_number}) "
+            "has been played",
+            FLARE,
+        )
+    return CardSetup(card, today)
 
 
 def _views(game: str) -> tuple[Callable[..., dict[str, JSON]], Callable[..., dict[str, JSON]]]:
@@ -204,6 +251,19 @@ def _views(game: str) -> tuple[Callable[..., dict[str, JSON]], Callable[..., dic
 
 def live_game(name: str) -> LiveGame:
     """The hub's view of game ``name`` (``InvalidInput`` for an unknown game)."""
+    if name == TICKETS:
+        from croupier.games.paddlewheel import seat_view as wheel_views
+        from croupier.games.paddlewheel.game import TICKET_GAME
+        from croupier.games.paddlewheel.tickets import CardSetup
+
+        return LiveGame(
+            TICKETS,
+            TICKET_GAME,
+            CardSetup,
+            _ticket_setup,
+            wheel_views.ticket_seat_view,
+            wheel_views.ticket_redact_event,
+        )
     spec = get_game(name)
     if spec.game is None:
         raise InvalidInput(f"game {name!r} has no protocol object to run live")
@@ -259,6 +319,14 @@ def live_game(name: str) -> LiveGame:
 
         return LiveGame(name, spec.game, TableSetup, _paddlewheel_setup, seat_view, redact)
     raise InvalidInput(f"game {name!r} cannot be run live")  # pragma: no cover
+
+
+def game_of(game: str, rules: Mapping[str, JSON]) -> str:
+    """The live game a table of ``game`` plays under ``rules``: a paddlewheel's ticket-card
+    rules are played a card at a time (``TICKETS``), its table-method rules at a table."""
+    if game == "paddlewheel" and rules.get("method") == "ticket-card":
+        return TICKETS
+    return game
 
 
 def redact_all(live: LiveGame, events: Sequence[Event], viewer: str) -> list[dict[str, JSON]]:

@@ -37,6 +37,7 @@ GAME_TITLES = {
     "threecard21": 'Three Card 21 "N" Done',
     "poker": "Poker",
     "paddlewheel": "Paddlewheel",
+    "paddlewheel-tickets": "Paddlewheel (ticket cards)",
 }
 
 
@@ -200,17 +201,29 @@ def _describe_pending(view: Mapping[str, Any], place_word: str) -> tuple[str, st
             "",
         )
     if kind == "chance":
-        spin = view.get("game") == "paddlewheel"
+        spin = str(view.get("game")).startswith("paddlewheel")
         burn = seat is None and "burn" in detail
         what = "the spin" if spin else ("the burn card" if burn else f"the card for {where}")
         prompt = ("Key " if physical else "Draw ") + what + (f" ({detail})" if detail else "")
         return prompt, ("spin" if spin else "card") if physical else "", ""
+    tickets = view.get("game") == "paddlewheel-tickets"
+    if kind == "seat" and tickets:
+        return f"Ticket {seat} wins: record its claim, or the prize unclaimed (-02.6).", "", ""
     if kind == "seat":
         return f"{where.capitalize()} to act" + (f" ({detail})" if detail else ""), "", where
+    if tickets:
+        return (
+            "Sell the card's tickets: the wheel is spun once every ticket is sold (-02.3); "
+            "a card not sold out is refunded (-02.2).",
+            "",
+            "",
+        )
     return "The dealer's move" + (f": {detail}" if detail else ""), "", ""
 
 
 def _payouts(game: str, parties: Mapping[str, int]) -> tuple[Payout, ...]:
+    if game == "paddlewheel-tickets":
+        return ()  # a ticket card's prizes are cash or merchandise, listed with the card (-02.4)
     nd = game != "threecard21"  # New Jersey's chips are not North Dakota's (-03.1)
     word = PLACE_WORDS.get(game, "seat")
     out = []
@@ -229,7 +242,13 @@ def _payouts(game: str, parties: Mapping[str, int]) -> tuple[Payout, ...]:
     return tuple(out)
 
 
-PLACE_WORDS = {"twentyone": "space", "threecard21": "spot", "poker": "seat", "paddlewheel": "seat"}
+PLACE_WORDS = {
+    "twentyone": "space",
+    "threecard21": "spot",
+    "poker": "seat",
+    "paddlewheel": "seat",
+    "paddlewheel-tickets": "ticket",
+}
 """What each game's rules call a player's place at the table (-08: a betting space; 2C: a
 spot or betting position; -09 and -11: a seat)."""
 
@@ -433,6 +452,51 @@ def _paddlewheel(view: Mapping[str, Any], state: Mapping[str, Any]) -> Built:
     return None, (), tuple(places), tuple(facts)
 
 
+def _paddlewheel_tickets(view: Mapping[str, Any], state: Mapping[str, Any]) -> Built:
+    """A ticket card (99-01.3-11-02): the tickets sold and to whom, the prize spun for, the
+    winning ticket and its claim, and each prize awarded as recorded (-02.4)."""
+    winner = state.get("winner") or {}
+    won = state.get("won") or {}
+    places = []
+    for item in state.get("sold") or ():
+        ticket = int(item["ticket"])
+        status = ""
+        if winner.get("ticket") == ticket:
+            status = "winning ticket: to claim"
+        elif str(ticket) in won:
+            status = f"won {won[str(ticket)]}"
+        paid = (("paid", str(item["price"])),)
+        places.append(Place(ticket, str(item.get("player") or ""), (), paid, status))
+    facts: list[tuple[str, str]] = [
+        ("card", f"{state.get('card')} (serial {state.get('serial')}), {state.get('date')}"),
+        ("price", f"{state.get('price')} a ticket"),
+        ("sold", f"{len(places)} of {state.get('tickets')}"),
+    ]
+    if state.get("prize") is not None and state.get("phase") not in ("complete", "refunded"):
+        facts.append(("spinning for", f"prize {state.get('prize')} of {state.get('prizes')}"))
+    if winner:
+        facts.append(("winning ticket", f"{winner.get('ticket')} ({winner.get('player')})"))
+        limit = state.get("claim_limit_minutes")
+        facts.append(
+            (
+                "claim",
+                "the winner must be present at the spin"
+                if state.get("presence_required")
+                else f"within {limit} minutes of the spin"
+                if limit is not None
+                else "at any time",
+            )
+        )
+    for record in state.get("records") or ():
+        what = (
+            format_money(int(record["cash"]))
+            if record.get("cash")
+            else str(record.get("merchandise") or "")
+        )
+        facts.append((f"prize {record.get('prize')}", f"{what} to ticket {record.get('ticket')}"))
+    return None, (), tuple(places), tuple(facts)
+
+
 def _generic(view: Mapping[str, Any], state: Mapping[str, Any]) -> Built:  # pragma: no cover
     return None, (), (), ()
 
@@ -442,4 +506,5 @@ _BUILDERS = {
     "threecard21": _threecard21,
     "poker": _poker,
     "paddlewheel": _paddlewheel,
+    "paddlewheel-tickets": _paddlewheel_tickets,
 }

@@ -51,6 +51,8 @@ from croupier.service.people.authz import (
     authorize,
 )
 from croupier.service.tables import unseen
+from croupier.service.tables._live_events import StepTaken
+from croupier.service.tables._live_games import TICKETS
 from croupier.service.tables.console import Console
 from croupier.service.tables.entries import Entry, complete, entry_label, grouped
 from croupier.service.tables.fanout import Fanout
@@ -153,9 +155,11 @@ class TablesDesk:
         rules_dir: Path | None = None,
         clock: Clock | None = None,
     ) -> None:
-        self.hub = LiveTableHub(store, rng=rng if rng is not None else LiveRngSource())
-        self.rules_dir = rules_dir
         self.clock: Clock = clock if clock is not None else SystemClock()
+        self.hub = LiveTableHub(
+            store, rng=rng if rng is not None else LiveRngSource(), clock=self.clock
+        )
+        self.rules_dir = rules_dir
         self._lock = threading.RLock()
         self._refusals: dict[str, deque[Refusal]] = {}
 
@@ -274,7 +278,8 @@ class TablesDesk:
         with self._locked():
             table = self.hub.table(check_table_id(table_id))
             game = table.live.name
-            module = importlib.import_module(f"croupier.games.{game}.disclosure")
+            package = "paddlewheel" if game == TICKETS else game  # both methods' rules
+            module = importlib.import_module(f"croupier.games.{package}.disclosure")
             text: str = module.disclosure(table.rules)
             return game, text
 
@@ -317,11 +322,14 @@ class TablesDesk:
             return []
         pending = table.play.pending
         physical = table.mode == PHYSICAL
+        tickets = table.live.name == TICKETS
         mine = (
             (pending.kind is PendingKind.SEAT and who == f"player:{pending.seat}")
             or (pending.kind is PendingKind.DEALER and who == "dealer")
             # at a physical table the players have no screen: the dealer keys their decisions
             or (pending.kind is PendingKind.SEAT and who == "dealer" and physical)
+            # a ticket card's claim is made to the operator, whoever holds the ticket (-02.6)
+            or (pending.kind is PendingKind.SEAT and who == "dealer" and tickets)
         )
         out: list[tuple[Option, Any]] = []
         held = table.binding.held
@@ -494,11 +502,29 @@ class TablesDesk:
                 return self._noted(actor, table_id, self.hub.remedy(table_id, action, actor.name))
             seat = int(who.split(":")[1]) if who.startswith("player:") else None
             pending = table.play.pending if table.play is not None else None
+            tickets = table.live.name == TICKETS
             if who == "dealer" and pending is not None and pending.kind is PendingKind.SEAT:
-                seat = pending.seat  # a player's decision keyed by the dealer (physical)
+                # a player's decision keyed by the dealer (physical); a ticket's claim is the
+                # operator's to record
+                seat = None if tickets else pending.seat
+            if tickets and hasattr(action, "minutes"):
+                action = dataclasses.replace(action, minutes=self._minutes_since_spin(table_id))
             return self._noted(
                 actor, table_id, self.hub.act(table_id, action, actor.name, seat=seat)
             )
+
+    def _minutes_since_spin(self, table_id: str) -> int:
+        """Whole minutes from the last spin (keyed or drawn) to now: a ticket card's claim time
+        (99-01.3-11-02.6.d) is measured by the server's clock, not typed."""
+        table = self.hub.table(table_id)
+        spun = None
+        for record in self.hub.store.read(table.stream, after=table.round_started_at):
+            e = record.event
+            if isinstance(e, StepTaken) and e.actor in ("keyed", "chance"):
+                spun = record.recorded_at
+        if spun is None:
+            return 0
+        return max(0, int((self._now() - spun).total_seconds() // 60))
 
     def _noted(self, actor: Actor, table_id: str, result: CommandResult) -> CommandResult:
         """Keep a refused command for the pit (``pit``): who, when, what and the section. A

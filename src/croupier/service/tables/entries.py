@@ -5,10 +5,11 @@ offer now (``TablesDesk.choose``). Some actions differ only by an amount or a pl
 names: a paddlewheel bet of so many chips on a spot (the engine offers one chip on each spot,
 248 buttons for three players, issue 27), chips bought for so many dollars, a poker bet or raise
 of an amount. Those are offered here as one *entry* per kind of action and seat, with the fields
-the person fills in: a money amount in dollars, a count of chips, a choice among the values the
-engine offered (the spots) or a name. The action is then the offered one with those fields
-replaced, and the engine judges it like any other (its refusal cites the section). Nothing else
-of the action can be changed, and a choice outside the offered values is refused.
+the person fills in: a money amount in dollars, a count of chips, a number (a ticket's), a
+choice among the values the engine offered (the spots) or a name. The action is then the offered
+one with those fields replaced, and the engine judges it like any other (its refusal cites the
+section). Nothing else of the action can be changed, and a choice outside the offered values is
+refused.
 
 Which fields of which action are typed is declared per game (``ENTRIES``).
 """
@@ -23,7 +24,7 @@ from typing import Any
 from croupier.core.errors import InvalidInput
 from croupier.core.money import parse_money
 
-MONEY, COUNT, CHOICE, TEXT = "money", "count", "choice", "text"
+MONEY, COUNT, CHOICE, TEXT, NUMBER = "money", "count", "choice", "text", "number"
 
 ENTRIES: dict[str, dict[str, tuple[tuple[str, str], ...]]] = {
     "paddlewheel": {
@@ -34,6 +35,9 @@ ENTRIES: dict[str, dict[str, tuple[tuple[str, str], ...]]] = {
         "RemoveBet": (("spot", CHOICE), ("chips", COUNT)),
         "Tip": (("chips", COUNT),),
         "RedeemChips": (("chips", COUNT),),
+    },
+    "paddlewheel-tickets": {
+        "SellTicket": (("ticket", NUMBER), ("player", TEXT)),
     },
     "poker": {
         "Action:bet": (("amount", MONEY),),
@@ -146,6 +150,13 @@ def complete(entry: Entry, values: Mapping[str, object]) -> Any:
                 raise InvalidInput(
                     f"{entry_label(entry)}: {f.name} is a count of chips from 1 to "
                     f"{MOST_CHIPS:,}, not {text!r}"
+                )
+            changes[f.name] = int(text)
+        elif f.kind == NUMBER:
+            if not (text.isascii() and text.isdigit()) or not 1 <= int(text) <= MOST_CHIPS:
+                raise InvalidInput(
+                    f"{entry_label(entry)}: {f.name} is a number from 1 to {MOST_CHIPS:,}, "
+                    f"not {text!r}"
                 )
             changes[f.name] = int(text)
         elif f.kind == CHOICE:

@@ -11,9 +11,10 @@ from collections.abc import Sequence
 from croupier.core.events import Event
 from croupier.core.money import format_money
 
-HIDDEN_FIELDS = ("card", "cards", "card_no")
+HIDDEN_FIELDS = ("card", "cards", "card_no", "minutes")
 """Fields an action label never shows: a dealer's action about a card may concern one that the
-dealer may not see (a hole card)."""
+dealer may not see (a hole card); a ticket card's claim minutes are the server clock's, filled
+in when the claim is recorded (``TablesDesk.choose``)."""
 
 
 def remedy_of(events: Sequence[Event]) -> tuple[str | None, str | None]:
@@ -51,7 +52,7 @@ def label(action: object) -> str:
     return name + (f" ({', '.join(parts)})" if parts else "")
 
 
-MONEY_FIELDS = frozenset({"amount", "tip_amount", "currency", "stake", "wager"})
+MONEY_FIELDS = frozenset({"amount", "tip_amount", "currency", "stake", "wager", "price"})
 """The fields of the games' actions that hold cents (counts of chips do not)."""
 
 

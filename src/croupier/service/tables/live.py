@@ -41,6 +41,7 @@ from typing import Any, Protocol
 import numpy as np
 
 from croupier.core.cards import parse_card
+from croupier.core.clock import Clock, SystemClock
 from croupier.core.errors import CroupierError, InvalidInput, RuleViolation
 from croupier.core.events import JSON, Event, canonical_json, event_from_json, to_json_value
 from croupier.core.money import format_money, parse_money
@@ -61,7 +62,7 @@ from croupier.service.tables._live_events import (
     TableOpened,
     WagerSet,
 )
-from croupier.service.tables._live_games import LiveGame, live_game
+from croupier.service.tables._live_games import LiveGame, game_of, live_game
 from croupier.service.tables.fanout import Fanout, Notice
 from croupier.store import ConcurrencyError, EventStore
 
@@ -215,8 +216,10 @@ class LiveTableHub:
         store: EventStore,
         rng: RngSource | None = None,
         publish: Callable[[Notice], None] | None = None,
+        clock: Clock | None = None,
     ) -> None:
         self.store = store
+        self.clock: Clock = clock if clock is not None else SystemClock()
         self.rngs: RngSource = rng if rng is not None else LiveRngSource()
         self.publish = publish
         self._tables: dict[str, LiveTable] = {}
@@ -242,8 +245,9 @@ class LiveTableHub:
             raise InvalidInput("a table id must be a non-empty string")
         if mode not in MODES:
             raise InvalidInput(f"a table is opened {' or '.join(MODES)}, not {mode!r}")
-        live = live_game(game)
         data = rules_data(rules, game) if isinstance(rules, Path) else dict(rules)
+        game = game_of(game, data)
+        live = live_game(game)
         parsed = live.game.parse_rules(data)
         table = LiveTable(table_id, live, parsed, data, mode=mode)
         opened = TableOpened(table_id, game, canonical_json(data), by, mode)
@@ -442,7 +446,7 @@ class LiveTableHub:
                 )
         last = table.play.state if table.play is not None else None
         setup = live.make_setup(
-            table.rules, {seat: player}, {seat: cents}, table.round_number + 1, last
+            table.rules, {seat: player}, {seat: cents}, table.round_number + 1, last, self._today()
         )
         trial: Play[Any, Any, Any, Any] = Play(live.game, table.rules, setup)
         if live.opening_action is not None and trial.pending.kind is PendingKind.DEALER:
@@ -455,7 +459,7 @@ class LiveTableHub:
         def build(table: LiveTable) -> list[Event]:
             last = table.play.state if table.play is not None else None
             setup = table.live.make_setup(
-                table.rules, table.seats, table.wagers, table.round_number + 1, last
+                table.rules, table.seats, table.wagers, table.round_number + 1, last, self._today()
             )
             return self._start(table, setup, by)
 
@@ -821,6 +825,10 @@ class LiveTableHub:
             return [TableClosed(by)]
 
         return self._command(table_id, build)
+
+    def _today(self) -> str:
+        """The date of play (the server's local date) for a setup that names it."""
+        return self.clock.now().astimezone().date().isoformat()
 
     def _round(self, table: LiveTable, held_ok: bool = False) -> Play[Any, Any, Any, Any]:
         if table.closed:

@@ -39,7 +39,7 @@ from croupier.service.tables._live_events import (
     TableOpened,
     WagerSet,
 )
-from croupier.service.tables._live_games import live_game
+from croupier.service.tables._live_games import TICKETS, live_game
 from croupier.service.tables.live import stream_of
 from croupier.store import EventStore
 
@@ -200,7 +200,10 @@ def round_file(record: RoundRecord) -> dict[str, JSON]:
     """The round as a round file (docs/round-files.md) whose ``expect`` is what was paid."""
     from croupier.games.roundfile import FORMAT_2, expect_block
 
-    exporter = importlib.import_module(f"croupier.games.{record.game}.export")
+    if record.game == TICKETS:  # the paddlewheel's ticket-card method
+        write = importlib.import_module("croupier.games.paddlewheel.export").ticket_round_file
+    else:
+        write = importlib.import_module(f"croupier.games.{record.game}.export").round_file
     keyed = ", keyed by " + ", ".join(record.keyed_by) if record.keyed_by else ""
     description = (
         f"Live table {record.table} ({record.mode}), round {record.number}: dealt by "
@@ -208,7 +211,7 @@ def round_file(record: RoundRecord) -> dict[str, JSON]:
         f"{record.settled_by} at {record.settled_at.isoformat()}{keyed}. "
         "Exported from the table's event stream; expect is the settlement that was paid."
     )
-    data: dict[str, JSON] = exporter.round_file(
+    data: dict[str, JSON] = write(
         record.rules,
         record.setup,
         record.actions,
@@ -246,6 +249,7 @@ def _sections(game: str) -> Sequence[str]:
         "threecard21": ("N.J.A.C. 13:69F-2C",),
         "poker": ("99-01.3-09",),
         "paddlewheel": ("99-01.3-11",),
+        TICKETS: ("99-01.3-11-02",),
     }.get(game, ())
 
 
