@@ -91,3 +91,11 @@ def play_out(
 @pytest.fixture
 def sqlite_db(tmp_path: Path) -> str:
     return f"sqlite:///{tmp_path / 'live.db'}"
+
+
+def pay_fees(hub: LiveTableHub, table: str) -> None:
+    """Collect every seat's half-hour fee that is due (a physical poker table deals only to
+    players who paid for the half hour in advance, 99-01.3-09-03.3)."""
+    for seat in hub.fees_due(table):
+        result = hub.collect_fee(table, seat, "dealer-1")
+        assert result.accepted, result.refusal

@@ -14,7 +14,7 @@ from croupier.core.rng import SeededRng
 from croupier.service.tables.live import LiveTableHub, SeededRngSource, stream_of
 from croupier.store import open_store
 
-from .conftest import GAMES, PLAYERS, RULES, pick
+from .conftest import GAMES, PLAYERS, RULES, pay_fees, pick
 
 
 def _open(hub: LiveTableHub, table: str, game: str, mode: str) -> None:
@@ -23,6 +23,7 @@ def _open(hub: LiveTableHub, table: str, game: str, mode: str) -> None:
     for seat, player, wager in PLAYERS[game]:
         assert hub.seat(table, seat, player, player).accepted
         assert hub.wager(table, seat, wager, player).accepted
+    pay_fees(hub, table)
     dealt = hub.deal(table, "dealer-1")
     assert dealt.accepted, dealt.refusal
 

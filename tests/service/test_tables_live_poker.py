@@ -4,10 +4,13 @@ moves it one seat to the left (-04.11)."""
 
 from __future__ import annotations
 
+from datetime import UTC, datetime, timedelta
+
+from croupier.core.clock import FixedClock
 from croupier.service.tables.live import LiveTableHub, SeededRngSource
 from croupier.store import open_store
 
-from .conftest import open_and_deal, play_out
+from .conftest import PLAYERS, RULES, open_and_deal, play_out
 
 
 def _button(hub: LiveTableHub, table: str) -> int:
@@ -63,3 +66,51 @@ def test_issue_27_a_poker_stack_changes_only_by_play_or_by_chips_bought_between_
     assert hub.table("pk").wagers[4] == after[4] + 1000
     assert not hub.wager("pk", 4, "$0", "bob").accepted
     assert hub.table("pk").wagers[4] == after[4] + 1000
+
+
+def test_99_01_3_09_03_3_the_half_hour_fee_is_collected_in_advance_before_the_deal() -> None:
+    """A nontournament player pays the posted fee ($2.00 in ``poker-holdem.toml``) for each
+    half hour of play, collected in advance: a physical table deals no hand to a seat whose
+    half hour now playing is unpaid; a fee collected while a half hour is still paid buys the
+    next one, from when the paid one ends."""
+    clock = FixedClock(datetime(2026, 11, 28, 19, 0, tzinfo=UTC))
+    hub = LiveTableHub(open_store("sqlite://", clock=clock), SeededRngSource(2), clock=clock)
+    assert hub.open_table("pk", "poker", RULES["poker"], "dealer-1", mode="physical").accepted
+    for seat, player, chips in PLAYERS["poker"]:
+        assert hub.seat_wager("pk", seat, chips, "dealer-1", player).accepted
+    refused = hub.deal("pk", "dealer-1")
+    assert not refused.accepted
+    assert refused.section == "99-01.3-09-03.3"
+    assert hub.fees_due("pk") == [1, 4, 7]
+    paid = hub.collect_fee("pk", 1, "cashier-1")
+    assert paid.accepted
+    (fee,) = paid.events
+    assert (fee.seat, fee.player, fee.cents) == (1, "alice", 200)
+    assert datetime.fromisoformat(fee.start) == clock.now()
+    assert not hub.deal("pk", "dealer-1").accepted  # seats 4 and 7 still owe theirs
+    for seat in (4, 7):
+        assert hub.collect_fee("pk", seat, "cashier-1").accepted
+    assert hub.fees_due("pk") == []
+    assert hub.view("pk", "public")["fees"] == {
+        str(s): (clock.now() + timedelta(minutes=30)).astimezone().strftime("%H:%M")
+        for s in (1, 4, 7)
+    }
+    # the next half hour is bought when this one is about to end, not two ahead
+    ahead = hub.collect_fee("pk", 1, "cashier-1")
+    assert ahead.accepted  # 19:30-20:00, collected at 19:00: in advance
+    assert not hub.collect_fee("pk", 1, "cashier-1").accepted
+    assert hub.deal("pk", "dealer-1").accepted
+    misdeal = next(a for a, _ in hub.irregularities("pk") if getattr(a, "reason", ""))
+    assert hub.remedy("pk", misdeal, "dealer-1").accepted  # the hand ends at once
+    assert hub.settle("pk", "dealer-1").accepted
+    clock.advance(timedelta(minutes=31))  # 19:31: seats 4 and 7 paid only to 19:30
+    refused = hub.deal("pk", "dealer-1")
+    assert not refused.accepted
+    assert "seat 4, 7" in (refused.refusal or "")
+    assert hub.fees_due("pk") == [4, 7]
+    # a virtual table is training: it charges no fee
+    assert hub.open_table("pv", "poker", RULES["poker"], "dealer-1").accepted
+    for seat, player, chips in PLAYERS["poker"]:
+        assert hub.seat("pv", seat, player, player).accepted
+        assert hub.wager("pv", seat, chips, player).accepted
+    assert hub.deal("pv", "dealer-1").accepted

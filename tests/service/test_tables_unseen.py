@@ -25,7 +25,7 @@ from croupier.service.tables import rounds, unseen
 from croupier.service.tables.live import LiveTableHub, SeededRngSource, stream_of
 from croupier.store import open_store
 
-from .conftest import PLAYERS, ROOT, RULES
+from .conftest import PLAYERS, ROOT, RULES, pay_fees
 
 CARD_GAMES = ("twentyone", "threecard21", "poker")
 READER = ROOT / "examples/rules/twentyone-card-reader-4deck-h17.toml"
@@ -36,6 +36,7 @@ def _open(hub: LiveTableHub, table: str, game: str, rules: Path) -> None:
     for seat, player, wager in PLAYERS[game]:
         assert hub.seat(table, seat, player, "dealer-1").accepted
         assert hub.wager(table, seat, wager, "dealer-1").accepted
+    pay_fees(hub, table)
     dealt = hub.deal(table, "dealer-1")
     assert dealt.accepted, dealt.refusal
 

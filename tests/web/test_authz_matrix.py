@@ -278,6 +278,9 @@ ENDPOINTS: list[Endpoint] = [
     # issue 27: the dealer keys wagers by seat at a physical table
     Endpoint("key a seat's wager", "POST", "/api/tables/{table}/dealer-wager", TABLE_STAFF,
              HOUSE, json={"seat": 1, "amount": "10", "player": "ann"}, table="physical"),
+    # a twenty-one table charges no half-hour fee: allowed, answered 422, nothing changes
+    Endpoint("collect a fee", "POST", "/api/tables/{table}/fee", TABLE_STAFF, HOUSE,
+             json={"seat": 1}, table="physical", changes=False),
     Endpoint("console", "GET", "/tables/{table}/console", EVERYONE, table="wagered"),
     Endpoint("pit page", "GET", "/pit", ROUND_READERS, HOUSE),
     Endpoint("pit tables", "GET", "/pit/tables", ROUND_READERS, HOUSE),

@@ -461,6 +461,12 @@ def test_a_physical_table_is_dealt_by_keying_each_card_through_the_api(demo: Dem
         assert _post(client, csrf, "/api/tables/real-1/seat", {"seat": seat}).status_code == 200
         r = _post(client, csrf, "/api/tables/real-1/wager", {"amount": "20"})
         assert r.status_code == 200, r.text
+    # the half-hour fee first, collected in advance (99-01.3-09-03.3)
+    unpaid = _post(dealer, dcsrf, "/api/tables/real-1/deal")
+    assert unpaid.status_code == 403
+    assert unpaid.json()["section"] == "99-01.3-09-03.3"
+    for seat in (1, 4):
+        assert _post(dealer, dcsrf, "/api/tables/real-1/fee", {"seat": seat}).status_code == 200
     assert _post(dealer, dcsrf, "/api/tables/real-1/deal").status_code == 200
     view = dealer.get("/api/tables/real-1").json()
     assert view["mode"] == "physical"

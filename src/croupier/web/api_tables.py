@@ -183,6 +183,18 @@ def dealer_wager(request: Request, actor: ActorDep, table: TableId, body: SeatWa
     return _result(_desk(request).seat_wager(actor, table, body.seat, body.amount, body.player))
 
 
+class FeeOf(BaseModel):
+    seat: int = Field(ge=1, le=99)
+
+
+@router.post("/{table}/fee", responses=RESPONSES)
+def fee(request: Request, actor: ActorDep, table: TableId, body: FeeOf) -> Any:
+    """At a poker table: the fee of the player at ``seat`` for their next half hour of play,
+    collected in advance (99-01.3-09-03.3); a physical table deals no hand to a seat whose
+    half hour now playing is unpaid."""
+    return _result(_desk(request).collect_fee(actor, table, body.seat))
+
+
 @router.post("/{table}/choose", responses=RESPONSES)
 def choose(request: Request, actor: ActorDep, table: TableId, body: Choice) -> Any:
     desk = _desk(request)

@@ -147,3 +147,17 @@ class StepWithdrawn(Event):
     happened."""
 
     by: str
+
+
+@event("live.fee_collected")
+@dataclass(frozen=True, slots=True)
+class FeeCollected(Event):
+    """A nontournament poker player's fee for a half hour of play, collected in advance
+    (99-01.3-09-03.3): ``cents`` for the half hour from ``start`` (ISO time), recorded by ``by``
+    when it was collected (the event's time)."""
+
+    seat: int
+    player: str
+    start: str
+    cents: int
+    by: str

@@ -57,6 +57,9 @@ class LiveGame:
     """A seat's "wager" is its chips, carried from hand to hand (poker): what is keyed is the
     chips bought, added to what the seat has (issue 27: a stack was edited freely between
     hands); chips change otherwise only by play, and are bought between hands."""
+    fee: Callable[[Any], int] | None = None
+    """A fee each player pays for each half hour of play, collected in advance (poker's
+    nontournament fee, 99-01.3-09-03.3): its amount in cents under the house rules."""
     face_down: Callable[[Any], bool] | None = None
     """Whether the card due now is dealt face down (a hole card, a burn card): at a physical
     table the console offers to key it ``down``, unseen (``service.tables.unseen``)."""
@@ -129,6 +132,10 @@ def _twentyone_face_down(state: Any) -> bool:
 
 def _threecard21_face_down(state: Any) -> bool:
     return state.pending.detail in ("burn card", "dealer's hole card")
+
+
+def _poker_fee(rules: Any) -> int:
+    return int(rules.fee_per_half_hour)
 
 
 def _poker_face_down(state: Any) -> bool:
@@ -313,6 +320,7 @@ def live_game(name: str) -> LiveGame:
             decode_setup=_poker_setup_from_json,
             face_down=_poker_face_down,
             stacks=True,
+            fee=_poker_fee,
         )
     if name == "paddlewheel":
         from croupier.games.paddlewheel.state import TableSetup

@@ -177,6 +177,15 @@ def _describe_pending(view: Mapping[str, Any], place_word: str) -> tuple[str, st
     if view.get("closed"):
         return "The table is closed.", "", ""
     if not view.get("round_open"):
+        due = view.get("fees_due") or ()
+        if due:
+            seats = ", ".join(str(s) for s in due)
+            return (
+                f"Collect the half-hour fee ({view.get('fee')}) from seat {seats}, in advance "
+                "(99-01.3-09-03.3), then deal.",
+                "",
+                "",
+            )
         return "No round in play: take the wagers, then deal.", "", ""
     if not pending or pending.get("kind") == "none":
         return "The round is over: pay and collect, then settle.", "", ""
@@ -393,6 +402,7 @@ def _threecard21(view: Mapping[str, Any], state: Mapping[str, Any]) -> Built:
 
 
 def _poker(view: Mapping[str, Any], state: Mapping[str, Any]) -> Built:
+    fees: Mapping[str, str] = view.get("fees") or {}
     places = []
     for s in state.get("seats") or ():
         status = ""
@@ -401,6 +411,9 @@ def _poker(view: Mapping[str, Any], state: Mapping[str, Any]) -> Built:
                 status = flag.replace("_", "-")
         if int(s["seat"]) == state.get("button"):
             status = (status + ", " if status else "") + "dealer button"
+        paid = fees.get(str(s["seat"]))
+        if paid:
+            status = (status + ", " if status else "") + f"fee paid to {paid}"
         places.append(
             Place(
                 int(s["seat"]),
@@ -413,6 +426,8 @@ def _poker(view: Mapping[str, Any], state: Mapping[str, Any]) -> Built:
         )
     street = state.get("street")
     facts = [("pot", str(state.get("pot", "$0.00")))]
+    if view.get("fee"):  # posted (-09-03.3: the fee schedule is posted or made available)
+        facts.append(("fee", f"{view.get('fee')} a player for each half hour, in advance"))
     if isinstance(street, int):
         facts.append(("betting round", str(street + 1)))
     if state.get("burned"):

@@ -38,6 +38,7 @@ from typing import Any
 from croupier.core.clock import Clock, SystemClock
 from croupier.core.errors import InvalidInput
 from croupier.core.events import JSON
+from croupier.core.money import format_money
 from croupier.core.protocol import PendingKind
 from croupier.service.people.accounts import AUDITOR, OWNER, PLAYER
 from croupier.service.people.authz import (
@@ -118,6 +119,13 @@ class Keyed:
     """An option that keys an outcome at a physical table (``down``, the reader's ``no``)."""
 
     outcome: str
+
+
+@dataclass(frozen=True)
+class CollectFee:
+    """The option that records a poker seat's fee for its next half hour (-09-03.3)."""
+
+    seat: int
 
 
 @dataclass(frozen=True)
@@ -318,8 +326,14 @@ class TablesDesk:
         actions when it is their turn, then, for the dealer, the irregularities the round would
         accept (whoever is to act: a dropped card is owed while a card is due)."""
         table = self.hub.table(table_id)
+        fees: list[tuple[Option, Any]] = []
+        if who == "dealer" and table.mode == PHYSICAL and not table.round_open:
+            fee = table.live.fee(table.rules) if table.live.fee is not None else 0
+            for seat in self.hub.fees_due(table_id):
+                text = f"Collect the half-hour fee: seat {seat} ({format_money(fee)})"
+                fees.append((Option(len(fees), text), CollectFee(seat)))
         if table.play is None or not table.round_open:
-            return []
+            return fees
         pending = table.play.pending
         physical = table.mode == PHYSICAL
         tickets = table.live.name == TICKETS
@@ -416,6 +430,15 @@ class TablesDesk:
                 self.hub.seat_wager(check_table_id(table_id), seat, amount, actor.name, player),
             )
 
+    def collect_fee(self, actor: Actor, table_id: str, seat: int) -> CommandResult:
+        """A poker seat's fee for its next half hour of play, collected in advance and
+        recorded by the person signed in (``LiveTableHub.collect_fee``, 99-01.3-09-03.3)."""
+        authorize(actor, Action.RUN_TABLE)
+        with self._locked():
+            return self._noted(
+                actor, table_id, self.hub.collect_fee(check_table_id(table_id), seat, actor.name)
+            )
+
     def deal(self, actor: Actor, table_id: str) -> CommandResult:
         authorize(actor, Action.RUN_TABLE)
         with self._locked():
@@ -483,6 +506,10 @@ class TablesDesk:
             if not 0 <= index < len(offered):
                 raise InvalidInput(f"option {index} is not offered; there are {len(offered)}")
             option, action = offered[index]
+            if isinstance(action, CollectFee):
+                return self._noted(
+                    actor, table_id, self.hub.collect_fee(table_id, action.seat, actor.name)
+                )
             if isinstance(action, Keyed):
                 return self._noted(
                     actor, table_id, self.hub.key(table_id, action.outcome, actor.name)

@@ -35,6 +35,7 @@ import json
 import zlib
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -51,6 +52,7 @@ from croupier.games.seat_views import Viewer, parse_viewer
 from croupier.service.tables import unseen
 from croupier.service.tables._live_events import (
     CardDown,
+    FeeCollected,
     PlayerSeated,
     PlayerUnseated,
     RoundSettled,
@@ -83,6 +85,8 @@ __all__ = [
 ]
 
 STREAM_PREFIX = "live-"
+HALF_HOUR = timedelta(minutes=30)
+FEE_SECTION = "99-01.3-09-03.3"
 MAX_CHANCE_STEPS = 500
 
 
@@ -167,6 +171,8 @@ class LiveTable:
     """``physical`` (chance moves keyed, ``key``) or ``virtual`` (drawn, ``chance``)."""
     irregular_at: tuple[int, tuple[tuple[Any, tuple[Event, ...]], ...]] | None = None
     """The irregularities the round accepted at a version (``LiveTableHub.irregularities``)."""
+    fees_paid: dict[int, datetime] = field(default_factory=dict)
+    """Seat -> the end of the half hours its player has paid for (poker, -09-03.3)."""
     stale: bool = False
     """A command tried a step on the cached play that was not recorded (held, withdrawn)."""
     binding: unseen.Binding = field(default_factory=unseen.Binding)
@@ -457,6 +463,7 @@ class LiveTableHub:
         take the dealer's opening action (twenty-one's ``deal``)."""
 
         def build(table: LiveTable) -> list[Event]:
+            self._check_fees(table)
             last = table.play.state if table.play is not None else None
             setup = table.live.make_setup(
                 table.rules, table.seats, table.wagers, table.round_number + 1, last, self._today()
@@ -826,6 +833,60 @@ class LiveTableHub:
 
         return self._command(table_id, build)
 
+    def collect_fee(self, table_id: str, seat: int, by: str) -> CommandResult:
+        """Record the fee of the player at ``seat`` for their next half hour of play, collected
+        in advance (poker's nontournament fee, 99-01.3-09-03.3): the half hour begins now, or
+        when the one already paid for ends."""
+
+        def build(table: LiveTable) -> list[Event]:
+            fee = table.live.fee
+            if fee is None:
+                raise InvalidInput(f"a {table.live.name} table charges no fee for playing time")
+            player = table.seats.get(seat)
+            if player is None:
+                raise InvalidInput(f"nobody sits at seat {seat}")
+            now = self.clock.now()
+            start = max(now, table.fees_paid.get(seat, now))
+            if start - now > HALF_HOUR:
+                raise InvalidInput(
+                    f"seat {seat} has paid to {start.astimezone():%H:%M}: a fee is collected "
+                    "for the half hour playing now or the next one, not further ahead"
+                )
+            return [FeeCollected(seat, player, start.isoformat(), fee(table.rules), by)]
+
+        return self._command(table_id, build)
+
+    def fees_due(self, table_id: str) -> list[int]:
+        """The seats whose player has not paid for the half hour now playing (or paid for less
+        than five minutes more): their fee is collected before they are dealt in."""
+        return self._fees_due(self.table(table_id))
+
+    def _fees_due(self, table: LiveTable) -> list[int]:
+        if table.live.fee is None or table.closed:
+            return []
+        soon = self.clock.now() + timedelta(minutes=5)
+        return [s for s in sorted(table.seats) if table.fees_paid.get(s, soon) <= soon]
+
+    def _check_fees(self, table: LiveTable) -> None:
+        """At a physical poker table a hand is dealt only to players whose fee for the half
+        hour now playing was collected (-03.3: collected in advance). A virtual table is
+        training: no fee."""
+        if table.live.fee is None or table.mode != PHYSICAL:
+            return
+        now = self.clock.now()
+        unpaid = [
+            s
+            for s in sorted(table.seats)
+            if table.wagers.get(s) and table.fees_paid.get(s, now) <= now
+        ]
+        if unpaid:
+            seats = ", ".join(str(s) for s in unpaid)
+            raise RuleViolation(
+                f"collect the fee for this half hour of play from seat {seats} before the deal "
+                f"({format_money(table.live.fee(table.rules))}, collected in advance)",
+                FEE_SECTION,
+            )
+
     def _today(self) -> str:
         """The date of play (the server's local date) for a setup that names it."""
         return self.clock.now().astimezone().date().isoformat()
@@ -927,6 +988,12 @@ class LiveTableHub:
                 and table.live.face_down(play.state)
             ),
             "unseen": len(table.binding.unseen),
+            "fees": {
+                str(s): end.astimezone().strftime("%H:%M")
+                for s, end in sorted(table.fees_paid.items())
+            },
+            "fee": None if table.live.fee is None else format_money(table.live.fee(table.rules)),
+            "fees_due": self._fees_due(table) if table.mode == PHYSICAL else [],
             "last_settlement": {k: format_money(v) for k, v in sorted(table.last_parties.items())},
         }
 
@@ -1089,8 +1156,11 @@ def _fold(table: LiveTable, e: Event) -> bool:
     elif isinstance(e, PlayerUnseated):
         table.seats.pop(e.seat, None)
         table.wagers.pop(e.seat, None)
+        table.fees_paid.pop(e.seat, None)
     elif isinstance(e, WagerSet):
         table.wagers[e.seat] = e.amount
+    elif isinstance(e, FeeCollected):
+        table.fees_paid[e.seat] = datetime.fromisoformat(e.start) + HALF_HOUR
     else:
         return False
     return True
