@@ -162,7 +162,9 @@ def compare_settlement(
 ) -> list[str]:
     """Differences between an ``expect`` block and a settlement; an empty list means equal.
 
-    ``expect.wagers`` must list every wager (matched by space, hand, kind and player); a
+    ``expect.wagers`` must list every wager (matched by space, hand, kind and player; one that
+    names no player matches the one wager of its space, hand and kind, as files written before
+    players were named expect); a
     ``destination`` is compared only where the expectation gives one. ``expect.parties`` states
     each party's net in cents (``{"player:1": -500, "house": 500, "tips": 0}``) and is compared
     with ``Settlement.parties``: every party named must have that net, and a party not named
@@ -186,6 +188,7 @@ def compare_settlement(
                 raise InvalidInput(f"{source}: expect.wagers lists {w.key()} twice")
             expected[w.key()] = w
         got = {w.key(): w for w in actual.wagers}
+        expected = _unnamed_matched(expected, actual.wagers)
         for key in sorted(set(expected) | set(got)):
             e, g = expected.get(key), got.get(key)
             label = f"space {key[0]} hand {key[1]} {key[2]}" + (f" ({key[3]})" if key[3] else "")
@@ -214,6 +217,23 @@ def compare_settlement(
         if got_value != value:
             diffs.append(f"{name}: expected {json.dumps(value)}, got {json.dumps(got_value)}")
     return diffs
+
+
+def _unnamed_matched(
+    expected: dict[tuple[int, int, str, str], WagerResult], wagers: Sequence[WagerResult]
+) -> dict[tuple[int, int, str, str], WagerResult]:
+    """An expected wager that names no player matches the one wager of its space, hand and kind
+    whoever plays it: files written before round files named players (a seat's wager without
+    ``"player"``) keep checking as they did (issue 30)."""
+    out: dict[tuple[int, int, str, str], WagerResult] = {}
+    for key, e in expected.items():
+        if e.player is None:
+            same = [w for w in wagers if (w.space, w.hand, w.kind) == (e.space, e.hand, e.kind)]
+            if len(same) == 1 and same[0].player is not None and same[0].key() not in expected:
+                out[same[0].key()] = e
+                continue
+        out[key] = e
+    return out
 
 
 def _compare_parties(wanted: JSON, got: Mapping[str, int], source: str) -> list[str]:
