@@ -175,3 +175,16 @@ def test_99_01_3_08_04_6_camera_fault_command(tmp_path: Path) -> None:
     again = runner.invoke(app, fault, env=env)
     assert again.exit_code != 0
     assert "already faulty" in again.output
+    # issue 30: the repair has its command (it had only the Python API)
+    repaired = ["books", "camera-repaired", "S1", "1", "--at", "2026-01-10T12:00:00-06:00"]
+    pit_boss = runner.invoke(app, [*repaired, "--by", "pb"], env=env)
+    assert pit_boss.exit_code != 0
+    assert "99-01.3-08-04.4.a" in pit_boss.output  # a pit boss may not access a camera
+    done = runner.invoke(app, [*repaired, "--by", "sm"], env=env)
+    assert done.exit_code == 0, done.output
+    assert "camera_repaired" in done.output
+    twice = runner.invoke(app, [*repaired, "--by", "sm"], env=env)
+    assert twice.exit_code != 0
+    assert "no camera fault is open" in twice.output
+    later = [*fault[:-1], "2026-01-11T20:00:00-06:00"]
+    assert runner.invoke(app, later, env=env).exit_code == 0  # a new fault after the repair

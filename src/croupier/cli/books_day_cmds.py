@@ -260,3 +260,20 @@ def camera_fault(
     from croupier.service.books import day as s
 
     record(db, org, at, s.camera_fault(site, table, by, note))
+
+
+@books_app.command("camera-repaired")
+@reports_errors
+def camera_repaired(
+    site: str,
+    table: int,
+    by: ByOpt,
+    db: Db = None,
+    org: Org = None,
+    at: At = None,
+) -> None:
+    """Record a faulty camera repaired (by a person who may access the cameras, 99-01.3-08-04.4.a):
+    the table no longer runs against the fault's deadline (-04.6)."""
+    from croupier.service.books import day as s
+
+    record(db, org, at, s.camera_repaired(site, table, by))

@@ -122,6 +122,7 @@ COMMANDS: tuple[CommandEntry, ...] = (
     CommandEntry("books", "iou", "Take cash out of the cash bank against an IOU.", "croupier.cli.books_day_cmds"),
     CommandEntry("books", "review-camera", "The daily surveillance review entry for a table.", "croupier.cli.books_day_cmds"),
     CommandEntry("books", "camera-fault", "Report a camera found not working at any time (not only at the daily review): it must be repaired within 48 hours of table activity or four calendar days (99-01.3-08-04.6).", "croupier.cli.books_day_cmds"),
+    CommandEntry("books", "camera-repaired", "Record a faulty camera repaired (by a person who may access the cameras, 99-01.3-08-04.4.a): the table no longer runs against the fault's deadline (-04.6).", "croupier.cli.books_day_cmds"),
     CommandEntry("books", "count", "Record a drop box count by a two-person count team.", "croupier.cli.books_close_cmds"),
     CommandEntry("books", "correct-count", "Correct a recorded count with a new entry that references it.", "croupier.cli.books_close_cmds"),
     CommandEntry("books", "deposit", "Deposit counted cash in the gaming account.", "croupier.cli.books_close_cmds"),

@@ -233,3 +233,13 @@ def camera_fault(site: str, table: int, by: str, note: str) -> Request:
         lambda b, when: sv.report_camera_fault(b, site, table, when, by, note),
         site=site,
     )
+
+
+def camera_repaired(site: str, table: int, by: str) -> Request:
+    """A faulty camera repaired, by someone who may access the cameras (-04.4.a): the fault's
+    deadline (-04.6) no longer runs."""
+    return Request(
+        f"table {table}",
+        lambda b, when: sv.repair_camera(b, site, table, when, by),
+        site=site,
+    )
