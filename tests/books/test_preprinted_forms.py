@@ -51,6 +51,28 @@ def test_99_01_3_08_05_2_a_paper_form_keyed_twice_is_refused(open_books: Books, 
     run(credit)
 
 
+def test_99_01_3_08_05_2_a_site_that_keys_its_forms_keys_every_one(
+    open_books: Books, run: Run
+) -> None:
+    """Issue 30: once a site keys the numbers of its pre-printed fill forms, a fill keyed without
+    its number is refused (it would not be accounted for among the forms, and could be the same
+    paper slip keyed twice); a site that keys none keeps the books' own numbering, and another
+    series (credits) is not concerned."""
+    run(fill(open_books, None, 9))  # no forms keyed yet at S1: the books number the slip
+    run(fill(open_books, 6001, 10))
+    before = fingerprint(open_books)
+    with pytest.raises(RuleViolation) as err:
+        fill(open_books, None, 11)
+    assert err.value.section == "99-01.3-08-05.2"
+    assert "pre-printed forms (6001 to 6001 used): key this slip's form number" in str(err.value)
+    assert fingerprint(open_books) == before
+    run(fill(open_books, 6002, 12))
+    credit = slips.issue_slip(
+        open_books, SlipKind.CREDIT, "S1", 1, c(five=1), at(13), "pb", "c1", "sm", form=None
+    )
+    run(credit)
+
+
 def test_99_01_3_08_05_2_gaps_out_of_order_and_voids_are_reported_per_series(
     open_books: Books, run: Run
 ) -> None:

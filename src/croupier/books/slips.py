@@ -211,12 +211,21 @@ forms, not a typing slip (whose gap would be reported as missing numbers by the 
 
 def check_form(books: Books, site_id: str, game: Game, kind: SlipKind, form: int | None) -> None:
     """A pre-printed form's number: a positive number not used before in the site's series of
-    ``game`` and ``kind`` (issued or voided); the forms are all accounted for (-05.2)."""
+    ``game`` and ``kind`` (issued or voided); the forms are all accounted for (-05.2). Once a
+    site has keyed a form of a series, every slip of that series names its form."""
+    series = books.sites[site_id].forms.get((game, kind))
     if form is None:
+        if series is not None and series.highest:
+            # issue 30: a site keying its forms' numbers keys every one; a slip without its
+            # number is not accounted for among the forms (and could be the same paper twice)
+            raise RuleViolation(
+                f"the {site_id} {game.value} {kind.value} slips are pre-printed forms "
+                f"({series.lowest} to {series.highest} used): key this slip's form number",
+                f"{SLIPS}.2",
+            )
         return
     if isinstance(form, bool) or not isinstance(form, int) or not 1 <= form <= 999_999_999:
         raise InvalidInput(f"a form number is a number from 1 to 999999999, not {form!r}")
-    series = books.sites[site_id].forms.get((game, kind))
     if (
         series is not None
         and series.highest
