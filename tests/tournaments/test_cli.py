@@ -23,7 +23,8 @@ def test_check_prints_the_schedule_to_post() -> None:
 
 
 def test_99_01_3_09_01_check_refuses_fees_over_300_with_the_section(tmp_path: Path) -> None:
-    text = POKER.read_text(encoding="utf-8").replace('entry_fee = "$150', 'entry_fee = "$250', 1)
+    # the entry fee and the bounty every player pays: $280 + $25, over $300
+    text = POKER.read_text(encoding="utf-8").replace('entry_fee = "$150', 'entry_fee = "$280', 1)
     assert text != POKER.read_text(encoding="utf-8")
     bad = tmp_path / "t.toml"
     bad.write_text(text, encoding="utf-8")

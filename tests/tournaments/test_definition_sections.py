@@ -24,13 +24,22 @@ def test_valid_definitions() -> None:
     assert definition_from_dict(twentyone_rules(betting_spaces=2)).table_seats == 3
 
 
-def test_99_01_3_08_15_1_cumulative_fees_over_200_refused() -> None:
-    rules = twentyone_rules(
-        entry_fee="$100",
-        rebuy={"count": 1, "amount": "$100", "chips": 500},
-        add_on={"count": 1, "amount": "$1", "chips": 100},
+def test_99_01_3_08_15_1_an_entry_fee_over_200_refused() -> None:
+    assert refused(twentyone_rules(entry_fee="$200.01"))["entry_fee"] == "99-01.3-08-15.1"
+
+
+def test_99_01_3_08_15_1_an_add_on_past_200_is_posted_as_stopping_at_the_cap() -> None:
+    """Issue 30: the $200 limits what a player pays (cumulatively); a schedule whose optional
+    add-on could pass it is accepted, posted as stopping at $200."""
+    rules = definition_from_dict(
+        twentyone_rules(
+            entry_fee="$100",
+            rebuy={"count": 1, "amount": "$100", "chips": 500},
+            add_on={"count": 1, "amount": "$1", "chips": 100},
+        )
     )
-    assert refused(rules)["entry_fee"] == "99-01.3-08-15.1"
+    assert rules.max_fees_per_player == 20_100
+    assert rules.payable_per_player == 20_000
 
 
 def test_99_01_3_08_15_1_twentyone_fees_of_exactly_200_allowed() -> None:
@@ -76,11 +85,25 @@ def test_99_01_3_08_01_2_more_than_seven_spaces_refused() -> None:
     assert refused(rules)["seats_per_table"] == "99-01.3-08-01.2"
 
 
-def test_99_01_3_09_01_fees_over_300_refused() -> None:
-    rules = poker_rules(
-        entry_fee="$200", bounty="$50", rebuy={"count": 1, "amount": "$51", "chips": 5000}
-    )
+def test_99_01_3_09_01_fees_every_player_pays_over_300_refused() -> None:
+    rules = poker_rules(entry_fee="$251", bounty="$50")
     assert refused(rules)["entry_fee"] == "99-01.3-09-01"
+
+
+def test_99_01_3_09_01_rebuys_past_300_are_posted_as_stopping_at_the_cap() -> None:
+    """Issue 30: the cap limits what a player pays; a schedule whose optional rebuy could take a
+    player past it is accepted, posted as stopping at $300 (the payment is refused when made:
+    ``tests/golden/tournaments/22_poker_rebuy_past_300_refused_when_paid.json``)."""
+    rules = definition_from_dict(
+        poker_rules(
+            entry_fee="$200",
+            bounty="$50",
+            rebuy={"count": 1, "amount": "$51", "chips": 5000},
+            payout={"pool_percent": 60, "places": [100]},
+        )
+    )
+    assert rules.max_fees_per_player == 30_100
+    assert rules.payable_per_player == 30_000
 
 
 def test_99_01_3_09_01_fees_of_exactly_300_allowed() -> None:

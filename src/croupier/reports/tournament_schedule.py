@@ -95,7 +95,7 @@ def schedule_pdf(rules: TournamentRules, state: TournamentState | None = None) -
         margin,
         height - margin - 14,
         f"Posted schedule (N.D. Admin. Code {section_of(rules)}); most a player can pay "
-        f"{format_money(rules.max_fees_per_player)}",
+        f"{format_money(rules.payable_per_player)}",
     )
     top = height - margin - 34
     room = top - margin

@@ -100,6 +100,12 @@ class TournamentRules(FrozenModel):
                 total += option.count * option.amount
         return total
 
+    @property
+    def payable_per_player(self) -> int:
+        """The most one player can pay under the cap: the schedule's fees stop there (a rebuy or
+        add-on that would cross it is refused, -08-15.1, -09-01)."""
+        return min(self.max_fees_per_player, self.fee_cap)
+
     def satellite(self, satellite_id: str) -> Satellite | None:
         return next((x for x in self.satellites if x.id == satellite_id), None)
 
@@ -221,14 +227,17 @@ def _common_problems(r: TournamentRules) -> list[Problem]:
             out.append(
                 Problem(f"{name}.through_level", f"must be a level from 1 to {len(r.levels)}", fee)
             )
-    if r.max_fees_per_player > r.fee_cap:
+    if r.entry_fee + r.bounty > r.fee_cap:
+        # the fees every player pays (issue 30: the caps limit what a player pays, so optional
+        # rebuys and add-ons past the cap are posted as stopping there, and the payment that
+        # would cross it is refused when made, ``registration._check_fee_cap``)
         cap = "$300.00" if r.is_poker else "$200.00"
         out.append(
             Problem(
                 "entry_fee",
-                f"a player could pay {format_money(r.max_fees_per_player)} (entry fee, every "
-                f"rebuy and add-on{', bounty' if r.is_poker else ''}); the total may not exceed "
-                f"{cap} per player",
+                f"every player pays {format_money(r.entry_fee + r.bounty)} (the entry fee"
+                f"{' and the bounty' if r.is_poker else ''}); the total may not exceed {cap} "
+                "per player",
                 fee,
             )
         )

@@ -193,7 +193,12 @@ def schedule_text(rules: TournamentRules, state: TournamentState | None = None) 
                 f"{option.chips} chips, through level {option.through_level}"
             )
     cap = format_money(rules.fee_cap)
-    lines.append(f"Most a player can pay: {format_money(rules.max_fees_per_player)} (cap {cap})")
+    lines.append(f"Most a player can pay: {format_money(rules.payable_per_player)} (cap {cap})")
+    if rules.max_fees_per_player > rules.fee_cap:
+        lines.append(
+            f"Fees stop at {cap}: a rebuy or add-on that would take a player's fees past it is "
+            "not sold"
+        )
     if not rules.is_poker:
         top = "no maximum" if rules.maximum_bet is None else f"{rules.maximum_bet} chips"
         lines.append(
