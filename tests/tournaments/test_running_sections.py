@@ -105,10 +105,17 @@ def test_99_01_3_08_15_3_chip_transfer_refused() -> None:
     assert section_of(lambda: t.transfer_chips("p1", "p2", 10)) == "99-01.3-08-15.3"
 
 
-def test_99_01_3_08_15_3_cash_out_before_the_end_refused() -> None:
+def test_99_01_3_08_15_1_chips_are_never_cashed_out() -> None:
+    """The chips have no cash redemption value (-08-15.1): refused before the start, during
+    play, for a player who withdrew, and after the end (issue 30: accepted then)."""
     t = twentyone(2)
+    assert section_of(lambda: t.cash_out("p1")) == "99-01.3-08-15.1"
     t.start("2026-08-01T13:00")
-    assert section_of(lambda: t.cash_out("p1")) == "99-01.3-08-15.3"
+    assert section_of(lambda: t.cash_out("p1")) == "99-01.3-08-15.1"
+    t.withdraw("p2", "2026-08-01T13:30")
+    assert section_of(lambda: t.cash_out("p2")) == "99-01.3-08-15.1"
+    assert t.main.finished
+    assert section_of(lambda: t.cash_out("p1")) == "99-01.3-08-15.1"
 
 
 def test_99_01_3_09_03_4_b_cash_out_of_no_value_chips_refused() -> None:

@@ -302,17 +302,16 @@ def withdraw(
 
 
 def cash_out(state: TournamentState, player: str, tournament: str | None = None) -> list[Event]:
-    """Chips have no cash value; before the end a player may only withdraw (-08-15.3)."""
-    part = part_of(state, tournament)
-    entrant(part, player)
-    if not part.finished:
-        section = s.TWENTYONE_PLAY if not state.rules.is_poker else s.POKER_NO_VALUE_CHIPS
-        raise RuleViolation(
-            "a player may not cash out before the end of play unless the player withdraws; "
-            "tournament chips have no cash redemption value",
-            section,
-        )
-    return []
+    """Tournament chips have no cash redemption value (twenty-one -08-15.1; poker's no-value
+    chips, -09-03.4.b): a cash-out is refused at any time, before play, during it, after the end,
+    for anyone, a player who withdrew included (issue 30: one after the end was accepted)."""
+    part_of(state, tournament)
+    section = s.TWENTYONE_FEES if not state.rules.is_poker else s.POKER_NO_VALUE_CHIPS
+    raise RuleViolation(
+        f"{player}'s tournament chips have no cash redemption value: they are never cashed out "
+        "(a player may withdraw, with nothing back)",
+        section,
+    )
 
 
 def end_round(state: TournamentState, at: str, tournament: str | None = None) -> list[Event]:
