@@ -148,9 +148,21 @@ def test_99_01_3_09_03_4_f_pool_of_90_percent_allowed() -> None:
     definition_from_dict(poker_rules(payout={"pool_percent": 90, "places": [100]}))
 
 
-def test_99_01_3_09_03_4_f_fixed_prizes_over_90_percent_of_minimum_fees_refused() -> None:
-    rules = poker_rules(min_players=10, payout={"amounts": ["$600", "$301"]})
+def test_99_01_3_09_03_4_f_fixed_prizes_no_full_field_could_cover_refused() -> None:
+    """Fixed prizes over 90% of what even a full field paying every fee would bring can never
+    be awarded: 10 players at $100, $1,000, of which 90% is $900 < $901."""
+    rules = poker_rules(min_players=10, max_players=10, payout={"amounts": ["$600", "$301"]})
     assert refused(rules)["payout"] == "99-01.3-09-03.4.f"
+
+
+def test_99_01_3_09_03_4_f_fixed_prizes_are_weighed_when_awarded_not_on_the_smallest_field() -> (
+    None
+):
+    """Issue 30: $901 is over 90% of ten entry fees, but within 90% of eleven: the schedule is
+    accepted, and each award is checked against the fees collected when it is made
+    (``tests/golden/tournaments/23_*.json`` and ``24_*.json``)."""
+    rules = poker_rules(min_players=10, max_players=11, payout={"amounts": ["$600", "$301"]})
+    assert definition_from_dict(rules).payout.amounts == (60_000, 30_100)
 
 
 def test_99_01_3_09_03_4_f_merchandise_prize_refused() -> None:

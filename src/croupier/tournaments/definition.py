@@ -397,17 +397,36 @@ def _payout_problems(r: TournamentRules) -> list[Problem]:
     for i, item in enumerate(p.merchandise):
         if item.value <= 0 or item.place < 1:
             out.append(Problem(f"payout.merchandise[{i}]", "a place and a value", sec))
-    if r.is_poker:
+    if r.is_poker and p.pool_percent is not None:
+        # a pool is a share of the fees: checked on the smallest field (bounties are fixed per
+        # player, so the share is the same for any field)
         m = r.min_players
         fees = m * (r.entry_fee + r.bounty)
-        pool = (p.pool_percent or 0) * m * r.entry_fee // 100 + sum(p.amounts)
-        prizes = pool + m * r.bounty
+        prizes = p.pool_percent * m * r.entry_fee // 100 + m * r.bounty
         if fees > 0 and _ratio_over_cap(prizes, fees):
             out.append(
                 Problem(
                     "payout",
                     f"with {m} players prizes of {format_money(prizes)} (bounties included) "
                     f"would exceed ninety percent of the {format_money(fees)} in fees",
+                    s.POKER_PRIZES,
+                )
+            )
+    elif r.is_poker:
+        # fixed prizes: the rule weighs them against every fee collected (entries, rebuys,
+        # add-ons, bounties), known only as they are paid; each award is checked then
+        # (``guards.check_prize_cap``). Refused here only what no full field could ever cover
+        # (issue 30: they were weighed against the smallest field's entry fees alone).
+        m = r.max_players
+        fees = m * r.payable_per_player
+        prizes = sum(p.amounts) + m * r.bounty
+        if fees > 0 and _ratio_over_cap(prizes, fees):
+            out.append(
+                Problem(
+                    "payout",
+                    f"prizes of {format_money(prizes)} (bounties included) would exceed ninety "
+                    f"percent of the {format_money(fees)} in fees that even a full field of "
+                    f"{m} paying every fee would bring",
                     s.POKER_PRIZES,
                 )
             )
