@@ -225,23 +225,64 @@ def write_chart(report: TwentyOneReport, out: Path) -> int:
 
 
 def analyze_threecard21_main(rules_path: Path | None) -> list[str]:
-    """Three Card 21's main wager under optimal play (13:69F-2C), for a card-reader table."""
+    """Three Card 21's main wager under optimal play (13:69F-2C), for a card-reader table, and
+    the round as written: the main wager with its mandatory, equal bonus wager (2C.5(a)), with a
+    warning when a round returns more to the players than it takes (issue 30)."""
     from croupier.analysis.threecard21_main import MainGameRules, analyze_main
+    from croupier.games.threecard21.rules import POSTED_PAYTABLE
 
+    paytable: Any = POSTED_PAYTABLE
     if rules_path is not None:
+        house = load_rules("threecard21", rules_path)
         try:
-            rules = MainGameRules.from_house_rules(load_rules("threecard21", rules_path))
+            rules = MainGameRules.from_house_rules(house)
         except ValueError as e:
             raise InvalidInput(str(e)) from None
+        paytable = house.bonus_paytable
     else:
         rules = MainGameRules()
     start = time.perf_counter()
     result = analyze_main(rules)
     seconds = time.perf_counter() - start
-    return [
+    main = result.expected_return
+    lines = [
         f"rules: {rules.decks} decks, {'H17' if rules.dealer_hits_soft_17 else 'S17'}, "
         f"{'surrender' if rules.surrender else 'no surrender'}",
-        f"main wager, optimal play: expected return {result.expected_return * 100:+.4f}% "
-        "per original wager",
-        f"computed in {seconds:.2f} s",
+        f"main wager, optimal play: expected return {main * 100:+.4f}% per original wager",
     ]
+    lines.extend(round_lines(main, rules.decks, paytable, own=rules_path is not None))
+    lines.append(f"computed in {seconds:.2f} s")
+    return lines
+
+
+def round_lines(main: float, decks: int, paytable: Any, own: bool = False) -> list[str]:
+    """A Three Card 21 round as written: the main wager's return ``main`` (per original wager)
+    with the mandatory, equal bonus wager (2C.5(a)) under ``paytable`` (and, when it is not the
+    posted one, under the posted one too, to show how the paytable moves the round); a warning
+    when the table's round returns more to the players than it takes."""
+    from croupier.analysis.threecard21 import analyze_bonus
+    from croupier.games.threecard21.rules import POSTED_PAYTABLE
+
+    lines: list[str] = []
+    tables = [paytable] if paytable == POSTED_PAYTABLE else [paytable, POSTED_PAYTABLE]
+    for n, table in enumerate(tables):
+        bonus = float(analyze_bonus(decks, table).expected_return)
+        round_return = main + bonus
+        which = "this table's" if n == 0 and own else "the"
+        lines.append(
+            f"bonus wager, {which} paytable ({table.name}): expected return {bonus * 100:+.4f}% "
+            "per unit"
+        )
+        lines.append(
+            f"  a round (the main wager and the equal bonus wager, 2C.5(a)): "
+            f"{round_return * 100:+.4f}% of the main wager, {round_return / 2 * 100:+.4f}% per "
+            "unit wagered"
+        )
+        if n == 0 and round_return > 0:
+            lines.append(
+                "  warning: at these rules a round returns more to the players than it takes "
+                "(the house's expected hold is negative); N.J.A.C. 13:69F-2C.5(b)1 lets the "
+                "table post another paytable of the game's Mathematical Analysis "
+                "(bonus_paytable in the rules file)"
+            )
+    return lines
