@@ -159,6 +159,20 @@ class HandStarted(Event):
     posted_by_dealer: tuple[int, ...]
 
 
+@event("tournament.player_returned")
+@dataclass(frozen=True, slots=True)
+class PlayerReturned(Event):
+    """A player absent at the start of the deal came back to the table before every other
+    player had their hole cards (-09-05.11): their hand is live; the forced bets the dealer
+    posted for them stand as their own."""
+
+    tournament: str
+    table: int
+    hand: int
+    seat: int
+    at: str
+
+
 @event("tournament.hand_recorded")
 @dataclass(frozen=True, slots=True)
 class HandRecorded(Event):

@@ -18,6 +18,7 @@ from croupier.tournaments.events import (
     HandStarted,
     LevelStarted,
     PlayerEliminated,
+    PlayerReturned,
     PrizeAwarded,
     PrizeKind,
     RoundEnded,
@@ -97,6 +98,27 @@ def start_hand(
         posted = tuple(x for x in sorted(absent) if ante or x in (sb, bb))
     hand = part.hands.get(table, 0) + 1
     return emit(state, [HandStarted(part.id, table, hand, button, sb, bb, posted)])
+
+
+def player_returned(
+    state: TournamentState, table: int, seat: int, at: str, tournament: str | None = None
+) -> list[Event]:
+    """The player at ``seat``, absent at the start of the deal, is back before the other players
+    have their hole cards (-09-05.11): their hand is live (the dealer's posting stands as their
+    blind or ante). Only a seat the dealer posted for, while its hand is open."""
+    part = part_of(state, tournament)
+    within_days(state, at)
+    require_running(part)
+    started = part.open_hands.get(table)
+    if started is None:
+        raise InvalidInput(f"no hand is open at table {table}")
+    if seat not in started.posted_by_dealer:
+        raise RuleViolation(
+            f"seat {seat} at table {table} was not absent at the deal of hand {started.hand} "
+            "(or is back already)",
+            s.POKER_ABSENT,
+        )
+    return emit(state, [PlayerReturned(part.id, table, started.hand, seat, at)])
 
 
 def _forced(state: TournamentState, part: Part, started: HandStarted, seat: int) -> int:

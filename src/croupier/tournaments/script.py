@@ -84,6 +84,8 @@ def _do(t: Tournament, step: Step, at: str) -> None:
         t.next_level(when, tid)
     elif do == "start_hand":
         t.start_hand(int(step["table"]), when, absent=tuple(step.get("absent", ())), tournament=tid)
+    elif do == "player_returned":
+        t.player_returned(int(step["table"]), int(step["seat"]), when, tournament=tid)
     elif do == "record_hand":
         t.record_hand(
             int(step["table"]),

@@ -4,7 +4,7 @@ changes it, so replaying the stored events gives the identical state (``snapshot
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import Enum
 
 from croupier.core.events import Event
@@ -22,6 +22,7 @@ from croupier.tournaments.events import (
     PlayerEliminated,
     PlayerMoved,
     PlayerRegistered,
+    PlayerReturned,
     PrizeAwarded,
     PrizeKind,
     RoundEnded,
@@ -210,6 +211,11 @@ class TournamentState:
             part.buttons[e.table] = e.button
             part.hands[e.table] = e.hand
             part.open_hands[e.table] = e
+        elif isinstance(e, PlayerReturned):
+            started = part.open_hands[e.table]
+            part.open_hands[e.table] = replace(
+                started, posted_by_dealer=tuple(x for x in started.posted_by_dealer if x != e.seat)
+            )
         elif isinstance(e, HandRecorded):
             part.open_hands.pop(e.table, None)
             for player, delta in e.chips.items():

@@ -128,6 +128,11 @@ class Tournament:
             lambda st: play.start_hand(st, table, at, absent=absent, tournament=tournament)
         )
 
+    def player_returned(
+        self, table: int, seat: int, at: str, tournament: str | None = None
+    ) -> list[Event]:
+        return self._run(lambda st: play.player_returned(st, table, seat, at, tournament))
+
     def record_hand(
         self,
         table: int,
