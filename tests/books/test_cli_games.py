@@ -89,6 +89,58 @@ def test_99_01_3_09_07_1_b_poker_fee_commands(tmp_path: Path) -> None:
     assert "99-01.3-09-07.1.f" in quarterly
 
 
+def test_99_01_3_09_07_1_b_a_poker_fee_keyed_in_error_is_voided(tmp_path: Path) -> None:
+    """Issue 30: a nontournament fee keyed in error is voided (its cash handed back) the day it
+    was collected, by an employee saying why; it no longer counts, and the same player's fee for
+    that half hour is gone from the record of fees. Later, the record stands."""
+    runner, env = _runner(tmp_path)
+    _setup(runner, env)
+
+    def ok(*args: str) -> str:
+        result = runner.invoke(app, list(args), env=env)
+        assert result.exit_code == 0, result.output
+        return result.output
+
+    def refused(words: str, *args: str) -> None:
+        result = runner.invoke(app, list(args), env=env)
+        assert result.exit_code != 0, result.output
+        assert words in result.output
+
+    ok(
+        "books",
+        "poker-occasion",
+        "spring",
+        "2026-03-06",
+        "2026-03-07",
+        "--manager",
+        "sm",
+        "--sites",
+        "S1",
+    )
+    fee = ("books", "poker-fee", "spring", "1")
+    half = "2026-03-06T19:00:00-06:00"
+    ok(*fee, "Ann", "--from", half, "--by", "pb", T, "2026-03-06T18:58:00-06:00")
+    ok(*fee, "Anne", "--from", half, "--by", "pb", T, "2026-03-06T18:59:00-06:00")  # a slip
+    void = ("books", "poker-fee-void", "spring", "Anne", "--from", half)
+    refused("--reason", *void, "--by", "pb", T, "2026-03-06T19:01:00-06:00")
+    refused("say why", *void, "--reason", " ", "--by", "pb", T, "2026-03-06T19:01:00-06:00")
+    refused("no standing fee", "books", "poker-fee-void", "spring", "Bob", "--from", half,
+            "--reason", "typo", "--by", "pb", T, "2026-03-06T19:01:00-06:00")  # fmt: skip
+    ok(*void, "--reason", "Ann keyed twice", "--by", "pb", T, "2026-03-06T19:01:00-06:00")
+    refused("no standing fee", *void, "--reason", "again", "--by", "pb", T,
+            "2026-03-06T19:02:00-06:00")  # fmt: skip
+    later = "2026-03-06T19:30:00-06:00"
+    ok(*fee, "Bo", "--from", later, "--by", "pb", T, "2026-03-06T19:05:00-06:00")
+    # the next day Bo's fee is kept as it is
+    refused("99-01.3-09-07.1.b", "books", "poker-fee-void", "spring", "Bo", "--from", later,
+            "--reason", "late", "--by", "pb", T, "2026-03-07T10:00:00-06:00")  # fmt: skip
+    poker = ok("report", "poker", "--format", "csv")
+    # by hand: the half hour from 19:00 has Ann's $2 alone (Anne's voided), 19:30 Bo's $2
+    assert "spring,S1,1,2026-03-06T19:00:00-06:00,1,$2.00,pb" in poker
+    assert "spring,S1,1,2026-03-06T19:30:00-06:00,1,$2.00,pb" in poker
+    assert "Anne" not in poker
+
+
 def test_99_01_3_11_02_ticket_series_commands(tmp_path: Path) -> None:
     runner, env = _runner(tmp_path)
     _setup(runner, env)

@@ -15,12 +15,13 @@ from datetime import date, datetime, timedelta
 from typing import TYPE_CHECKING
 
 from croupier.books.guards import employee, require_org, require_positive, require_site, stamp
-from croupier.books.model import check_identifier, check_name
+from croupier.books.model import check_identifier, check_name, check_text
 from croupier.books.poker_ledger import (
     FeeKind,
     Occasion,
     PokerBuyInRedeemed,
     PokerHalfHourFee,
+    PokerHalfHourFeeVoided,
     PokerLedger,
     PokerOccasionOpened,
     PokerPrizePaid,
@@ -189,6 +190,42 @@ def collect_half_hour_fee(
             site,
         )
     ]
+
+
+def void_half_hour_fee(
+    books: Books,
+    occasion_id: str,
+    player: str,
+    period_start: datetime,
+    reason: str,
+    by: str,
+    at: datetime,
+) -> list[Event]:
+    """Void a nontournament fee keyed in error (its cash handed back): the fee of ``player`` for
+    the half hour from ``period_start``, on the calendar day it was collected, by an employee who
+    says why. The record keeps both (99-01.3-09-07.1.b: the fees collected, and who collected
+    them); the fee no longer counts."""
+    occ = _occasion(books, occasion_id)
+    employee(books, by)
+    check_text(reason, "reason")
+    if not reason.strip():
+        raise InvalidInput("say why the fee is voided (--reason)")
+    start = stamp(period_start)
+    fee = next(
+        (f for f in occ.half_hour_fees if f.player == player and f.period_start == start), None
+    )
+    if fee is None:
+        raise InvalidInput(
+            f"{occasion_id} has no standing fee of {player} for the half hour from {start}"
+        )
+    collected = datetime.fromisoformat(fee.collected_at)
+    if at.astimezone(collected.tzinfo).date() != collected.date():
+        raise RuleViolation(
+            f"the fee was collected on {collected.date()}: a fee is voided the day it was "
+            "collected, its record kept as it is after that",
+            "99-01.3-09-07.1.b",
+        )
+    return [PokerHalfHourFeeVoided(occasion_id, player, start, reason.strip(), by, stamp(at))]
 
 
 def record_time_worked(

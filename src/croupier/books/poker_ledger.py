@@ -44,6 +44,20 @@ class PokerHalfHourFee(Event):
     site_id: str | None = None
 
 
+@event("books.poker_half_hour_fee_voided")
+@dataclass(frozen=True, slots=True)
+class PokerHalfHourFeeVoided(Event):
+    """A nontournament fee keyed in error, voided (its cash handed back) the day it was
+    collected, by an employee saying why: it no longer counts (issue 30, as twenty-one's fees)."""
+
+    occasion_id: str
+    player: str
+    period_start: str
+    reason: str
+    by: str
+    at: str
+
+
 @event("books.poker_time_worked")
 @dataclass(frozen=True, slots=True)
 class PokerTimeWorked(Event):
@@ -126,6 +140,8 @@ class Occasion:
     time_worked: list[PokerTimeWorked] = field(default_factory=list)
     redeemed: dict[str, PokerBuyInRedeemed] = field(default_factory=dict)
     """Buy-in prizes redeemed, by receipt (99-01.3-09-03.4.d)."""
+    voided: list[PokerHalfHourFeeVoided] = field(default_factory=list)
+    """Nontournament fees voided (their fee leaves ``half_hour_fees``)."""
 
 
 class PokerLedger:
@@ -156,6 +172,14 @@ class PokerLedger:
             occ.half_hour_fees.append(e)
             start = datetime.fromisoformat(e.period_start)
             occ.first_play = start if occ.first_play is None else min(occ.first_play, start)
+        elif isinstance(e, PokerHalfHourFeeVoided):
+            occ = self.occasions[e.occasion_id]
+            occ.half_hour_fees = [
+                f
+                for f in occ.half_hour_fees
+                if not (f.player == e.player and f.period_start == e.period_start)
+            ]
+            occ.voided.append(e)
         elif isinstance(e, PokerTournamentStarted):
             t = self.occasions[e.occasion_id].tournaments.setdefault(e.tournament_id, Tournament())
             t.director_id, t.started_at = e.director_id, e.at
@@ -184,4 +208,5 @@ POKER_EVENTS: tuple[type[Event], ...] = (
     PokerPrizePaid,
     PokerTimeWorked,
     PokerBuyInRedeemed,
+    PokerHalfHourFeeVoided,
 )

@@ -65,6 +65,27 @@ def poker_fee(
     record(db, org, at, s.poker_fee(occasion, table, player, half_hour_from, by, fee, site))
 
 
+@books_app.command("poker-fee-void")
+@reports_errors
+def poker_fee_void(
+    occasion: str,
+    player: str,
+    half_hour_from: Annotated[
+        str, typer.Option("--from", help="start of the half hour the fee was for (ISO time)")
+    ],
+    reason: Annotated[str, typer.Option("--reason", help="why it is voided")],
+    by: ByOpt,
+    db: Db = None,
+    org: Org = None,
+    at: At = None,
+) -> None:
+    """Void a nontournament fee keyed in error (its cash handed back), the day it was collected:
+    it no longer counts; the record keeps both (99-01.3-09-07.1.b)."""
+    from croupier.service.books import games as s
+
+    record(db, org, at, s.poker_fee_void(occasion, player, half_hour_from, reason, by))
+
+
 @books_app.command("poker-time-worked")
 @reports_errors
 def poker_time_worked(

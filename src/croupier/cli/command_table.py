@@ -131,6 +131,7 @@ COMMANDS: tuple[CommandEntry, ...] = (
     CommandEntry("books", "status", "Where the site's cash and chips are now.", "croupier.cli.books_close_cmds"),
     CommandEntry("books", "poker-occasion", "Register a poker occasion at its sites (two per fiscal year, at most three days: 99-01.3-09-03.1).", "croupier.cli.books_game_cmds"),
     CommandEntry("books", "poker-fee", "Record a nontournament fee for one player, table and half hour, collected in advance by an employee (99-01.3-09-03.3, 99-01.3-09-07.1.b).", "croupier.cli.books_game_cmds"),
+    CommandEntry("books", "poker-fee-void", "Void a nontournament fee keyed in error (its cash handed back), the day it was collected: it no longer counts; the record keeps both (99-01.3-09-07.1.b).", "croupier.cli.books_game_cmds"),
     CommandEntry("books", "poker-time-worked", "Record when an employee worked at the occasion: the time worked of the employee who collects the fees is part of the record (99-01.3-09-07.1.b).", "croupier.cli.books_game_cmds"),
     CommandEntry("books", "poker-tournament-start", "Start a tournament: no fee is refunded after this (99-01.3-09-03.4.g).", "croupier.cli.books_game_cmds"),
     CommandEntry("books", "poker-tournament-fee", "Record a tournament fee ($300 in all per player: 99-01.3-09-01).", "croupier.cli.books_game_cmds"),

@@ -22,6 +22,7 @@ from croupier.books.consistency.fields import (
 from croupier.books.poker_ledger import (
     PokerBuyInRedeemed,
     PokerHalfHourFee,
+    PokerHalfHourFeeVoided,
     PokerOccasionOpened,
     PokerPrizePaid,
     PokerTimeWorked,
@@ -54,6 +55,16 @@ def _half_hour_fee(e: PokerHalfHourFee) -> list[str]:
         *_id(e.collected_by, "the collector's id"),
         *_time(e.collected_at, "the time collected"),
         *_optional_id(e.site_id, "the site id"),
+    ]
+
+
+def _half_hour_void(e: PokerHalfHourFeeVoided) -> list[str]:
+    return [
+        *_id(e.occasion_id, "the occasion id"),
+        *_name(e.player, "the player"),
+        *_time(e.period_start, "the half hour's start"),
+        *_id(e.by, "the voider's id"),
+        *_time(e.at, "the time voided"),
     ]
 
 
@@ -126,6 +137,19 @@ def _ctx_in_occasion(books: Books, e: Any) -> list[str]:
     if e.occasion_id not in books.poker.occasions:
         return [f"it names poker occasion {e.occasion_id!r}, which the books lack"]
     return []
+
+
+def _ctx_fee_void(books: Books, e: PokerHalfHourFeeVoided) -> list[str]:
+    found = _ctx_in_occasion(books, e)
+    fees = books.poker.occasions[e.occasion_id].half_hour_fees if not found else []
+    if not found and not any(
+        f.player == e.player and f.period_start == e.period_start for f in fees
+    ):
+        found.append(
+            f"it voids a fee of {e.player} for the half hour from {e.period_start}, which no "
+            "standing fee is"
+        )
+    return found
 
 
 def _ctx_poker_prize(books: Books, e: PokerPrizePaid) -> list[str]:

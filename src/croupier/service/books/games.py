@@ -46,6 +46,16 @@ def poker_fee(
     )
 
 
+def poker_fee_void(
+    occasion: str, player: str, half_hour_from: str, reason: str, by: str
+) -> Request:
+    start = parse_time(half_hour_from, "--from")
+    return Request(
+        f"{player}'s fee for the half hour from {start.isoformat()} voided by {by}",
+        lambda b, when: poker.void_half_hour_fee(b, occasion, player, start, reason, by, when),
+    )
+
+
 def poker_time_worked(
     occasion: str, employee_id: str, start: str, end: str, site: str | None
 ) -> Request:
