@@ -83,6 +83,7 @@ COMMANDS = (
     "transfer_buy_in",
     "next_level",
     "start_hand",
+    "player_returned",
     "record_hand",
     "eliminate",
     "withdraw",
@@ -305,6 +306,9 @@ def run_command(
     if command == "start_hand":
         table = _int(args.get("table"), "the table")
         return t.start_hand(table, at, absent=_seats(args.get("absent")), tournament=part)
+    if command == "player_returned":
+        table = _int(args.get("table"), "the table")
+        return t.player_returned(table, _int(args.get("seat"), "the seat"), at, part)
     if command == "record_hand":
         bets = args.get("bets")
         return t.record_hand(
@@ -336,6 +340,7 @@ _NO_PLAYER = frozenset(
         "transfer_buy_in",
         "next_level",
         "start_hand",
+        "player_returned",
         "record_hand",
         "end_round",
         "finish",
