@@ -469,3 +469,21 @@ def test_issue_27_a_spin_is_never_keyed_face_down(tmp_path: Path, game: str) -> 
     refused = hub.key("w", "down", "dealer-1")
     assert not refused.accepted
     assert hub.store.version(stream_of("w")) == before
+
+
+def test_issue_27_a_correction_to_a_card_a_stand_in_holds_moves_the_stand_in(
+    tmp_path: Path,
+) -> None:
+    hub = _twentyone(tmp_path)
+    _key(hub, "t", "down")  # the hole card's stand-in is 2c
+    assert _act(hub, "t", "hit").accepted  # space 2 (19) hits
+    _key(hub, "t", "3c")  # keyed wrongly: the card was the 2c
+    fixed = hub.correct("t", "2c", "dealer-1")
+    assert fixed.accepted, fixed.refusal
+    assert [(e.why, e.was) for e in fixed.events] == [("moved", ("2c",)), ("corrected", ("3c",))]
+    t = hub.table("t")
+    assert t.play is not None
+    assert unseen.card_of(t.play.log[-1]) == "2c"
+    stand_in = unseen.card_of(t.play.log[sorted(t.binding.unseen)[0]])
+    assert stand_in not in (None, "2c", "3c")
+    assert hub.view("t", "public")["state"]["spaces"][0]["hands"][0]["cards"] == ["9h", "Ts", "2c"]

@@ -8,6 +8,11 @@ from dataclasses import dataclass
 
 from croupier.core.events import Event, event
 
+PHYSICAL, VIRTUAL = "physical", "virtual"
+MODES = (PHYSICAL, VIRTUAL)
+"""A table is ``physical`` (a person deals real cards and spins a real wheel; each chance move
+is keyed as it happens) or ``virtual`` (the generator draws them: training, demos, load tests)."""
+
 
 @event("live.table_opened")
 @dataclass(frozen=True, slots=True)

@@ -22,9 +22,10 @@ event store, and the hub's in-memory table is only a cache of that stream.
 
 The web layer reaches live tables only through this module (and ``core``).
 
-Why one module of over 600 lines: the hub is one lock, one cache per table and one append
-per command for the four games; the per-game parts already live apart (``_live_games``) and
-issue 27 (the table as it is dealt: keyed chance, a console per game) moves more of them out.
+The hub is one lock, one cache per table and one append per command for the four games. Its
+parts live apart: what each game is to the hub (``_live_games``), the cached table and a
+command's answer (``_live_table``), the keying of a physical table's cards, face down included
+(``_keying``, with ``unseen``), and poker's half-hour fee (``_fees``).
 """
 
 from __future__ import annotations
@@ -34,37 +35,45 @@ import contextlib
 import json
 import zlib
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
-from datetime import datetime, timedelta
+from dataclasses import dataclass
+from datetime import datetime
 from pathlib import Path
 from typing import Any, Protocol
 
 import numpy as np
 
-from croupier.core.cards import parse_card
 from croupier.core.clock import Clock, SystemClock
 from croupier.core.errors import CroupierError, InvalidInput, RuleViolation
-from croupier.core.events import JSON, Event, canonical_json, event_from_json, to_json_value
+from croupier.core.events import JSON, Event, canonical_json, to_json_value
 from croupier.core.money import format_money, parse_money
 from croupier.core.protocol import PendingKind, Play, Settlement
 from croupier.core.rng import LiveRng, Rng, SeededRng
 from croupier.games.seat_views import Viewer, parse_viewer
 from croupier.service.tables import unseen
+from croupier.service.tables._fees import HALF_HOUR, Fees
+from croupier.service.tables._keying import Keying
 from croupier.service.tables._live_events import (
-    CardDown,
+    MODES,
+    PHYSICAL,
+    VIRTUAL,
     FeeCollected,
     PlayerSeated,
     PlayerUnseated,
     RoundSettled,
     RoundStarted,
-    StepHeld,
     StepTaken,
-    StepWithdrawn,
     TableClosed,
     TableOpened,
     WagerSet,
 )
-from croupier.service.tables._live_games import LiveGame, game_of, live_game
+from croupier.service.tables._live_games import game_of, live_game
+from croupier.service.tables._live_table import (
+    PUBLIC,
+    STREAM_PREFIX,
+    CommandResult,
+    LiveTable,
+    stream_of,
+)
 from croupier.service.tables.fanout import Fanout, Notice
 from croupier.store import ConcurrencyError, EventStore
 
@@ -84,25 +93,7 @@ __all__ = [
     "stream_of",
 ]
 
-STREAM_PREFIX = "live-"
-HALF_HOUR = timedelta(minutes=30)
-FEE_SECTION = "99-01.3-09-03.3"
 MAX_CHANCE_STEPS = 500
-
-
-PUBLIC = Viewer("public")
-"""What anyone may see: no hidden card."""
-
-
-PHYSICAL, VIRTUAL = "physical", "virtual"
-MODES = (PHYSICAL, VIRTUAL)
-"""A table is ``physical`` (a person deals real cards and spins a real wheel; each chance move
-is keyed as it happens) or ``virtual`` (the generator draws them: training, demos, load tests)."""
-
-
-def stream_of(table_id: str) -> str:
-    """The event stream of a live table."""
-    return STREAM_PREFIX + table_id
 
 
 class RngSource(Protocol):
@@ -130,70 +121,6 @@ class SeededRngSource:
         return SeededRng(np.random.SeedSequence([self.seed, key, version]))
 
 
-@dataclass(frozen=True, slots=True)
-class CommandResult:
-    """What a command did: ``accepted`` with the stream's new ``version`` and the events
-    appended, or refused (``refusal``, its ``section`` when a rule refused it, ``conflict``
-    when another worker changed the table first: reload and try again). A refused command
-    appended nothing."""
-
-    accepted: bool
-    version: int
-    events: tuple[Event, ...] = ()
-    refusal: str | None = None
-    section: str | None = None
-    conflict: bool = False
-    settlement: Settlement | None = None
-
-
-@dataclass
-class LiveTable:
-    """The hub's cache of one table's stream."""
-
-    table_id: str
-    live: LiveGame
-    rules: Any
-    rules_data: dict[str, JSON]
-    version: int = 0
-    seats: dict[int, str] = field(default_factory=dict)
-    wagers: dict[int, int] = field(default_factory=dict)
-    round_number: int = 0
-    play: Play[Any, Any, Any, Any] | None = None
-    round_open: bool = False
-    last_parties: dict[str, int] = field(default_factory=dict)
-    closed: bool = False
-    seated_at: dict[int, int] = field(default_factory=dict)
-    """Seat -> the version at which its present occupant sat: what was dealt to the seat
-    before is not theirs to see."""
-    round_started_at: int = 0
-    """The version of the round in progress's ``live.round_started``."""
-    mode: str = VIRTUAL
-    """``physical`` (chance moves keyed, ``key``) or ``virtual`` (drawn, ``chance``)."""
-    irregular_at: tuple[int, tuple[tuple[Any, tuple[Event, ...]], ...]] | None = None
-    """The irregularities the round accepted at a version (``LiveTableHub.irregularities``)."""
-    fees_paid: dict[int, datetime] = field(default_factory=dict)
-    """Seat -> the end of the half hours its player has paid for (poker, -09-03.3)."""
-    stale: bool = False
-    """A command tried a step on the cached play that was not recorded (held, withdrawn)."""
-    binding: unseen.Binding = field(default_factory=unseen.Binding)
-    """The round's cards bound late: dealt face down unseen, replaced, a command held for a
-    card (``service.tables.unseen``)."""
-
-    def viewer_at(self, who: Viewer, version: int) -> Viewer:
-        """How ``who`` may see an event of ``version``: a player sees a seat's hidden cards
-        only from the moment they took it (an earlier occupant's are the public's)."""
-        if who.is_player and who.seat is not None and version < self.seated_at.get(who.seat, 0):
-            return PUBLIC
-        return who
-
-    @property
-    def stream(self) -> str:
-        return stream_of(self.table_id)
-
-    def seat_of(self, player: str) -> int | None:
-        return next((s for s, p in self.seats.items() if p == player), None)
-
-
 @dataclass
 class Subscription:
     """One viewer's updates of one table: put on ``queue`` (an asyncio queue) and/or passed to
@@ -214,8 +141,9 @@ class Subscription:
         self.hub.unsubscribe(self)
 
 
-class LiveTableHub:
-    """The live tables of one process, kept in ``store`` (see the module's docstring)."""
+class LiveTableHub(Keying, Fees):
+    """The live tables of one process, kept in ``store`` (see the module's docstring); its
+    keying commands are ``Keying``'s (``_keying``), its fees ``Fees``'s (``_fees``)."""
 
     def __init__(
         self,
@@ -529,250 +457,6 @@ class LiveTableHub:
 
         return self._command(table_id, build)
 
-    def key(self, table_id: str, outcome: str, by: str) -> CommandResult:
-        """A chance move keyed at a physical table as it happens (issue 27): a card as it
-        leaves the shoe or the deck (``Ah``, ``10d``), a spin's section under the pointer
-        (``17`` or ``17/5`` with its revolutions). One that cannot be (a card the shoe no longer
-        holds, a section the wheel does not have) is refused with its section and changes
-        nothing, like every command.
-
-        A card dealt face down that nobody sees is keyed ``down`` (``service.tables.unseen``).
-        While a command is held for such a card, what is keyed is the card turned or shown
-        (``Ah Kd`` for two), or ``no`` for a card reader that shows no twenty-one."""
-
-        def build(table: LiveTable) -> list[Event]:
-            play = self._round(table, held_ok=True)
-            if table.mode != PHYSICAL:
-                raise InvalidInput(
-                    f"table {table.table_id!r} is virtual: its cards and spins are drawn"
-                )
-            if not isinstance(outcome, str) or not outcome.strip():
-                raise InvalidInput("key a card such as 'Ah' or '10d', 'down', or a section")
-            text = outcome.strip()
-            if table.binding.held is not None:
-                return self._release(table, table.binding.held, text, by)
-            if text.lower() == unseen.DOWN:
-                return self._down(table, by)
-            action = table.live.game.keyed(play.state, text)
-            moved = self._move_off(table, unseen.card_of(action), by)
-            return [*moved, *self._step(table, "key", text, "keyed", by, action)]
-
-        return self._command(table_id, build)
-
-    def withdraw(self, table_id: str, by: str) -> CommandResult:
-        """Take back a command held for a face-down card, before the card is keyed: nothing
-        of it happened."""
-
-        def build(table: LiveTable) -> list[Event]:
-            self._round(table, held_ok=True)
-            if table.binding.held is None:
-                raise InvalidInput("no command is held for a card")
-            table.stale = True
-            return [StepWithdrawn(by)]
-
-        return self._command(table_id, build)
-
-    def correct(self, table_id: str, card: str, by: str) -> CommandResult:
-        """Correct the card keyed last (a typing slip seen at once): recorded as a
-        replacement (who, when, what it replaced), never by deleting. Refused once a decision
-        has been taken after it (the rules' dealing-mistake remedies then apply), and when the
-        round replayed with the corrected card refuses it."""
-
-        def build(table: LiveTable) -> list[Event]:
-            play = self._round(table)
-            if table.mode != PHYSICAL:
-                raise InvalidInput("only a keyed card can be corrected")
-            last = self._last_card(table)
-            if last is None:
-                raise InvalidInput("no card keyed this round can be corrected")
-            later = play.log[last + 1 :]
-            if not all(unseen.is_card_move(a) for a in later):
-                raise InvalidInput(
-                    "a decision was taken after that card: record the dealing mistake "
-                    "it caused instead (the remedies of the rules), not a correction"
-                )
-            if last in table.binding.unseen:
-                raise InvalidInput("that card was dealt face down: key it when it is turned")
-            new = str(parse_card(card))
-            if new == unseen.card_of(play.log[last]):
-                raise InvalidInput(f"the card keyed is already {new}")
-            event = unseen.replaced(play, {last: new}, "corrected", by)
-            try:
-                table.play = unseen.replay(
-                    table.live, play.rules, play.setup, list(play.log), {last: new}
-                )
-            except CroupierError as exc:
-                raise InvalidInput(f"{new} cannot replace {event.was[0]}: {exc}") from None
-            if unseen.needs(table.live, table.play, table.binding.unseen, ())[0]:
-                raise InvalidInput(f"{new} would turn a card dealt face down: key it then")
-            return [event]
-
-        return self._command(table_id, build)
-
-    def correctable(self, table_id: str) -> str | None:
-        """The card keyed last, if ``correct`` may still replace it (no decision since)."""
-        table = self.table(table_id)
-        play = table.play
-        if play is None or not table.round_open or table.mode != PHYSICAL:
-            return None
-        if table.binding.held is not None:
-            return None
-        last = self._last_card(table)
-        if last is None or last in table.binding.unseen:
-            return None
-        if not all(unseen.is_card_move(a) for a in play.log[last + 1 :]):
-            return None
-        return unseen.card_of(play.log[last])
-
-    def _last_card(self, table: LiveTable) -> int | None:
-        play = table.play
-        assert play is not None
-        for i in range(len(play.log) - 1, -1, -1):
-            if unseen.is_card_move(play.log[i]):
-                return i
-        return None
-
-    def _down(self, table: LiveTable, by: str, reader_no: bool = False) -> list[Event]:
-        """A card dealt face down that nobody has seen: the engine gets a stand-in."""
-        play = table.play
-        assert play is not None
-        what = unseen.due_face_down(play)
-        step = len(play.log)
-        taken = unseen.dealt(play.log)
-        game = table.live.game
-        for code in unseen.DECK:
-            if code in taken:
-                continue
-            try:
-                action = game.keyed(play.state, code)
-                applied = play.apply(action)
-            except CroupierError:
-                continue
-            shown = unseen.visible(table.live, play.state)[code] > 0
-            read = table.live.reader(applied.events) if table.live.reader is not None else None
-            if reader_no and (shown or read):
-                # the stand-in made the reader's twenty-one: the next card that does not
-                table.play = play = unseen.replay(table.live, play.rules, play.setup, play.log[:-1])
-                continue
-            if shown:
-                raise InvalidInput(f"{what} is dealt face up or turned at once: key it as it is")
-            now = {**table.binding.unseen, step: what}
-            revealed, reader = unseen.needs(table.live, play, now, applied.events)
-            if reader and not reader_no:
-                table.stale = True
-                return [
-                    StepHeld("key", unseen.DOWN, "keyed", table.version, (what,), True, by, (step,))
-                ]
-            if revealed:
-                table.stale = True
-                need = tuple(now[i] for i in revealed)
-                return [
-                    StepHeld("key", unseen.DOWN, "keyed", table.version, need, False, by, revealed)
-                ]
-            return [StepTaken("keyed", by, 1), CardDown(step, what, by), *applied.events]
-        raise InvalidInput(f"no card the shoe still holds can be dealt face down as {what}")
-
-    def _move_off(self, table: LiveTable, card: str | None, by: str) -> list[Event]:
-        """A card keyed face up that a stand-in holds: the stand-in moves to another card."""
-        play = table.play
-        assert play is not None
-        if card is None or not any(
-            unseen.card_of(play.log[i]) == card for i in table.binding.unseen
-        ):
-            return []
-        table.play, moved = unseen.rebind(table.live, play, {}, table.binding.unseen, avoid={card})
-        return [unseen.replaced(play, moved, "moved", by)]
-
-    def _step(
-        self, table: LiveTable, command: str, ref: str, actor: str, by: str, action: Any
-    ) -> list[Event]:
-        """Apply one action; held (``live.step_held``) when it would turn a card nobody has
-        seen or ask the reader about one."""
-        play = table.play
-        assert play is not None
-        applied = play.apply(action)
-        revealed, reader = unseen.needs(table.live, play, table.binding.unseen, applied.events)
-        if not revealed and not reader:
-            return [StepTaken(actor, by, 1), *applied.events]
-        table.stale = True
-        if command != "key":
-            ref = _action_json(table.live, applied.events)
-        steps = revealed or unseen.readable(table.binding.unseen)
-        need = tuple(table.binding.unseen[i] for i in steps)
-        return [
-            StepHeld(command, ref, actor, table.version, need, reader and not revealed, by, steps)
-        ]
-
-    def _release(self, table: LiveTable, held: StepHeld, text: str, by: str) -> list[Event]:
-        """The held command, now with the card(s) turned, or the reader's "no"."""
-        play = table.play
-        assert play is not None
-        binding = table.binding
-        live = table.live
-        no = text.lower() == unseen.READER_NO
-        if no and not held.reader:
-            raise InvalidInput(f"no card reader's answer is asked: key {', '.join(held.need)}")
-        if held.command == "key" and held.ref == unseen.DOWN:
-            if no:
-                return self._down(table, by, reader_no=True)
-            # the reader showed a twenty-one and the dealer turned the card: keyed as it is
-            action = live.game.keyed(play.state, text)
-            shifted = self._move_off(table, unseen.card_of(action), by)
-            assert table.play is not None
-            applied = table.play.apply(action)
-            if live.reader is not None and live.reader(applied.events) is not True:
-                raise InvalidInput(
-                    f"the card reader showed a twenty-one, but {text} does not make one: key "
-                    "the card the dealer turned, or 'no'"
-                )
-            return [*shifted, StepTaken("keyed", by, 1), *applied.events]
-        steps = held.steps or tuple(
-            i for i in sorted(binding.unseen) if binding.unseen[i] in held.need
-        )
-        before = len(play.events)
-        events: list[Event] = []
-        if no:
-            # the card stays face down: its stand-in must not be the reader's twenty-one
-            def hidden(trial: Play[Any, Any, Any, Any]) -> bool:
-                trial.apply(self._held_action(table, trial, held))
-                read = live.reader(trial.events[before:]) if live.reader is not None else None
-                return read is not True and not unseen.needs(live, trial, binding.unseen, ())[0]
-
-            try:
-                new, moved = unseen.rebind(live, play, {}, binding.unseen, then=hidden)
-            except InvalidInput:
-                new, moved = unseen.rebind(live, play, {}, binding.unseen, force=steps, then=hidden)
-            if moved:
-                events.append(unseen.replaced(play, moved, "moved", by))
-        else:
-            cards = unseen.parse_turned(text, len(steps))
-            wanted = dict(zip(steps, cards, strict=True))
-            left = {i: w for i, w in binding.unseen.items() if i not in wanted}
-
-            def turned(trial: Play[Any, Any, Any, Any]) -> bool:
-                trial.apply(self._held_action(table, trial, held))
-                if unseen.needs(live, trial, left, ())[0]:
-                    return False  # it would turn another card not keyed
-                if held.reader:  # the reader showed a twenty-one: the card must make one
-                    return live.reader is not None and live.reader(trial.events[before:]) is True
-                shown = unseen.visible(live, trial.state)
-                return all(shown[c] for c in cards)
-
-            new, moved = unseen.rebind(live, play, wanted, binding.unseen, then=turned)
-            events.append(unseen.replaced(play, wanted, "turned", by))
-            if moved:
-                events.append(unseen.replaced(play, moved, "moved", by))
-        table.play = new
-        return [*events, StepTaken(held.actor, by, 1), *new.events[before:]]
-
-    def _held_action(self, table: LiveTable, play: Play[Any, Any, Any, Any], held: StepHeld) -> Any:
-        if held.command == "key":
-            return table.live.game.keyed(play.state, held.ref)
-        actions = table.live.game.actions_from_events([event_from_json(held.ref)])
-        if len(actions) != 1:  # pragma: no cover - written by ``_step`` from one action
-            raise InvalidInput("the held command cannot be read back")
-        return actions[0]
-
     def act(self, table_id: str, action: Any, by: str, seat: int | None = None) -> CommandResult:
         """Apply a dealer's action (``seat`` None) or the action of the player at ``seat``
         (refused unless that seat is the one to act). A rule's refusal cites its section and
@@ -832,60 +516,6 @@ class LiveTableHub:
             return [TableClosed(by)]
 
         return self._command(table_id, build)
-
-    def collect_fee(self, table_id: str, seat: int, by: str) -> CommandResult:
-        """Record the fee of the player at ``seat`` for their next half hour of play, collected
-        in advance (poker's nontournament fee, 99-01.3-09-03.3): the half hour begins now, or
-        when the one already paid for ends."""
-
-        def build(table: LiveTable) -> list[Event]:
-            fee = table.live.fee
-            if fee is None:
-                raise InvalidInput(f"a {table.live.name} table charges no fee for playing time")
-            player = table.seats.get(seat)
-            if player is None:
-                raise InvalidInput(f"nobody sits at seat {seat}")
-            now = self.clock.now()
-            start = max(now, table.fees_paid.get(seat, now))
-            if start - now > HALF_HOUR:
-                raise InvalidInput(
-                    f"seat {seat} has paid to {start.astimezone():%H:%M}: a fee is collected "
-                    "for the half hour playing now or the next one, not further ahead"
-                )
-            return [FeeCollected(seat, player, start.isoformat(), fee(table.rules), by)]
-
-        return self._command(table_id, build)
-
-    def fees_due(self, table_id: str) -> list[int]:
-        """The seats whose player has not paid for the half hour now playing (or paid for less
-        than five minutes more): their fee is collected before they are dealt in."""
-        return self._fees_due(self.table(table_id))
-
-    def _fees_due(self, table: LiveTable) -> list[int]:
-        if table.live.fee is None or table.closed:
-            return []
-        soon = self.clock.now() + timedelta(minutes=5)
-        return [s for s in sorted(table.seats) if table.fees_paid.get(s, soon) <= soon]
-
-    def _check_fees(self, table: LiveTable) -> None:
-        """At a physical poker table a hand is dealt only to players whose fee for the half
-        hour now playing was collected (-03.3: collected in advance). A virtual table is
-        training: no fee."""
-        if table.live.fee is None or table.mode != PHYSICAL:
-            return
-        now = self.clock.now()
-        unpaid = [
-            s
-            for s in sorted(table.seats)
-            if table.wagers.get(s) and table.fees_paid.get(s, now) <= now
-        ]
-        if unpaid:
-            seats = ", ".join(str(s) for s in unpaid)
-            raise RuleViolation(
-                f"collect the fee for this half hour of play from seat {seats} before the deal "
-                f"({format_money(table.live.fee(table.rules))}, collected in advance)",
-                FEE_SECTION,
-            )
 
     def _today(self) -> str:
         """The date of play (the server's local date) for a setup that names it."""
@@ -1172,14 +802,6 @@ def _held_view(table: LiveTable) -> dict[str, JSON] | None:
     if held is None or not table.round_open:
         return None
     return {"need": list(held.need), "reader": held.reader, "actor": held.actor}
-
-
-def _action_json(live: LiveGame, events: Sequence[Event]) -> str:
-    """The game's own event that records a step's action, as JSON (a held command's)."""
-    for e in events:
-        if len(live.game.actions_from_events([e])) == 1:
-            return canonical_json(e.to_dict())
-    raise InvalidInput("this step records no action to hold")  # pragma: no cover
 
 
 def _check_seat(seat: object) -> None:
