@@ -145,6 +145,10 @@ class Console:
     """Each wager's result in words, once the round has them."""
     options: tuple[Mapping[str, Any], ...] = field(default_factory=tuple)
     seated: tuple[tuple[int, str, str], ...] = ()
+    fee: str = ""
+    """The half-hour fee a player pays in advance (poker, -09-03.3), empty where none is due."""
+    fees: Mapping[str, str] = field(default_factory=dict)
+    """Seat -> the time its player has paid the fee to."""
     """(seat, who sits there, their wager for the next round in dollars)."""
 
 
@@ -313,6 +317,8 @@ def console(view: Mapping[str, Any], parties: Mapping[str, int] | None = None) -
         payouts=_payouts(game, parties or {}),
         results=_results(state, place_word),
         options=tuple(view.get("options") or ()),
+        fee=str(view.get("fee") or "") if view.get("mode") == "physical" else "",
+        fees=dict(view.get("fees") or {}),
         seated=tuple(
             (int(seat), str(player), str((view.get("wagers") or {}).get(seat, "")))
             for seat, player in (view.get("seats") or {}).items()
