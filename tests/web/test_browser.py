@@ -97,7 +97,7 @@ def _play_round(
         seats[cells[0].strip()] = cells[1].strip()
     for step in range(200):
         now = _prompt(dealer)
-        if now["text"].startswith("The round is over"):
+        if now["text"].startswith(("The round is over", "The hand is over")):
             break
         version = now["version"]
         if now["text"].startswith("Draw"):

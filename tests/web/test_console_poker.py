@@ -1,30 +1,52 @@
-"""A dealer runs a physical poker table from the console with the keyboard only (issue 27): the
-chips each player buys keyed by seat, each player's half-hour fee collected before the deal, the
-hole cards and burn cards dealt face down (keyed "down": nobody sees them), the board keyed card by
-card, each seat's decision taken by its number key (a raise or a bet with its amount typed), and
-at the showdown each hand keyed as it is shown; a surveillance page follows it live; both hands
-export as round files that the engine agrees with, the hand won without a showdown naming every
-hole card as never seen.
+"""A dealer runs a physical North Dakota poker table from the console with the keyboard only
+(issue 27), and a gaming manager's surveillance page follows every step: the chips each player
+brings keyed by seat (players have no account at a physical table), each player's half-hour fee
+collected before the deal, every hole card and burn card keyed ``down`` (nobody sees it), the
+board keyed card by card, each seat's decision taken with its number key (a bet or a raise as an
+entry: its amount typed in dollars), and at the showdown each hand keyed as it is turned. Both
+hands export as round files that the engine agrees with; the hand won without a showdown names
+every hole card as never seen.
 
-Worked by hand from 99-01.3-09 and ``poker-holdem.toml`` (limit hold'em, blinds $0.25 and $0.50,
-bets and raises of $1, a $2.00 fee a player for each half hour, collected in advance, -03.3):
+Worked by hand from 99-01.3-09 and ``poker-holdem.toml`` (nontournament limit Texas hold'em,
+blinds $0.25 and $0.50, a single bet at most $1.00, at most three raises of at most $1.00 each,
+each at least the original bet of the round, one burn card before each deal of more cards, a
+$2.00 fee a player for each half hour collected in advance):
 
-Hand 1 (button seat 1, small blind bo at seat 4, big blind cy at seat 7, -02.6):
+Hand 1: ann brings $20.00 to seat 1, bo $1.50 to seat 4, cy $30.00 to seat 7, and each pays the
+$2.00 fee first (-03.3: in advance; the deal is refused until then). The button starts at seat 1
+(a set position, -04.8); the small blind is the first player to its left, bo, $0.25, the big
+blind the next, cy, $0.50 (-02.6).
 
-- ann buys $20.00 of chips at seat 1, bo $1.50 at seat 4, cy $30.00 at seat 7; each pays the
-  $2.00 fee for the half hour first (the deal is refused until then);
-- before the flop: ann calls $0.50; bo raises to $1.50, all his chips (a $1 raise); cy calls
-  $1.50; ann calls: the main pot is 3 x $1.50 = $4.50, and bo can win nothing more;
-- the flop 2h 3h 4h (after a burn card): cy checks, ann bets $1, cy calls: a side pot of $2.00
-  between ann and cy (-05.7); the turn 9s and the river Jc are checked;
-- the showdown: cy shows Qs Qd, ann Ks Kd, bo As Ad (no heart in any hand, so no flush; no five
-  in any, so no straight): bo's aces win the main pot, $4.50; ann's kings beat cy's queens for the
-  side pot, $2.00;
-- nets: bo +$3.00 ($4.50 won, $1.50 put in), ann -$0.50 ($2.00 won, $2.50 put in), cy -$2.50.
+- the deal (-04.7, -05.5.a): one card at a time from the left of the button, the button last:
+  seats 4, 7, 1, 4, 7, 1, each keyed ``down``;
+- before the flop (-04.10: the player left of the big blind opens): ann calls $0.50; bo raises
+  to $1.50, all his chips (a $1.00 raise: at most $1, -01, at least the original $0.50 bet,
+  -06.1.f; the first of three); cy calls $1.50; ann calls. Each has put in $1.50: the main pot is
+  3 x $1.50 = $4.50, and it is all bo can win (-05.7);
+- a burn card, then the flop 2h 3h 4h (-05.5.b). The first active player left of the button
+  opens (-04.10): bo is all in, so cy checks. ann bets $2.00: refused, the most a single bet may
+  be is $1.00 (-01); ann bets $1.00 and cy calls: a side pot of 2 x $1.00 = $2.00 between ann and
+  cy (-05.7);
+- a burn card, the turn 9s, checked by cy and ann; a burn card, the river 10c, checked;
+- the showdown (-04.23): the river was checked, so cy, who acted first, shows first (c), then
+  clockwise ann (d), bo last (e: the side pot's players before the player all in for the main
+  pot only). Every hand must be shown (-04.24): cy Qs Qd, ann Ks Kd, bo As Ad. With the board
+  2h 3h 4h 9s 10c nobody has a flush (three hearts), a straight (no five, no jack) or more than
+  one pair: aces beat kings beat queens (-04.1.i, -04.25);
+- the pots (-05.7: the player all in holds the high hand and wins the main pot; the second
+  highest hand wins the side pot): bo $4.50, ann $2.00;
+- nets: bo +$4.50 - $1.50 = +$3.00; ann +$2.00 - $2.50 = -$0.50; cy -$2.50; the house takes
+  nothing from the pot (the fee is charged apart, -03.3): 0. The chips then: ann $19.50,
+  bo $4.50, cy $27.50, carried to the next hand;
+- the shoe: six hole cards (places 0-5), burn (6), flop (7-9), burn (10), turn (11), burn (12),
+  river (13). Every hole card is turned at the showdown; the three burn cards, at places 6, 10
+  and 12, are never seen.
 
-Hand 2 (the button moves to seat 4: small blind cy, big blind ann): bo folds, cy folds, ann
-takes the pot without a showdown (cy's $0.25 blind): ann +$0.25, cy -$0.25; no hole card is ever
-seen.
+Hand 2: the button moves one seat to the left, to seat 4; cy posts the small blind $0.25, ann the
+big blind $0.50. The deal goes to seats 7, 1, 4, 7, 1, 4, each keyed ``down``; bo (left of the
+big blind) folds, cy folds: nobody matches ann's bet, she wins the $0.75 pot without a showdown
+(-01): ann +$0.25, cy -$0.25, bo 0. No flop is dealt, so no card is burned; the six hole cards,
+places 0-5 of the shoe, are never seen.
 """
 
 from __future__ import annotations
@@ -54,73 +76,139 @@ __all__ = ["browser", "pytestmark", "served"]
 
 RULES = "poker-holdem.toml"
 TABLE = "pk-live"
+REFUSED = "!"
+"""A decision marked so is refused by the rules (its section cited) and changes nothing."""
+
+HAND_1 = (
+    ("seat 1", "call"),
+    ("seat 4", "raise:1.50"),
+    ("seat 7", "call"),
+    ("seat 1", "call"),
+    ("seat 7", "check"),
+    ("seat 1", "bet:2" + REFUSED),
+    ("seat 1", "bet:1"),
+    ("seat 7", "call"),
+    ("seat 7", "check"),
+    ("seat 1", "check"),
+    ("seat 7", "check"),
+    ("seat 1", "check"),
+    ("seat 7", "show"),
+    ("seat 1", "show"),
+    ("seat 4", "show"),
+)
+"""Each turn as the rules give it (the prompt's ``data-turn``) and the seat's decision:
+``raise:1.50`` is the raise entry with its amount (the total the seat's bet comes to)."""
+BOARD_1 = ["2h", "3h", "4h", "9s", "10c"]
 SHOWN = {"seat 1": "Ks Kd", "seat 4": "As Ad", "seat 7": "Qs Qd"}
-"""Each hand as it is shown at the showdown."""
+DOWN_1 = ["seat 4", "seat 7", "seat 1"] * 2 + ["burn"] * 3
+"""Each card keyed ``down``, in order: the hole cards from the left of the button, then a burn
+card before the flop, the turn and the river."""
 
-
-def _follow(dealer: Any, watchers: tuple[Any, ...]) -> None:
-    for watcher in watchers:
-        sync_api.expect(watcher.locator("#prompt")).to_have_attribute(
-            "data-version", version_of(dealer)
-        )
+HAND_2 = (("seat 4", "fold"), ("seat 7", "fold"))
+DOWN_2 = ["seat 7", "seat 1", "seat 4"] * 2
 
 
 def _take(dealer: Any, word: str) -> None:
-    """The offered decision whose label names ``word``, by its number key; ``raise:1.50`` fills
-    the entry's amount (dollars) and presses Enter."""
+    """The decision ``word`` by its number key: an option's label names it (``call``: ``seat 1
+    call``), or it is an entry (``bet:1``: the entry ``bet (seat 1)``, its amount typed in
+    dollars, Enter)."""
+    dealer.keyboard.press("Escape")  # out of any field, where a digit would be typed
     name, _, amount = word.partition(":")
     if amount:
         form = dealer.locator("#options form.entry", has_text=re.compile(rf"\b{name}\b")).first
         dealer.keyboard.press(form.get_attribute("data-key") or "?")
+        sync_api.expect(form.locator("input[name=amount]")).to_be_focused()
         dealer.keyboard.type(amount)
         dealer.keyboard.press("Enter")
-        return
-    button = dealer.locator("#options button", has_text=re.compile(rf"\b{name}\b")).first
-    dealer.keyboard.press(button.get_attribute("data-key") or "?")
+    else:
+        button = dealer.locator("#options button", has_text=re.compile(rf"\b{name}\b")).first
+        dealer.keyboard.press(button.get_attribute("data-key") or "?")
+
+
+def _hole_cards(page: Any) -> tuple[int, int]:
+    """(face down, face up): the cards in front of the seats as the page shows them."""
+    return (
+        page.locator("#console .place .card.down").count(),
+        page.locator("#console .place .card:not(.down)").count(),
+    )
 
 
 def _hand(
-    dealer: Any,
-    board: list[str],
-    decisions: dict[str, list[str]],
-    watchers: tuple[Any, ...],
-    limit: int = 80,
-) -> int:
-    """One hand keyed by keyboard to its end: a face-down card keyed ``down``, a board card as
-    it comes, a hand shown as the console asks for it to be turned, each seat's decision as
-    planned. Returns how many cards were keyed ``down``."""
-    downs = 0
+    dealer: Any, watcher: Any, plan: tuple[tuple[str, str], ...], board: list[str], limit: int = 80
+) -> list[str]:
+    """One hand keyed with the keyboard to its end, the watcher following each step: a card to
+    deal face down keyed ``down``, a board card as it comes, a hand shown keyed as the console
+    asks for it to be turned, each turn as ``plan`` has it. Returns what was keyed ``down``
+    (``seat 4`` for a hole card, ``burn``), in order."""
+    steps = list(plan)
+    downs: list[str] = []
+    showing = ""
     for _ in range(limit):
         prompt = dealer.locator("#prompt")
         text = prompt.text_content() or ""
-        if text.startswith("The round is over"):
+        if text.startswith(("The round is over", "The hand is over")):
+            assert steps == [], f"the hand ended before {steps}"
+            assert board == [], f"the hand ended before the board {board}"
             return downs
         before = version_of(dealer)
         if prompt.get_attribute("data-key-wanted"):
             sync_api.expect(dealer.locator("#key-input")).to_be_focused()
-            if text.startswith("Deal "):  # a hole card or a burn card: nobody looks at it
-                assert dealer.is_visible("#options button:has-text('Dealt face down')")
+            if text.startswith("Deal "):  # a hole or a burn card: nobody looks at it
+                assert dealer.is_visible("#options button:has-text('Dealt face down, unseen')")
+                where = re.match(r"Deal the (?:card for (seat \d+)|(burn) card) face down", text)
+                assert where is not None, text
+                downs.append(where.group(1) or where.group(2))
                 dealer.keyboard.type("down")
-                downs += 1
-            elif text.startswith("Turn the face-down card"):  # a hand shown
-                seat = re.search(r"seat \d+", text)
-                assert seat is not None, text
-                dealer.keyboard.type(SHOWN[seat.group(0)])
+            elif text.startswith("Turn the face-down card and key it:"):  # a hand shown
+                assert re.findall(r"seat \d+", text) == [showing, showing], text
+                assert dealer.is_visible("#options button:has-text('Withdraw')")
+                # held: the watcher sees the hand still face down until its cards are keyed
+                sync_api.expect(watcher.locator("#prompt")).to_have_attribute(
+                    "data-version", before
+                )
+                place = watcher.locator(f"#console .place[data-place='{showing.split()[1]}']")
+                assert place.locator(".card.down").count() == 2
+                dealer.keyboard.type(SHOWN[showing])
             else:
+                assert text.startswith("Key the board card"), text
                 dealer.keyboard.type(board.pop(0))
             dealer.keyboard.press("Enter")
         else:
-            turn = prompt.get_attribute("data-turn") or ""
-            _take(dealer, decisions[turn].pop(0))
+            turn, word = steps.pop(0)
+            assert prompt.get_attribute("data-turn") == turn, (turn, text)
+            if word == "show" and not showing:  # the showdown: no hole card seen until now
+                for page in (dealer, watcher):
+                    assert _hole_cards(page) == (6, 0)
+            if word.endswith(REFUSED):
+                _take(dealer, word.removesuffix(REFUSED))
+                sync_api.expect(dealer.locator("#refusal")).to_contain_text("99-01.3-09-01")
+                assert version_of(dealer) == before
+                continue
+            if word == "show":
+                showing = turn
+            _take(dealer, word)
         moved_on(dealer, before)
-        _follow(dealer, watchers)
+        sync_api.expect(watcher.locator("#prompt")).to_have_attribute(
+            "data-version", version_of(dealer)
+        )
     raise AssertionError("the hand did not end")
 
 
-def _settle(dealer: Any) -> None:
+def _settle(dealer: Any, watcher: Any) -> None:
     before = version_of(dealer)
+    dealer.keyboard.press("Escape")
     dealer.keyboard.press("s")
     moved_on(dealer, before)
+    sync_api.expect(dealer.locator("#prompt")).to_contain_text("No round in play")
+    sync_api.expect(watcher.locator("#prompt")).to_have_attribute(
+        "data-version", version_of(dealer)
+    )
+
+
+def _stacks(page: Any) -> dict[str, str]:
+    """Each seat's chips as the seats table shows them (``{"1": "$19.50"}``)."""
+    rows = page.locator("#seats tr").all()[1:]
+    return {r.locator("td").nth(0).inner_text(): r.locator("td").nth(2).inner_text() for r in rows}
 
 
 def test_99_01_3_09_04_24_a_dealer_keys_a_poker_showdown_with_a_side_pot_by_keyboard_only(
@@ -129,7 +217,8 @@ def test_99_01_3_09_04_24_a_dealer_keys_a_poker_showdown_with_a_side_pot_by_keyb
     base, _demo = served
     people, dealer, watcher = physical_table(browser, served, TABLE, "poker", RULES)
     key_wagers(dealer, (("1", "20", "ann"), ("4", "1.50", "bo"), ("7", "30", "cy")))
-    # the fee first: the console says so, and a deal is refused until each seat has paid
+
+    # the fee in advance (-03.3): the deal is refused until each seat has paid it
     sync_api.expect(dealer.locator("#prompt")).to_contain_text("Collect the half-hour fee")
     before = version_of(dealer)
     dealer.keyboard.press("d")
@@ -139,35 +228,43 @@ def test_99_01_3_09_04_24_a_dealer_keys_a_poker_showdown_with_a_side_pot_by_keyb
         before = version_of(dealer)
         _take(dealer, f"seat {seat}")  # "Collect the half-hour fee: seat N ($2.00)"
         moved_on(dealer, before)
-    sync_api.expect(dealer.locator("#seats")).to_contain_text("paid to")
-    sync_api.expect(dealer.locator("#seats")).not_to_contain_text("due")
     deal_by_key(dealer)
 
-    board = ["2h", "3h", "4h", "9s", "Jc"]
-    decisions = {
-        "seat 1": ["call", "call", "bet:1", "check", "check", "show"],
-        "seat 4": ["raise:1.50", "show"],
-        "seat 7": ["call", "check", "call", "check", "check", "show"],
-    }
-    downs = _hand(dealer, board, decisions, (watcher,))
-    assert board == []
-    assert all(v == [] for v in decisions.values())
-    assert downs == 6 + 3  # six hole cards and three burn cards
+    # hand 1: a showdown with a side pot
+    board = list(BOARD_1)
+    assert _hand(dealer, watcher, HAND_1, board) == DOWN_1
     payouts = dealer.locator("#payouts")
     sync_api.expect(payouts).to_contain_text("pay bo: $3.00")
     sync_api.expect(payouts).to_contain_text("collect from ann: $0.50")
     sync_api.expect(payouts).to_contain_text("collect from cy: $2.50")
+    sync_api.expect(watcher.locator("#payouts")).to_contain_text("pay bo: $3.00")
+    for page in (dealer, watcher):  # every hand shown, on both pages
+        for seat, cards in SHOWN.items():
+            place = page.locator(f"#console .place[data-place='{seat.split()[1]}'] .card")
+            shown = [place.nth(k).get_attribute("aria-label") for k in range(place.count())]
+            assert shown == cards.split(), (seat, shown)
+    # -04.26: at a physical table the chips are in the pots already: each pot is pushed to
+    # its winner, named with its amount (the main pot $4.50 to bo, the side pot $2.00 to ann)
+    facts = dealer.locator("#console .facts")
+    sync_api.expect(facts).to_contain_text("main pot $4.50")
+    sync_api.expect(facts).to_contain_text("push to seat 4 bo $4.50")
+    sync_api.expect(facts).to_contain_text("side pot 1 $2.00")
+    sync_api.expect(facts).to_contain_text("push to seat 1 ann $2.00")
     shot(dealer, "console-poker-dealer.png")
     assert axe_violations(dealer) == []
     assert axe_violations(watcher) == []
-    _settle(dealer)
+    _settle(dealer, watcher)
+    assert _stacks(dealer) == {"1": "$19.50", "4": "$4.50", "7": "$27.50"}
 
-    # hand 2: won without a showdown; the fee for the half hour is paid already
+    # hand 2: won without a showdown; the half hour's fee is paid already
     deal_by_key(dealer)
-    folds = {"seat 4": ["fold"], "seat 7": ["fold"]}
-    assert _hand(dealer, [], folds, (watcher,)) == 6
+    assert _hand(dealer, watcher, HAND_2, []) == DOWN_2
+    for page in (dealer, watcher):
+        assert _hole_cards(page) == (6, 0)  # never seen, by anyone
+    sync_api.expect(dealer.locator("#payouts")).to_contain_text("pay ann: $0.25")
     sync_api.expect(dealer.locator("#payouts")).to_contain_text("collect from cy: $0.25")
-    _settle(dealer)
+    _settle(dealer, watcher)
+    assert _stacks(dealer) == {"1": "$19.75", "4": "$4.50", "7": "$27.25"}
 
     # the dispute records: each hand replays to what was paid
     first = watcher.request.get(f"{base}/api/tables/{TABLE}/rounds/1").json()
@@ -177,12 +274,22 @@ def test_99_01_3_09_04_24_a_dealer_keys_a_poker_showdown_with_a_side_pot_by_keyb
         "player:bo": 300,
         "player:cy": -250,
     }
-    assert first["format"] == "croupier.round/2"  # the burn cards were never seen
-    assert len(first["unseen"]) == 3
+    shoe = first["shoe"]
+    assert len(shoe) == 14
+    assert shoe[:6] == ["As", "Qs", "Ks", "Ad", "Qd", "Kd"]  # seats 4, 7, 1, twice
+    assert [shoe[7], shoe[8], shoe[9], shoe[11], shoe[13]] == ["2h", "3h", "4h", "9s", "Tc"]
+    assert first["format"] == "croupier.round/2"
+    assert first["unseen"] == [6, 10, 12]  # the burn cards
     assert replay_text(json.dumps(first), "hand 1", check=True).ok
     second = watcher.request.get(f"{base}/api/tables/{TABLE}/rounds/2").json()
-    assert second["expect"]["parties"]["player:ann"] == 25
-    assert second["expect"]["parties"]["player:cy"] == -25
+    assert second["expect"]["parties"] == {
+        "house": 0,
+        "player:ann": 25,
+        "player:bo": 0,
+        "player:cy": -25,
+    }
+    assert len(second["shoe"]) == 6
+    assert second["format"] == "croupier.round/2"
     assert second["unseen"] == [0, 1, 2, 3, 4, 5]  # every hole card, never seen
     assert replay_text(json.dumps(second), "hand 2", check=True).ok
     assert people.errors == []

@@ -20,7 +20,7 @@ from collections.abc import Sequence
 
 from croupier.core.events import JSON, Event
 from croupier.games.poker.actions import ActionKind
-from croupier.games.poker.events import ActionTaken, CardDealt
+from croupier.games.poker.events import ActionTaken, CardDealt, PotAwarded
 from croupier.games.poker.hand import Hand
 from croupier.games.poker.table import Player
 from croupier.games.seat_views import Viewer, cards, hidden_event, money, parse_viewer, without_card
@@ -65,6 +65,18 @@ def seat_view(state: Hand, viewer: str | Viewer) -> dict[str, JSON]:
         "dead": cards(state.dead_cards, True),  # exposed (-04.12) or faced (-04.22) cards
         "pot": money(state.pot),
         "seats": seats,
+        # -04.26: the pots awarded at the end of the hand, each to its winner(s), in public
+        "awards": [
+            {
+                "pot": e.pot,
+                "half": e.half,
+                "amount": money(e.amount),
+                "seats": list(e.seats),
+                "shares": [money(x) for x in e.shares],
+            }
+            for e in state.events
+            if isinstance(e, PotAwarded)
+        ],
     }
 
 

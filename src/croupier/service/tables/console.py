@@ -192,6 +192,8 @@ def _describe_pending(view: Mapping[str, Any], place_word: str) -> tuple[str, st
             )
         return "No round in play: take the wagers, then deal.", "", ""
     if not pending or pending.get("kind") == "none":
+        if view.get("game") == "poker":
+            return "The hand is over: push each pot to its winner (below), then settle.", "", ""
         return "The round is over: pay and collect, then settle.", "", ""
     held = view.get("held")
     if held:
@@ -216,8 +218,18 @@ def _describe_pending(view: Mapping[str, Any], place_word: str) -> tuple[str, st
     if kind == "chance":
         spin = str(view.get("game")).startswith("paddlewheel")
         burn = seat is None and "burn" in detail
-        what = "the spin" if spin else ("the burn card" if burn else f"the card for {where}")
-        prompt = ("Key " if physical else "Draw ") + what + (f" ({detail})" if detail else "")
+        board = view.get("game") == "poker" and detail == "board"
+        what = (
+            "the spin"
+            if spin
+            else "the burn card"
+            if burn
+            else "the board card"
+            if board
+            else f"the card for {where}"
+        )
+        said = "" if board else f" ({detail})" if detail else ""
+        prompt = ("Key " if physical else "Draw ") + what + said
         return prompt, ("spin" if spin else "card") if physical else "", ""
     tickets = view.get("game") == "paddlewheel-tickets"
     if kind == "seat" and tickets:
@@ -438,6 +450,16 @@ def _poker(view: Mapping[str, Any], state: Mapping[str, Any]) -> Built:
         facts.append(("betting round", str(street + 1)))
     if state.get("burned"):
         facts.append(("cards burned", str(state.get("burned"))))
+    names = {int(s["seat"]): str(s.get("player") or "") for s in state.get("seats") or ()}
+    for award in state.get("awards") or ():  # -04.26: each pot pushed to its winner(s)
+        n = int(award["pot"])
+        pot = "main pot" if n == 0 else f"side pot {n}"
+        half = {"high": " (high)", "low": " (low)"}.get(str(award.get("half")), "")
+        winners = ", ".join(
+            f"seat {seat} {names.get(int(seat), '')}".strip() + f" {share}"
+            for seat, share in zip(award["seats"], award["shares"], strict=True)
+        )
+        facts.append((f"{pot}{half} {award['amount']}", f"push to {winners}"))
     return None, _faces(state.get("board")), tuple(places), tuple(facts)
 
 

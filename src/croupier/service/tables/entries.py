@@ -123,6 +123,8 @@ def grouped(game: str, actions: Sequence[Any]) -> list[Any]:
 def entry_label(entry: Entry) -> str:
     """``place bet (seat 1)``, ``raise (seat 3)``."""
     name = entry.key.split(":")[-1]
+    if name in ("raise", "bet"):  # poker: the amount typed is what the seat's bet comes to
+        name = f"{name} to"
     words = "".join(f" {c.lower()}" if c.isupper() else c for c in name).strip()
     return words + (f" (seat {entry.seat})" if entry.seat is not None else "")
 
