@@ -22,7 +22,8 @@ one is valid).
 from __future__ import annotations
 
 import copy
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 from croupier.core.errors import CroupierError, InvalidInput
 from croupier.core.events import JSON
@@ -64,18 +65,7 @@ def round_file(
             "a round ending with a void spin cannot be written: a 'spin' takes wheel stops "
             "until one is valid (99-01.3-11-05.4)"
         )
-    items: list[JSON] = []
-    stops: list[JSON] = []
-    spinning = False
-    for action in actions:
-        if isinstance(action, a.SpinWheel):
-            if not spinning:
-                items.append({"action": "spin"})
-            stops.append({"revolutions": action.spin.revolutions, "stop": action.spin.stop})
-            spinning = action.spin.is_void
-            continue
-        spinning = False
-        items.append(_item(action))
+    items, stops = _items_and_stops(actions, a.SpinWheel, _item)
     return {
         "format": FORMAT,
         "game": "paddlewheel",
@@ -165,18 +155,7 @@ def ticket_round_file(
             "a card ending with a void spin cannot be written: a 'spin' takes wheel stops "
             "until one is valid (99-01.3-11-02.3)"
         )
-    items: list[JSON] = []
-    stops: list[JSON] = []
-    spinning = False
-    for action in actions:
-        if isinstance(action, a.SpinForPrize):
-            if not spinning:
-                items.append({"action": "spin"})
-            stops.append({"revolutions": action.spin.revolutions, "stop": action.spin.stop})
-            spinning = action.spin.is_void
-            continue
-        spinning = False
-        items.append(_ticket_item(action))
+    items, stops = _items_and_stops(actions, a.SpinForPrize, _ticket_item)
     card: dict[str, JSON] = {"card_number": setup.card_number, "date": setup.date}
     if setup.site is not None:
         card["site"] = setup.site
@@ -222,3 +201,26 @@ def _ticket_item(action: a.TicketAction) -> dict[str, JSON]:
         if value is not None:
             item[key] = value
     return item
+
+
+def _items_and_stops(
+    actions: Sequence[Any],
+    spin_type: type[a.SpinWheel] | type[a.SpinForPrize],
+    item: Callable[[Any], dict[str, JSON]],
+) -> tuple[list[JSON], list[JSON]]:
+    """The file's actions and wheel stops: consecutive spins (void ones, then the valid one)
+    are one ``spin`` item with a wheel stop each; every other action is its ``item``."""
+    items: list[JSON] = []
+    stops: list[JSON] = []
+    spinning = False
+    for action in actions:
+        if isinstance(action, spin_type):
+            if not spinning:
+                items.append({"action": "spin"})
+            spin = action.spin  # the wheel's stop: the table's spin or a ticket card's
+            stops.append({"revolutions": spin.revolutions, "stop": spin.stop})
+            spinning = spin.is_void
+            continue
+        spinning = False
+        items.append(item(action))
+    return items, stops
