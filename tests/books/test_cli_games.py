@@ -3,6 +3,7 @@ the daily, quarterly and series reports (99-01.3-09-03, -07; 99-01.3-11-02, -07)
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 from typer.testing import CliRunner
@@ -29,7 +30,11 @@ def _setup(runner: CliRunner, env: dict[str, str]) -> None:
         assert result.exit_code == 0, result.output
 
 
-def test_99_01_3_09_07_1_b_poker_fee_commands(tmp_path: Path) -> None:
+def _commands(
+    tmp_path: Path,
+) -> tuple[Callable[..., str], Callable[..., None]]:
+    """Books set up as ``_setup`` leaves them, and two ways to run a command on them: ``ok``
+    (it succeeds; its output) and ``refused`` (it fails, saying ``words``: a section or why)."""
     runner, env = _runner(tmp_path)
     _setup(runner, env)
 
@@ -38,10 +43,16 @@ def test_99_01_3_09_07_1_b_poker_fee_commands(tmp_path: Path) -> None:
         assert result.exit_code == 0, result.output
         return result.output
 
-    def refused(section: str, *args: str) -> None:
+    def refused(words: str, *args: str) -> None:
         result = runner.invoke(app, list(args), env=env)
         assert result.exit_code != 0, result.output
-        assert section in result.output
+        assert words in result.output
+
+    return ok, refused
+
+
+def test_99_01_3_09_07_1_b_poker_fee_commands(tmp_path: Path) -> None:
+    ok, refused = _commands(tmp_path)
 
     occasion = ("books", "poker-occasion", "spring", "2026-03-06", "2026-03-07", "--manager", "sm")
     ok(*occasion, "--sites", "S1")
@@ -93,18 +104,7 @@ def test_99_01_3_09_07_1_b_a_poker_fee_keyed_in_error_is_voided(tmp_path: Path) 
     """Issue 30: a nontournament fee keyed in error is voided (its cash handed back) the day it
     was collected, by an employee saying why; it no longer counts, and the same player's fee for
     that half hour is gone from the record of fees. Later, the record stands."""
-    runner, env = _runner(tmp_path)
-    _setup(runner, env)
-
-    def ok(*args: str) -> str:
-        result = runner.invoke(app, list(args), env=env)
-        assert result.exit_code == 0, result.output
-        return result.output
-
-    def refused(words: str, *args: str) -> None:
-        result = runner.invoke(app, list(args), env=env)
-        assert result.exit_code != 0, result.output
-        assert words in result.output
+    ok, refused = _commands(tmp_path)
 
     ok(
         "books",
@@ -142,18 +142,7 @@ def test_99_01_3_09_07_1_b_a_poker_fee_keyed_in_error_is_voided(tmp_path: Path) 
 
 
 def test_99_01_3_11_02_ticket_series_commands(tmp_path: Path) -> None:
-    runner, env = _runner(tmp_path)
-    _setup(runner, env)
-
-    def ok(*args: str) -> str:
-        result = runner.invoke(app, list(args), env=env)
-        assert result.exit_code == 0, result.output
-        return result.output
-
-    def refused(section: str, *args: str) -> None:
-        result = runner.invoke(app, list(args), env=env)
-        assert result.exit_code != 0, result.output
-        assert section in result.output
+    ok, refused = _commands(tmp_path)
 
     series = ("--cards", "101-105", "--tickets-per-card", "10", "--stamp", "ND-12345")
     refused("99-01.3-11-02.2", "books", "ticket-series", "A", "S1", *series, "--price", "$3")
