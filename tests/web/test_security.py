@@ -147,6 +147,23 @@ def test_pages_carry_security_headers(demo: Demo) -> None:
     assert r.headers["cache-control"] == "no-store"
 
 
+def test_every_answer_carries_them_but_static_files_may_be_cached_and_the_docs_run_a_script(
+    demo: Demo,
+) -> None:
+    client = demo.client()
+    too_big = client.post("/api/login", content=b"x", headers={"content-length": str(2 << 20)})
+    assert too_big.status_code == 413  # refused before the app: still with the headers
+    assert too_big.headers["x-content-type-options"] == "nosniff"
+    assert too_big.headers["referrer-policy"] == "same-origin"
+    static = client.get("/static/table.js")
+    assert static.status_code == 200
+    assert "cache-control" not in static.headers
+    docs = client.get("/docs")
+    assert "content-security-policy" not in docs.headers
+    assert docs.headers["x-frame-options"] == "DENY"
+    assert len(client.get("/login").headers.get_list("x-frame-options")) == 1
+
+
 # -- passwords ----------------------------------------------------------------------------------
 
 

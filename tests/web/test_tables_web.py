@@ -136,6 +136,33 @@ def test_the_socket_sends_each_person_the_table_as_they_may_see_it(demo: Demo) -
         assert catch_up["events"][0]["version"] == 1
 
 
+def test_the_pages_socket_brings_each_person_the_console_as_the_page_would_fetch_it(
+    demo: Demo,
+) -> None:
+    """``?render=console``: each message is the console the server renders for this person at
+    that version, the same HTML as ``GET /tables/{table}/console``, so a browser need not ask."""
+    people = _open_and_seat(demo)
+    dealer, dcsrf = people["d1"]
+    player, _ = people["player1"]
+    path = f"/api/tables/{TABLE}/ws?render=console"
+    with _socket(player, path) as theirs, _socket(dealer, path) as mine:
+        for client, ws in ((player, theirs), (dealer, mine)):
+            first = ws.receive_json()
+            page = client.get(f"/tables/{TABLE}/console")
+            assert (first["html"], first["version"]) == (page.text, 5)  # opened, 2 seats, 2 wagers
+        assert _post(dealer, dcsrf, f"/api/tables/{TABLE}/deal").status_code == 200
+        while True:  # the cards, until a player is to decide
+            for client, ws in ((player, theirs), (dealer, mine)):
+                update = ws.receive_json()
+                assert set(update) == {"table", "version", "html"}  # no events, no raw view
+                page = client.get(f"/tables/{TABLE}/console")
+                assert update["version"] == int(page.headers["X-Table-Version"])
+                assert update["html"] == page.text
+            if _post(dealer, dcsrf, f"/api/tables/{TABLE}/chance").status_code != 200:
+                break
+    assert update["version"] > 6  # the deal and its cards came over the socket
+
+
 def test_a_socket_without_a_session_or_from_another_site_is_closed(demo: Demo) -> None:
     _open_and_seat(demo)
     with (

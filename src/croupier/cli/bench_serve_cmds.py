@@ -34,6 +34,14 @@ def bench_serve(
             "keys every card and every decision (goal: p50 within 2x the echo's, p99 < 150 ms).",
         ),
     ] = "virtual",
+    pace_ms: Annotated[
+        float,
+        typer.Option(
+            "--pace-ms",
+            help="Each table's actions at least this many milliseconds apart (a dealer's pace); "
+            "0, the default, sends each as soon as the last one is seen.",
+        ),
+    ] = 0.0,
 ) -> None:
     """Play live twenty-one tables through the web server as fast as the rules allow (127.0.0.1
     only, bounded in time); print actions a second and p50/p99 from an action sent to its update
@@ -47,19 +55,28 @@ def bench_serve(
         err_console.print(escape(line), highlight=False, style="dim")
 
     rows, skipped = svc.run(
-        svc.parse_backends(db), tables, players, seconds, workers, rules_dir, progress, mode
+        svc.parse_backends(db),
+        tables,
+        players,
+        seconds,
+        workers,
+        rules_dir,
+        progress,
+        mode,
+        pace_ms,
     )
     echo = next((r for r in rows if r.backend == "none"), None)
     for note in skipped:
         err_console.print(note, highlight=False)
-    head = ("server", "backend", "mode", "workers", "tables x seats", "seconds", "actions",
-            "actions/s", "p50 ms", "p99 ms", "errors", "goal")  # fmt: skip
+    head = ("server", "backend", "mode", "workers", "tables x seats", "pace", "seconds",
+            "actions", "actions/s", "p50 ms", "p99 ms", "errors", "goal")  # fmt: skip
     lines: list[tuple[str, ...]] = []
     for r in rows:
         goal = svc.goal(r, echo)
         mode_shown = "" if r.backend == "none" else r.mode
+        pace = f"1 per {r.pace_ms:g} ms" if r.pace_ms else "flat out"
         lines.append((r.name, r.backend, mode_shown, str(r.workers), f"{r.tables} x {r.players}",
-                      f"{r.seconds:g}", f"{r.actions:,}", f"{r.per_second:,.1f}",
+                      pace, f"{r.seconds:g}", f"{r.actions:,}", f"{r.per_second:,.1f}",
                       f"{r.p50_ms:.1f}", f"{r.p99_ms:.1f}", str(r.errors), goal))  # fmt: skip
     if markdown:
         print("| " + " | ".join(head) + " |")

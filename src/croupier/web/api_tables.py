@@ -5,7 +5,9 @@ A table is run by staff and played by players, each seeing it as the rules let t
 chosen by its number among those offered, with the table's version (``POST .../choose``); a
 version that moved on is a 409 and nothing is done. Updates come over
 ``/api/tables/{table}/ws`` (``?after=N`` resumes after version N): one JSON message per change,
-the redacted events and the view as this person may see them.
+the redacted events and the view as this person may see them. The table's page asks
+``?render=console``: each message is then the console as the server renders it (``version`` and
+``html``), so a browser shows a change without asking for it again.
 
 Refusals: 403 with the section when a rule refuses (``{"detail", "section"}``), 409 when the
 table moved on, 422 for input that cannot be read.
@@ -27,6 +29,7 @@ from croupier.core.errors import CroupierError, InvalidInput
 from croupier.core.events import JSON
 from croupier.service.office.backoffice import actor_of
 from croupier.service.people.authz import Forbidden
+from croupier.service.tables.console import Console
 from croupier.service.tables.desk import TablesDesk, describe_result
 from croupier.service.tables.live import CommandResult
 from croupier.web.security import SESSION_COOKIE, ActorDep, server_of
@@ -246,8 +249,10 @@ async def updates(
     websocket: WebSocket,
     table: Annotated[str, Path(pattern=r"^[a-z0-9][a-z0-9-]{0,39}$")],
     after: Annotated[int | None, Query(ge=0, le=2**31 - 1)] = None,
+    render: Literal["console"] | None = None,
 ) -> None:
-    """One JSON message per change of the table, as this person may see it."""
+    """One JSON message per change of the table, as this person may see it (with
+    ``render=console``: the console's HTML as the page shows it)."""
     server = websocket.app.state.server
     session = server.accounts.session(websocket.cookies.get(SESSION_COOKIE))
     if not _same_origin(websocket) or session is None or session.account.must_change_password:
@@ -258,12 +263,19 @@ async def updates(
     loop = asyncio.get_running_loop()
     queue: asyncio.Queue[dict[str, JSON]] = asyncio.Queue()
 
-    def deliver(update: dict[str, JSON]) -> None:
+    def deliver(update: dict[str, Any]) -> None:
         loop.call_soon_threadsafe(queue.put_nowait, update)
+
+    pages = render == "console"
+    templates = websocket.app.state.templates
+
+    def rendered(c: Console) -> dict[str, JSON]:
+        html = templates.get_template(f"console_{c.game}.html").render(c=c)
+        return {"table": table, "version": c.version, "html": html}
 
     try:
         # the desk holds a thread lock and reads the store: never on the event loop itself
-        sub = await run_in_threadpool(desk.subscribe, actor, table, deliver, after)
+        sub = await run_in_threadpool(desk.subscribe, actor, table, deliver, after, pages)
     except (Forbidden, InvalidInput, CroupierError) as exc:
         await websocket.accept()
         await websocket.send_json({"error": str(exc)})
@@ -272,14 +284,16 @@ async def updates(
     await websocket.accept()
 
     async def send() -> None:
-        await websocket.send_json({"view": await run_in_threadpool(desk.view, actor, table)})
+        if pages:
+            await websocket.send_json(rendered(await run_in_threadpool(desk.console, actor, table)))
+        else:
+            await websocket.send_json({"view": await run_in_threadpool(desk.view, actor, table)})
         while True:
+            # the view in it is this person's, with the actions offered to them, and the
+            # console built from it (``TablesDesk.subscribe``): nothing to read again
             update = await queue.get()
-            view = update.get("view")
-            if isinstance(view, dict):
-                # the actions offered depend on the person, not only on their seat
-                update = {**update, "view": await run_in_threadpool(desk.view, actor, table)}
-            await websocket.send_json(update)
+            console = update.pop("console", None)
+            await websocket.send_json(rendered(console) if pages and console else update)
 
     async def listen() -> None:
         # nothing is read from the browser; this notices it leaving (and a server shutting

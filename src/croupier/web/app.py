@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
 
@@ -39,6 +39,7 @@ from croupier.web import (
     pages_tables,
     pages_tournaments,
 )
+from croupier.web.headers import SecurityHeaders
 from croupier.web.limits import BodyLimit
 from croupier.web.security import (
     CSRF_SECTION,
@@ -141,21 +142,7 @@ def create_app(settings: WebSettings | None = None) -> FastAPI:
 
     _handlers(app)
     app.add_middleware(BodyLimit, limit=settings.max_body_bytes)
-
-    @app.middleware("http")
-    async def headers(
-        request: Request, call_next: Callable[[Request], Awaitable[Response]]
-    ) -> Response:
-        response = await call_next(request)
-        response.headers.setdefault("X-Content-Type-Options", "nosniff")
-        response.headers.setdefault("X-Frame-Options", "DENY")
-        response.headers.setdefault("Referrer-Policy", "same-origin")
-        if request.url.path != "/docs":  # Swagger UI starts from an inline script
-            response.headers.setdefault("Content-Security-Policy", CSP)
-        if request.url.path != "/static" and not request.url.path.startswith("/static/"):
-            response.headers.setdefault("Cache-Control", "no-store")
-        return response
-
+    app.add_middleware(SecurityHeaders, csp=CSP)  # outermost: the 413 above carries them too
     return app
 
 

@@ -42,7 +42,7 @@ def test_bench_serve_runs_end_to_end_on_sqlite() -> None:
         ],
     )
     assert result.exit_code == 0, result.output
-    assert "| croupier serve | sqlite | virtual | 1 | 1 x 2 |" in result.output
+    assert "| croupier serve | sqlite | virtual | 1 | 1 x 2 | flat out |" in result.output
     assert "| echo (bare Starlette) | none |" in result.output
 
 
@@ -72,5 +72,23 @@ def test_bench_serve_keys_every_card_at_physical_tables() -> None:
     assert result.exit_code == 0, result.output
     row = next(line for line in result.output.splitlines() if "| croupier serve |" in line)
     cells = [c.strip() for c in row.strip("|").split("|")]
-    assert cells[1:5] == ["sqlite", "physical", "1", "1 x 2"]
-    assert int(cells[6].replace(",", "")) > 0  # actions keyed and taken
+    assert cells[1:6] == ["sqlite", "physical", "1", "1 x 2", "flat out"]
+    assert int(cells[7].replace(",", "")) > 0  # actions keyed and taken
+
+
+def test_bench_serve_paced_keeps_each_tables_actions_apart_and_judges_no_goal() -> None:
+    """``--pace-ms``: a table's actions at least that far apart, so in 2 s at 500 ms a table
+    takes at most 4 (5 if the last starts just before the end); the goal is not judged."""
+    result = CliRunner().invoke(
+        app,
+        ["bench", "serve", "--mode", "physical", "--tables", "1", "--players", "1",
+         "--seconds", "2", "--db", "sqlite", "--pace-ms", "500",
+         "--rules-dir", str(ROOT / "examples" / "rules"), "--markdown"],
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    for name in ("echo (bare Starlette)", "croupier serve"):
+        row = next(line for line in result.output.splitlines() if f"| {name} |" in line)
+        cells = [c.strip() for c in row.strip("|").split("|")]
+        assert cells[5] == "1 per 500 ms"
+        assert 1 <= int(cells[7].replace(",", "")) <= 5
+    assert cells[-1] == "not judged: paced"

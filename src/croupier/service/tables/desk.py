@@ -234,14 +234,16 @@ class TablesDesk:
         from croupier.service.tables.console import console
 
         with self._locked():
-            view = self.view(actor, table_id)
-            table = self.hub.table(table_id)
-            parties: dict[str, int] = {}
-            if table.round_open and table.play is not None and table.play.is_over():
-                parties = dict(table.play.settlement().parties)
-            elif not table.round_open:
-                parties = dict(table.last_parties)
-            return console(view, parties)
+            return console(self.view(actor, table_id), self._parties(table_id))
+
+    def _parties(self, table_id: str) -> dict[str, int]:
+        """Each party's net in cents of the round just over, or of the one last settled."""
+        table = self.hub.table(table_id)
+        if table.round_open and table.play is not None and table.play.is_over():
+            return dict(table.play.settlement().parties)
+        if not table.round_open:
+            return dict(table.last_parties)
+        return {}
 
     def pit(self, actor: Actor) -> list[dict[str, Any]]:
         """Every open table as the pit and surveillance follow it (issue 27): its game, mode and
@@ -575,15 +577,35 @@ class TablesDesk:
         self,
         actor: Actor,
         table_id: str,
-        deliver: Callable[[dict[str, JSON]], None],
+        deliver: Callable[[dict[str, Any]], None],
         after: int | None,
+        with_console: bool = False,
     ) -> Subscription:
         """Hand every update of the table, as ``actor`` may see it, to ``deliver`` (called under
-        the lock: it must only pass the update on); from ``after`` for a reconnecting browser."""
+        the lock: it must only pass the update on); from ``after`` for a reconnecting browser.
+        Each update's view is ``view``'s: the table as they may see it now, with the actions
+        offered to them, made once under the lock of the change it reports. ``with_console``:
+        the update carries ``console`` too (``console``'s, for the page to show as it is)."""
         authorize(actor, Action.VIEW_TABLE)
+
+        def offered(update: dict[str, Any]) -> None:
+            view = update.get("view")
+            if isinstance(view, dict):
+                who = self.viewer(actor, table_id)
+                if view.get("viewer") != who:  # sat down or left since subscribing
+                    view = self.hub.view(table_id, who)
+                options = self._options(actor, table_id, who)
+                view["options"] = [dataclasses.asdict(o) for o in options]
+                update = {**update, "view": view}
+                if with_console:
+                    from croupier.service.tables.console import console
+
+                    update["console"] = console(view, self._parties(table_id))
+            deliver(update)
+
         with self._locked():
             who = self.viewer(actor, table_id)
-            return self.hub.subscribe(table_id, who, callback=deliver, after=after)
+            return self.hub.subscribe(table_id, who, callback=offered, after=after)
 
     def unsubscribe(self, sub: Subscription) -> None:
         with self._locked():

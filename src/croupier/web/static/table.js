@@ -1,6 +1,6 @@
-// A live table's console: one WebSocket for updates (as this person may see the table); on each
-// update the server's own rendering of the console (GET /tables/<id>/console) is swapped in, so
-// no game logic lives here. Commands are posted to /api/tables/<id>/... with the CSRF token; the
+// A live table's console: one WebSocket for updates (as this person may see the table); each
+// update brings the server's own rendering of the console (the socket's ?render=console), which
+// is swapped in as it is, so no game logic lives here. Commands are posted to /api/tables/<id>/... with the CSRF token; the
 // server offers the actions allowed now, numbered, and the page sends back the number with the
 // version it was offered at (a keyed card too), so a command retried after a lost answer can
 // never be done twice: the second one finds the table moved on.
@@ -146,12 +146,17 @@
   let seen = version;
   function connect() {
     const scheme = location.protocol === "https:" ? "wss://" : "ws://";
-    const ws = new WebSocket(scheme + location.host + "/api/tables/" + table + "/ws?after=" + seen);
+    const ws = new WebSocket(scheme + location.host + "/api/tables/" + table +
+      "/ws?render=console&after=" + seen);
     ws.onopen = () => { $("live").textContent = "live"; };
     ws.onmessage = (msg) => {
       const data = JSON.parse(msg.data);
       if (data.error) { refuse(data.error); return; }
-      if (data.view) {
+      if (typeof data.html === "string") {
+        seen = data.version;
+        $("console").innerHTML = data.html;
+        follow();
+      } else if (data.view) {
         seen = data.view.version;
         refresh();
       }
