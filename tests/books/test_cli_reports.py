@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import csv
+import io
 from pathlib import Path
 
 import pytest
@@ -14,6 +16,7 @@ from croupier.books.quarterly import quarterly_report
 from croupier.books.quarters import Quarter
 from croupier.cli.main import app
 from croupier.reports import forms
+from croupier.reports.csvsafe import TRIGGERS, safe_cell
 from croupier.reports.render import Format, hold_plot, render
 
 
@@ -31,7 +34,9 @@ def test_cli_runs_a_day_and_prints_every_report(tmp_path: Path) -> None:
     ok("books", "add-site", "S1", "Main", "--surveilled")
     ok("books", "add-table", "S1", "1", "21")
     ok("books", "add-employee", "sm", "Sam", "SS", "--role", "shift manager")
-    ok("books", "add-employee", "d1", "Dee", "D1", "--role", "dealer", "--supervisor", "sm")
+    # a name a spreadsheet would run as a formula: every CSV below must show it as text
+    hostile = '=HYPERLINK("http://evil.example","Dee")'
+    ok("books", "add-employee", "d1", hostile, "D1", "--role", "dealer", "--supervisor", "sm")
     ok("books", "add-employee", "c1", "Cass", "CC", "--role", "cashier", "--supervisor", "sm")
     ok("books", "add-employee", "pb", "Pat", "PB", "--role", "pit boss", "--supervisor", "sm")
     ok(
@@ -163,6 +168,12 @@ def test_cli_runs_a_day_and_prints_every_report(tmp_path: Path) -> None:
             assert data
             if fmt == "pdf":
                 assert data.startswith(b"%PDF")
+            if fmt == "csv":  # issue 28: no cell a spreadsheet would evaluate
+                rows = csv.reader(io.StringIO(data.decode("utf-8"), newline=""))
+                cells = [c for row in rows for c in row]
+                assert not [c for c in cells if c.startswith(TRIGGERS) and safe_cell(c) != c]
+                if name in ("daily", "count"):  # the records that name the dealer
+                    assert "'" + hostile in cells
 
 
 @pytest.mark.parametrize("fmt", list(Format))

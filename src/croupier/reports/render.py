@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import base64
-import csv
 import html
 import io
+from collections.abc import Sequence
 from enum import Enum
 from fractions import Fraction
 from typing import Any
@@ -13,6 +13,7 @@ from typing import Any
 from croupier.books.hold import HOLD_FLOOR, HoldLine, hold_by_dealer_week
 from croupier.books.model import Game
 from croupier.core.errors import InvalidInput
+from croupier.reports.csvsafe import csv_bytes
 from croupier.reports.model import Form, FormTable
 
 
@@ -38,26 +39,18 @@ def _tables(form: Form) -> tuple[FormTable, ...]:
 
 
 def to_csv(form: Form) -> bytes:
-    """Each table under a title row; the warning and the header fields first."""
-    out = io.StringIO()
-    w = csv.writer(out, lineterminator="\n")
-    for warning in form.warnings:
-        w.writerow([f"WARNING: {warning}"])
-    w.writerow([form.title, form.section])
-    for name, value in form.header:
-        w.writerow([name, value])
+    """Each table under a title row; the warning and the header fields first. Every cell is
+    made safe for a spreadsheet (``reports.csvsafe``)."""
+    rows: list[Sequence[object]] = [[f"WARNING: {warning}"] for warning in form.warnings]
+    rows.append([form.title, form.section])
+    rows.extend([name, value] for name, value in form.header)
     for table in _tables(form):
-        w.writerow([])
-        w.writerow([table.title])
-        w.writerow(table.columns)
-        w.writerows(table.rows)
+        rows.extend(([], [table.title], table.columns, *table.rows))
     for note in form.notes:
-        w.writerow([])
-        w.writerow([note])
+        rows.extend(([], [note]))
     if form.anchor:
-        w.writerow([])
-        w.writerow([ANCHOR_LABEL, form.anchor])
-    return out.getvalue().encode("utf-8")
+        rows.extend(([], [ANCHOR_LABEL, form.anchor]))
+    return csv_bytes(rows)
 
 
 def to_html(form: Form) -> bytes:

@@ -29,8 +29,6 @@ transaction; the reading side is ``tournaments.view``, apart.
 from __future__ import annotations
 
 import contextlib
-import csv
-import io
 import re
 import threading
 from collections.abc import Callable, Iterator, Mapping
@@ -44,6 +42,7 @@ from croupier.core.data import loads
 from croupier.core.errors import InvalidInput, RuleViolation
 from croupier.core.events import JSON, Event, event
 from croupier.core.money import parse_money
+from croupier.reports.csvsafe import csv_bytes
 from croupier.reports.tournament_schedule import schedule_lines, schedule_pdf, section_of
 from croupier.service.files import read_text
 from croupier.service.people.authz import Action, Actor, authorize
@@ -597,10 +596,7 @@ class TournamentDesk:
     def register_csv(self, tournament_id: str, which: str) -> bytes:
         if which not in REGISTERS:
             raise InvalidInput(f"no register {which!r}; one of {', '.join(REGISTERS)}")
-        rows = self.records(tournament_id)[which]
-        buf = io.StringIO()
-        csv.writer(buf, lineterminator="\n").writerows(rows)
-        return buf.getvalue().encode("utf-8")
+        return csv_bytes(self.records(tournament_id)[which])
 
     # -- the web server's checks -----------------------------------------------------------------
 
