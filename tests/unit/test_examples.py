@@ -22,7 +22,7 @@ from croupier.games.registry import game_names
 from croupier.service.games.rules import load_rules
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "rules"
-FILES = sorted(p for p in EXAMPLES.rglob("*.toml") if not p.name.startswith("tournament-"))
+FILES = sorted(p for p in EXAMPLES.glob("*.toml") if not p.name.startswith("tournament-"))
 
 
 def _ids(paths: list[Path]) -> list[str]:

@@ -103,6 +103,38 @@ def test_a_port_in_use_is_refused_before_anything_is_printed(tmp_path: Path) -> 
     assert not db.exists()
 
 
+def test_the_rules_files_are_found_wherever_the_server_starts(tmp_path: Path) -> None:
+    """Issue 29: started outside the checkout, the server found no rules files (a relative
+    ``examples/rules``). They are package data now, found from any folder; the variable still
+    names another folder."""
+    import tomllib
+    from fnmatch import fnmatch
+
+    code = (
+        "from croupier.web.settings import from_environment; "
+        "d = from_environment().rules_dir; print(d.is_absolute(), len(list(d.glob('*.toml'))))"
+    )
+    env = {k: v for k, v in os.environ.items() if k != "CROUPIER_RULES_DIR"}
+    done = subprocess.run(
+        [sys.executable, "-c", code], cwd=tmp_path, env=env, capture_output=True, text=True
+    )
+    assert done.returncode == 0, done.stderr
+    shipped = sorted((ROOT / "src/croupier/data/rules").glob("*.toml"))
+    assert done.stdout.split() == ["True", str(len(shipped))]
+    assert len(shipped) >= 16  # every game's examples and the tournaments'
+    done = subprocess.run(
+        [sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True,
+        env={**env, "CROUPIER_RULES_DIR": str(tmp_path)},
+    )  # fmt: skip
+    assert done.stdout.split() == ["True", "0"]
+    # and a wheel carries them: the package data names them
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    patterns = project["tool"]["setuptools"]["package-data"]["croupier"]
+    for path in shipped:
+        inside = path.relative_to(ROOT / "src/croupier").as_posix()
+        assert any(fnmatch(inside, p) for p in patterns), inside
+
+
 def test_users_add_and_list(tmp_path: Path) -> None:
     db = f"sqlite:///{tmp_path / 'u.db'}"
     assert _croupier("users", "list", "--db", db, cwd=tmp_path).returncode == 2  # no database

@@ -10,6 +10,7 @@ import typer
 
 from croupier.cli.apps import bench_app
 from croupier.cli.common import console, err_console, reports_errors
+from croupier.data import RULES_DIR
 
 
 @bench_app.command("serve")
@@ -21,8 +22,13 @@ def bench_serve(
     db: Annotated[str, typer.Option("--db", help="sqlite, postgresql or both.")] = "both",
     workers: Annotated[int, typer.Option(help="Worker processes on PostgreSQL.")] = 2,
     rules_dir: Annotated[
-        Path, typer.Option("--rules-dir", help="The folder of the posted rules files.")
-    ] = Path("examples/rules"),
+        Path,
+        typer.Option(
+            "--rules-dir",
+            help="The folder of the posted rules files (default: those installed with croupier).",
+            show_default=False,
+        ),
+    ] = RULES_DIR,
     markdown: Annotated[
         bool, typer.Option("--markdown", help="Print the table as Markdown (for the docs).")
     ] = False,

@@ -13,6 +13,7 @@ from pathlib import Path
 
 from croupier.core.clock import Clock
 from croupier.core.rng import Rng
+from croupier.data import RULES_DIR
 from croupier.service.people.accounts import TEST_CONFIG, AccountsConfig
 from croupier.service.tables.live import RngSource
 
@@ -22,8 +23,9 @@ ENV_INSECURE = "CROUPIER_WEB_INSECURE_COOKIE"
 ENV_TEST_HASHES = "CROUPIER_WEB_TEST_HASHES"
 ENV_RULES = "CROUPIER_RULES_DIR"
 ENV_MAX_BODY = "CROUPIER_MAX_BODY_BYTES"
-DEFAULT_RULES_DIR = "examples/rules"
-"""The example rules files of a checkout (``make run`` starts in it)."""
+DEFAULT_RULES_DIR = RULES_DIR
+"""The example rules files installed with croupier (``croupier.data``): found wherever the
+server starts, not only in a checkout (issue 29)."""
 DEFAULT_DATABASE_URL = "sqlite:///croupier.db"
 DEFAULT_ORG = "org"
 LOOPBACK = frozenset({"127.0.0.1", "localhost", "::1"})
@@ -57,7 +59,7 @@ def from_environment() -> WebSettings:
         org_id=os.environ.get(ENV_ORG) or DEFAULT_ORG,
         secure_cookie=os.environ.get(ENV_INSECURE) != "1",
         accounts=TEST_CONFIG if os.environ.get(ENV_TEST_HASHES) == "1" else AccountsConfig(),
-        rules_dir=Path(os.environ.get(ENV_RULES) or DEFAULT_RULES_DIR),
+        rules_dir=Path(os.environ[ENV_RULES]) if os.environ.get(ENV_RULES) else DEFAULT_RULES_DIR,
         max_body_bytes=_positive(os.environ.get(ENV_MAX_BODY), 1 << 20),
     )
 

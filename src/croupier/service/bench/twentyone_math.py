@@ -64,9 +64,10 @@ def exact_lines(rules_files: list[Path], repeat: int = 3) -> list[ExactLine]:
 
 
 def nd_examples() -> list[Path]:
-    """The N.D. twenty-one example rules files of this checkout (``examples/rules/``)."""
-    root = Path(__file__).resolve().parents[4] / "examples" / "rules"
-    return sorted(root.glob("twentyone-*.toml"))
+    """The N.D. twenty-one example rules files shipped with croupier (``croupier.data``)."""
+    from croupier.data import RULES_DIR
+
+    return sorted(RULES_DIR.glob("twentyone-*.toml"))
 
 
 def sim_lines(rules_file: Path, rounds: int, seed: int = 1) -> list[SimLine]:
