@@ -35,7 +35,7 @@ def serve(url: str, port: int, workers: int = 1) -> subprocess.Popen[bytes]:
     command = [
         sys.executable, "-m", "uvicorn", "croupier.web.app:create_app_from_environment",
         "--factory", "--host", "127.0.0.1", "--port", str(port), "--workers", str(workers),
-        "--log-level", "warning",
+        "--log-level", "warning", "--no-proxy-headers",  # as croupier serve (issue 29)
     ]  # fmt: skip
     proc = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     deadline = time.monotonic() + 60

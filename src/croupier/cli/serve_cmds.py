@@ -57,6 +57,16 @@ def serve(
             help="Session cookie without the Secure flag: plain HTTP on a loopback address only.",
         ),
     ] = False,
+    forwarded_allow_ips: Annotated[
+        str | None,
+        typer.Option(
+            "--forwarded-allow-ips",
+            help="The proxies whose X-Forwarded-For and X-Forwarded-Proto are believed: "
+            "addresses or networks, comma-separated (e.g. 172.18.0.0/16). Default: none, every "
+            "client is the address that connected (the sign-in throttle counts it).",
+            show_default=False,
+        ),
+    ] = None,
 ) -> None:
     """Serve the back office in a browser and the JSON API (FastAPI on Uvicorn)."""
     from croupier.service.server.serve import prepare
@@ -69,6 +79,7 @@ def serve(
         raise InvalidInput(
             f"--insecure-cookie is for plain HTTP on 127.0.0.1, localhost or ::1 only, not {host}"
         )
+    _proxies(forwarded_allow_ips)  # refused before anything is printed
     _check_port(host, port)  # before anything is printed, a password above all
     notes = prepare(url, org_id, demo)
     if notes.owner_password is not None:
@@ -104,7 +115,34 @@ def serve(
     console.print(f"serving http://{shown}:{port}/ (API: /api, OpenAPI: /docs); Ctrl+C stops")
     import uvicorn
 
-    uvicorn.run(APP_FACTORY, factory=True, host=host, port=port, workers=workers)
+    # a forwarded client address is believed only from a proxy named here (issue 29: Uvicorn
+    # believes any client on 127.0.0.1 by default, so the sign-in throttle could be dodged)
+    proxies = _proxies(forwarded_allow_ips)
+    uvicorn.run(
+        APP_FACTORY,
+        factory=True,
+        host=host,
+        port=port,
+        workers=workers,
+        proxy_headers=bool(proxies),
+        forwarded_allow_ips=proxies or None,
+    )
+
+
+def _proxies(text: str | None) -> list[str]:
+    """The proxies of ``--forwarded-allow-ips``, each an address or a network; one line if not."""
+    import ipaddress
+
+    found = [p.strip() for p in (text or "").split(",") if p.strip()]
+    for p in found:
+        try:
+            ipaddress.ip_network(p, strict=False)
+        except ValueError:
+            raise InvalidInput(
+                f"--forwarded-allow-ips takes addresses or networks (127.0.0.1, 10.0.0.0/8), "
+                f"not {p!r}"
+            ) from None
+    return found
 
 
 def _check_port(host: str, port: int) -> None:

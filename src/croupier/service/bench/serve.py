@@ -129,7 +129,7 @@ def _serve(url: str, port: int, workers: int, rules_dir: Path) -> subprocess.Pop
     command = [
         sys.executable, "-m", "uvicorn", "croupier.web.app:create_app_from_environment",
         "--factory", "--host", LOOPBACK, "--port", str(port), "--workers", str(workers),
-        "--log-level", "warning",
+        "--log-level", "warning", "--no-proxy-headers",  # as croupier serve (issue 29)
     ]  # fmt: skip
     proc = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     _wait_for(port, proc)
