@@ -24,15 +24,32 @@ from croupier.cli.common import console, database_url, reports_errors
 from croupier.core.money import format_money
 
 Dollars = Annotated[str, typer.Argument(help="dollars, e.g. 200 or $200.00")]
+Site = Annotated[str, typer.Argument(help="The site's id, e.g. S1.")]
+CountAt = Annotated[
+    str | None,
+    typer.Option(
+        "--at",
+        help="When the count was made: ISO time with UTC offset, e.g. 2026-01-05T23:30:00-06:00; "
+        "its date is the count date unless --count-day gives one.",
+    ),
+]
 
 
 @books_app.command("count")
 @reports_errors
 def count(
-    site: str,
-    day: str,
-    table: int,
-    shift: int,
+    site: Site,
+    day: Annotated[
+        str, typer.Argument(help="The gaming day of the drop box's activity, YYYY-MM-DD.")
+    ],
+    table: Annotated[int, typer.Argument(help="The table number of the drop box, e.g. 1.")],
+    shift: Annotated[
+        int,
+        typer.Argument(
+            help="The table's shift that day whose drop box it is: 1 is the first, each dealer "
+            "change starts the next."
+        ),
+    ],
     team: Annotated[str, typer.Option(help="two ids, comma-separated")],
     key_holder: Annotated[str, typer.Option(help="member who holds the drop box key")],
     first: Annotated[str, typer.Option(help="first member's count, in dollars")],
@@ -41,16 +58,51 @@ def count(
     resolved: Annotated[
         str | None, typer.Option(help="the amount agreed when the counts differ")
     ] = None,
-    resolution: str = "",
-    second_key: str | None = None,
-    fill_copies: str | None = None,
-    credit_originals: str | None = None,
-    count_day: str | None = None,
+    resolution: Annotated[
+        str,
+        typer.Option(
+            help="How the team resolved a difference between the two counts; needed when they "
+            "differ (99-01.3-08-14.4)."
+        ),
+    ] = "",
+    second_key: Annotated[
+        str | None,
+        typer.Option(
+            help="Employee id of the other member, who holds the key to a second lock, if the "
+            "drop box has one (99-01.3-08-14.3)."
+        ),
+    ] = None,
+    fill_copies: Annotated[
+        str | None,
+        typer.Option(
+            help="Numbers of the fill slip copies found in the drop box, comma-separated, e.g. "
+            "1,2 (99-01.3-08-05.6)."
+        ),
+    ] = None,
+    credit_originals: Annotated[
+        str | None,
+        typer.Option(
+            help="Numbers of the credit slip originals found in the drop box, comma-separated, "
+            "e.g. 1,2 (99-01.3-08-05.4)."
+        ),
+    ] = None,
+    count_day: Annotated[
+        str | None,
+        typer.Option(
+            help="The date of the count, YYYY-MM-DD (99-01.3-08-14.4); default: the date of "
+            "--at, else the gaming day."
+        ),
+    ] = None,
     db: Db = None,
     org: Org = None,
+    at: CountAt = None,
 ) -> None:
     """Record a drop box count by a two-person count team."""
     from croupier.service.books import close as s
+    from croupier.service.books.input import parse_time
+
+    if count_day is None and at is not None:  # the count is dated the day it was made
+        count_day = parse_time(at, "--at").date().isoformat()
 
     typed = s.CountTyped(
         team,
@@ -65,15 +117,17 @@ def count(
         credit_originals,
         count_day,
     )
-    record(db, org, None, s.count(site, day, table, shift, typed))
+    record(db, org, at, s.count(site, day, table, shift, typed))
 
 
 @books_app.command("correct-count", **AMOUNTS)
 @reports_errors
 def correct_count(
-    entry: int,
+    entry: Annotated[
+        int, typer.Argument(help="The entry number of the recorded count being corrected.")
+    ],
     amount: Dollars,
-    reason: str,
+    reason: Annotated[str, typer.Argument(help="Why the count is corrected.")],
     by: ByOpt,
     db: Db = None,
     org: Org = None,
@@ -88,7 +142,7 @@ def correct_count(
 @books_app.command("deposit", **AMOUNTS)
 @reports_errors
 def deposit(
-    site: str, amount: Dollars, by: ByOpt, db: Db = None, org: Org = None, at: At = None
+    site: Site, amount: Dollars, by: ByOpt, db: Db = None, org: Org = None, at: At = None
 ) -> None:
     """Deposit counted cash in the gaming account."""
     from croupier.service.books import close as s
@@ -118,7 +172,7 @@ def close_quarter(
 @books_app.command("close-day", **AMOUNTS)
 @reports_errors
 def close_day(
-    site: str,
+    site: Site,
     cash_bank: Dollars,
     by: ByOpt,
     chip_bank: Annotated[str | None, typer.Option(help="counted; default as booked")] = None,
@@ -161,7 +215,7 @@ def close_day(
 
 @books_app.command("status")
 @reports_errors
-def status(site: str, db: Db = None, org: Org = None) -> None:
+def status(site: Site, db: Db = None, org: Org = None) -> None:
     """Where the site's cash and chips are now."""
     from croupier.service.books import close as s
 

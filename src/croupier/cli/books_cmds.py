@@ -15,6 +15,30 @@ import typer
 from croupier.cli.books_common import AMOUNTS, At, Db, Org, books_app, record
 from croupier.cli.common import reports_errors
 
+OrgId = Annotated[
+    str,
+    typer.Argument(
+        help="The organization's id, no spaces (e.g. post1); the other commands take it as --org."
+    ),
+]
+OrgName = Annotated[str, typer.Argument(help="The organization's name as the records show it.")]
+FirstFill = Annotated[
+    int,
+    typer.Option(
+        help="Number of the first fill slip the books issue; the slips are numbered in sequence "
+        "from it (99-01.3-08-05.2)."
+    ),
+]
+FirstCredit = Annotated[
+    int,
+    typer.Option(
+        help="Number of the first credit slip the books issue; the slips are numbered in "
+        "sequence from it (99-01.3-08-05.2)."
+    ),
+]
+Site = Annotated[str, typer.Argument(help="The site's id, e.g. S1.")]
+Table = Annotated[int, typer.Argument(help="The table number at the site, e.g. 1.")]
+
 
 def _init(org_id: str, name: str, db: str | None, first_fill: int, first_credit: int) -> None:
     from croupier.service.books import setup as s
@@ -24,7 +48,13 @@ def _init(org_id: str, name: str, db: str | None, first_fill: int, first_credit:
 
 @books_app.command("init")
 @reports_errors
-def init(org_id: str, name: str, db: Db = None, first_fill: int = 1, first_credit: int = 1) -> None:
+def init(
+    org_id: OrgId,
+    name: OrgName,
+    db: Db = None,
+    first_fill: FirstFill = 1,
+    first_credit: FirstCredit = 1,
+) -> None:
     """Create the books of an organization (and the database, if it does not exist yet).
 
     The only books command that creates anything: every other one refuses a database or an
@@ -35,7 +65,11 @@ def init(org_id: str, name: str, db: Db = None, first_fill: int = 1, first_credi
 @books_app.command("setup")
 @reports_errors
 def setup(
-    org_id: str, name: str, db: Db = None, first_fill: int = 1, first_credit: int = 1
+    org_id: OrgId,
+    name: OrgName,
+    db: Db = None,
+    first_fill: FirstFill = 1,
+    first_credit: FirstCredit = 1,
 ) -> None:
     """Register the organization whose books these are.
 
@@ -46,12 +80,24 @@ def setup(
 @books_app.command("add-site")
 @reports_errors
 def add_site(
-    site: str,
-    name: str,
+    site: Annotated[str, typer.Argument(help="A short id for the site, no spaces (e.g. S1).")],
+    name: Annotated[str, typer.Argument(help="The site's name as the records show it.")],
     db: Db = None,
     org: Org = None,
-    surveilled: Annotated[bool, typer.Option("--surveilled/--no-surveilled")] = False,
-    seasonal: bool = False,
+    surveilled: Annotated[
+        bool,
+        typer.Option(
+            "--surveilled/--no-surveilled",
+            help="The site's tables are watched by video surveillance cameras (99-01.3-08-04).",
+        ),
+    ] = False,
+    seasonal: Annotated[
+        bool,
+        typer.Option(
+            help="The site is seasonal: without video surveillance, its need for cameras is "
+            "judged on the active quarters of the fiscal year (99-01.3-08-04)."
+        ),
+    ] = False,
 ) -> None:
     """Register a site (with or without video surveillance)."""
     from croupier.service.books import setup as s
@@ -62,8 +108,14 @@ def add_site(
 @books_app.command("add-table")
 @reports_errors
 def add_table(
-    site: str,
-    number: int,
+    site: Site,
+    number: Annotated[
+        int,
+        typer.Argument(
+            help="The table's number, 1 or more; its drop box carries the same number "
+            "(99-01.3-08-02.2)."
+        ),
+    ],
     game: Annotated[str, typer.Argument(help="21 or PW")],
     db: Db = None,
     org: Org = None,
@@ -77,16 +129,39 @@ def add_table(
 @books_app.command("add-employee")
 @reports_errors
 def add_employee(
-    employee_id: str,
-    name: str,
-    initials: str,
+    employee_id: Annotated[
+        str, typer.Argument(help="A short id for the person, no spaces (e.g. d1); used by --by.")
+    ],
+    name: Annotated[str, typer.Argument(help="The person's full name.")],
+    initials: Annotated[
+        str, typer.Argument(help="The initials the person signs slips and counts with, e.g. JD.")
+    ],
     role: Annotated[list[str], typer.Option("--role", help="e.g. dealer, 'pit boss'")],
     affiliation: Annotated[
         str, typer.Option(help="gaming|nongaming|independent|representative")
     ] = "gaming",
-    supervisor: str | None = None,
-    household: str | None = None,
-    relative: Annotated[list[str] | None, typer.Option("--relative")] = None,
+    supervisor: Annotated[
+        str | None,
+        typer.Option(
+            help="Employee id of the person's direct supervisor (already registered): the two "
+            "may not count a drop box together (99-01.3-08-14.2)."
+        ),
+    ] = None,
+    household: Annotated[
+        str | None,
+        typer.Option(
+            help="Any id naming the person's household: people with the same household may not "
+            "count a drop box together (99-01.3-08-14.2)."
+        ),
+    ] = None,
+    relative: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--relative",
+            help="Employee id of a relative, comma-separated or repeated: relatives may not "
+            "count a drop box together (99-01.3-08-14.2).",
+        ),
+    ] = None,
     db: Db = None,
     org: Org = None,
 ) -> None:
@@ -102,7 +177,7 @@ def add_employee(
 @books_app.command("receive-chips")
 @reports_errors
 def receive_chips(
-    site: str,
+    site: Site,
     chips: Annotated[str, typer.Argument(help="e.g. 1x500,5x400")],
     db: Db = None,
     org: Org = None,
@@ -117,7 +192,7 @@ def receive_chips(
 @books_app.command("fund", **AMOUNTS)
 @reports_errors
 def fund(
-    site: str,
+    site: Site,
     amount: Annotated[str, typer.Argument(help="dollars, e.g. 2000 or $2,000.00")],
     db: Db = None,
     org: Org = None,
@@ -132,7 +207,7 @@ def fund(
 @books_app.command("opening-balances", **AMOUNTS)
 @reports_errors
 def opening_balances(
-    site: str,
+    site: Site,
     cash_bank: Annotated[str, typer.Option("--cash-bank", help="Cash in the cash bank, dollars.")],
     by: Annotated[str, typer.Option("--by", help="The gaming manager who prepares the entry.")],
     audited_by: Annotated[str, typer.Option("--audited-by", help="The auditor who checked it.")],
@@ -163,8 +238,8 @@ def opening_balances(
 @books_app.command("rent", **AMOUNTS)
 @reports_errors
 def rent(
-    site: str,
-    table: int,
+    site: Site,
+    table: Table,
     month: Annotated[str, typer.Argument(help="The month the rent is for, YYYY-MM.")],
     amount: Annotated[str, typer.Argument(help="Dollars paid, e.g. 200 or $200.00.")],
     by: Annotated[str, typer.Option("--by", help="Who recorded the payment.")],

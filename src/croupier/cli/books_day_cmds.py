@@ -12,13 +12,31 @@ from croupier.cli.books_common import AMOUNTS, At, ByOpt, Db, Org, books_app, re
 from croupier.cli.common import reports_errors
 
 Dollars = Annotated[str, typer.Argument(help="dollars, e.g. 200 or $200.00")]
+CHIPS = "value x count, comma-separated, e.g. 5x40,1x100 (forty $5 and a hundred $1 chips)"
+Site = Annotated[str, typer.Argument(help="The site's id, e.g. S1.")]
+Table = Annotated[int, typer.Argument(help="The table number at the site, e.g. 1.")]
+Cashier = Annotated[
+    str,
+    typer.Argument(help="Employee id of the cashier who pays the cash (99-01.3-08-06.2)."),
+]
+Note = Annotated[str, typer.Option(help="A short note for the record, e.g. what is wrong.")]
+Verifier = Annotated[
+    str | None,
+    typer.Option(
+        help="Employee id of the shift manager, pit boss or gaming manager, not dealing now, who "
+        "verifies and carries the chips; needed when a shift manager on duty is not dealing "
+        "(99-01.3-08-05.5)."
+    ),
+]
 
 
 @books_app.command("open-day")
 @reports_errors
 def open_day(
-    site: str,
-    day: str,
+    site: Site,
+    day: Annotated[
+        str, typer.Argument(help="The gaming day, YYYY-MM-DD; it is opened on that date.")
+    ],
     on_duty: Annotated[str, typer.Option(help="ids, comma-sep")],
     by: ByOpt,
     db: Db = None,
@@ -34,11 +52,28 @@ def open_day(
 @books_app.command("open-table")
 @reports_errors
 def open_table(
-    site: str,
-    table: int,
-    dealer: str,
-    max_wager: str = "$25",
-    shoe_inspected_by: str | None = None,
+    site: Site,
+    table: Table,
+    dealer: Annotated[
+        str,
+        typer.Argument(
+            help="Employee id of the dealer (21) or wheel operator (PW) who conducts the table."
+        ),
+    ],
+    max_wager: Annotated[
+        str,
+        typer.Option(
+            help="The table's maximum wager in dollars, e.g. 25 or $25.00; over $2 is refused "
+            "while a camera fault is past its repair deadline (99-01.3-08-04.6)."
+        ),
+    ] = "$25",
+    shoe_inspected_by: Annotated[
+        str | None,
+        typer.Option(
+            help="Employee id of the dealer or shift manager who inspected the dealing shoe; "
+            "needed for a twenty-one table's first shift of the day (99-01.3-08-07.2)."
+        ),
+    ] = None,
     db: Db = None,
     org: Org = None,
     at: At = None,
@@ -52,11 +87,17 @@ def open_table(
 @books_app.command("sell", **AMOUNTS)
 @reports_errors
 def sell(
-    site: str,
-    table: int,
+    site: Site,
+    table: Table,
     amount: Dollars,
     chips: Annotated[str | None, typer.Option(help="chips pushed (default: fewest)")] = None,
-    tender: str = "cash",
+    tender: Annotated[
+        str,
+        typer.Option(
+            help="What the player pays with: only cash at a table; a cashier may cash checks "
+            "(99-01.3-08-06.1)."
+        ),
+    ] = "cash",
     db: Db = None,
     org: Org = None,
     at: At = None,
@@ -70,10 +111,14 @@ def sell(
 @books_app.command("play")
 @reports_errors
 def play(
-    site: str,
-    table: int,
-    collected: str = "",
-    paid: str = "",
+    site: Site,
+    table: Table,
+    collected: Annotated[
+        str, typer.Option(help=f"Chips of losing wagers collected into the tray: {CHIPS}.")
+    ] = "",
+    paid: Annotated[
+        str, typer.Option(help=f"Chips paid from the tray on winning wagers: {CHIPS}.")
+    ] = "",
     db: Db = None,
     org: Org = None,
     at: At = None,
@@ -86,7 +131,14 @@ def play(
 
 @books_app.command("tip")
 @reports_errors
-def tip(site: str, table: int, chips: str, db: Db = None, org: Org = None, at: At = None) -> None:
+def tip(
+    site: Site,
+    table: Table,
+    chips: Annotated[str, typer.Argument(help=f"The tip chips, {CHIPS} (99-01.3-08-03.1).")],
+    db: Db = None,
+    org: Org = None,
+    at: At = None,
+) -> None:
     """A tip to the table's dealer."""
     from croupier.service.books import day as s
 
@@ -96,13 +148,27 @@ def tip(site: str, table: int, chips: str, db: Db = None, org: Org = None, at: A
 @books_app.command("fill")
 @reports_errors
 def fill(
-    site: str,
-    table: int,
-    chips: str,
-    preparer: str,
-    cashier: str,
-    verifier: str | None = None,
-    jar_bar: bool = False,
+    site: Site,
+    table: Table,
+    chips: Annotated[str, typer.Argument(help=f"The chips to the table, {CHIPS}.")],
+    preparer: Annotated[
+        str,
+        typer.Argument(
+            help="Employee id of who prepares the slip: a cashier, pit boss or shift manager "
+            "(99-01.3-08-05.3)."
+        ),
+    ],
+    cashier: Annotated[
+        str,
+        typer.Argument(
+            help="Employee id of the chip bank cashier (or a dealer acting as cashier) who "
+            "initials the original (99-01.3-08-05.3.c)."
+        ),
+    ],
+    verifier: Verifier = None,
+    jar_bar: Annotated[
+        bool, typer.Option(help="The chips come from the jar bar, not the chip bank.")
+    ] = False,
     form: Annotated[
         int | None,
         typer.Option("--form", help="The number printed on the paper form (pre-printed forms)."),
@@ -121,13 +187,27 @@ def fill(
 @books_app.command("credit")
 @reports_errors
 def credit(
-    site: str,
-    table: int,
-    chips: str,
-    preparer: str,
-    cashier: str,
-    verifier: str | None = None,
-    jar_bar: bool = False,
+    site: Site,
+    table: Table,
+    chips: Annotated[str, typer.Argument(help=f"The chips from the table, {CHIPS}.")],
+    preparer: Annotated[
+        str,
+        typer.Argument(
+            help="Employee id of who prepares the slip: a dealer, wheel operator, pit boss or "
+            "shift manager (99-01.3-08-05.3)."
+        ),
+    ],
+    cashier: Annotated[
+        str,
+        typer.Argument(
+            help="Employee id of the cashier (or a dealer acting as cashier) who verifies and "
+            "keeps the copy (99-01.3-08-05.6)."
+        ),
+    ],
+    verifier: Verifier = None,
+    jar_bar: Annotated[
+        bool, typer.Option(help="The chips go back to the jar bar, not the chip bank.")
+    ] = False,
     form: Annotated[
         int | None,
         typer.Option("--form", help="The number printed on the paper form (pre-printed forms)."),
@@ -147,9 +227,14 @@ def credit(
 @reports_errors
 def void(
     kind: Annotated[str, typer.Argument(help="fill or credit")],
-    site: str,
-    preparer: str,
-    initials: str,
+    site: Site,
+    preparer: Annotated[
+        str,
+        typer.Argument(
+            help="Employee id of who prepares the voided slip; they initial it (99-01.3-08-05.2)."
+        ),
+    ],
+    initials: Annotated[str, typer.Argument(help="The preparer's initials, as registered.")],
     form: Annotated[
         int | None,
         typer.Option("--form", help="The pre-printed form voided (its printed number)."),
@@ -171,7 +256,12 @@ def void(
 @books_app.command("redeem")
 @reports_errors
 def redeem(
-    site: str, chips: str, cashier: str, db: Db = None, org: Org = None, at: At = None
+    site: Site,
+    chips: Annotated[str, typer.Argument(help=f"The player's chips, {CHIPS}.")],
+    cashier: Cashier,
+    db: Db = None,
+    org: Org = None,
+    at: At = None,
 ) -> None:
     """Redeem a player's chips for cash."""
     from croupier.service.books import day as s
@@ -182,7 +272,14 @@ def redeem(
 @books_app.command("redeem-tips")
 @reports_errors
 def redeem_tips(
-    site: str, dealer: str, cashier: str, db: Db = None, org: Org = None, at: At = None
+    site: Site,
+    dealer: Annotated[
+        str, typer.Argument(help="Employee id of the dealer whose tip chips are redeemed.")
+    ],
+    cashier: Cashier,
+    db: Db = None,
+    org: Org = None,
+    at: At = None,
 ) -> None:
     """Redeem a dealer's tips through cash on hand before the dealer leaves."""
     from croupier.service.books import day as s
@@ -193,11 +290,17 @@ def redeem_tips(
 @books_app.command("end-shift")
 @reports_errors
 def end_shift(
-    site: str,
-    table: int,
+    site: Site,
+    table: Table,
     removed_by: Annotated[str, typer.Option("--removed-by", help="shift manager")],
     tray: Annotated[str | None, typer.Option(help="counted tray; default: as booked")] = None,
-    escort: str | None = None,
+    escort: Annotated[
+        str | None,
+        typer.Option(
+            help="Employee id of who escorts the drop box to safe storage; needed when more than "
+            "one employee is on duty (99-01.3-08-14.1)."
+        ),
+    ] = None,
     close: Annotated[bool, typer.Option("--close", help="close the table")] = False,
     db: Db = None,
     org: Org = None,
@@ -212,9 +315,9 @@ def end_shift(
 @books_app.command("iou", **AMOUNTS)
 @reports_errors
 def iou(
-    site: str,
+    site: Site,
     amount: Dollars,
-    purpose: str,
+    purpose: Annotated[str, typer.Argument(help="What the cash is for, as written on the IOU.")],
     by: ByOpt,
     db: Db = None,
     org: Org = None,
@@ -229,11 +332,24 @@ def iou(
 @books_app.command("review-camera")
 @reports_errors
 def review_camera(
-    site: str,
-    table: int,
-    reviewer: str,
-    working: Annotated[bool, typer.Option("--working/--fault")] = True,
-    note: str = "",
+    site: Site,
+    table: Table,
+    reviewer: Annotated[
+        str,
+        typer.Argument(
+            help="Employee id of who reviewed the recording; they must be allowed to access it "
+            "(99-01.3-08-04.4.a)."
+        ),
+    ],
+    working: Annotated[
+        bool,
+        typer.Option(
+            "--working/--fault",
+            help="The camera gives a clear, unobstructed view of the table (--working), or not "
+            "(--fault) (99-01.3-08-04.6).",
+        ),
+    ] = True,
+    note: Note = "",
     db: Db = None,
     org: Org = None,
     at: At = None,
@@ -247,10 +363,10 @@ def review_camera(
 @books_app.command("camera-fault")
 @reports_errors
 def camera_fault(
-    site: str,
-    table: int,
+    site: Site,
+    table: Table,
     by: ByOpt,
-    note: str = "",
+    note: Note = "",
     db: Db = None,
     org: Org = None,
     at: At = None,
@@ -265,8 +381,8 @@ def camera_fault(
 @books_app.command("camera-repaired")
 @reports_errors
 def camera_repaired(
-    site: str,
-    table: int,
+    site: Site,
+    table: Table,
     by: ByOpt,
     db: Db = None,
     org: Org = None,

@@ -20,6 +20,20 @@ SiteOpt = Annotated[
     str | None, typer.Option("--site", help="the occasion's site (default: its only one)")
 ]
 Dollars = Annotated[str, typer.Argument(help="dollars, e.g. 200 or $200.00")]
+Occasion = Annotated[str, typer.Argument(help="The poker occasion's id.")]
+Tournament = Annotated[str, typer.Argument(help="The tournament's id.")]
+PokerPlayer = Annotated[
+    str, typer.Argument(help="The player, by name or the number the record knows them by.")
+]
+Series = Annotated[str, typer.Argument(help="The ticket card series' id.")]
+Card = Annotated[int, typer.Argument(help="The ticket card's number in the series.")]
+Player21 = Annotated[
+    str, typer.Argument(help="The player, by the id or number the register lists them under.")
+]
+Description = Annotated[
+    str,
+    typer.Option("--description", help="What a merchandise prize is, for the prize register."),
+]
 
 # -- poker ----------------------------------------------------------------------------------
 
@@ -27,9 +41,17 @@ Dollars = Annotated[str, typer.Argument(help="dollars, e.g. 200 or $200.00")]
 @books_app.command("poker-occasion")
 @reports_errors
 def poker_occasion(
-    occasion: str,
-    first_day: str,
-    last_day: str,
+    occasion: Annotated[
+        str, typer.Argument(help="A short id for the occasion, no spaces (e.g. spring26).")
+    ],
+    first_day: Annotated[str, typer.Argument(help="The occasion's first day, YYYY-MM-DD.")],
+    last_day: Annotated[
+        str,
+        typer.Argument(
+            help="The occasion's last day, YYYY-MM-DD: at most three consecutive days "
+            "(99-01.3-09-03.1)."
+        ),
+    ],
     manager: Annotated[str, typer.Option("--manager", help="employee managing the poker")],
     sites: Annotated[str, typer.Option("--sites", help="site ids of the occasion, comma-sep")],
     db: Db = None,
@@ -45,9 +67,9 @@ def poker_occasion(
 @books_app.command("poker-fee")
 @reports_errors
 def poker_fee(
-    occasion: str,
-    table: int,
-    player: str,
+    occasion: Occasion,
+    table: Annotated[int, typer.Argument(help="The poker table number, e.g. 1.")],
+    player: PokerPlayer,
     half_hour_from: Annotated[
         str, typer.Option("--from", help="start of the half hour paid for (ISO time with offset)")
     ],
@@ -68,8 +90,8 @@ def poker_fee(
 @books_app.command("poker-fee-void")
 @reports_errors
 def poker_fee_void(
-    occasion: str,
-    player: str,
+    occasion: Occasion,
+    player: PokerPlayer,
     half_hour_from: Annotated[
         str, typer.Option("--from", help="start of the half hour the fee was for (ISO time)")
     ],
@@ -89,8 +111,8 @@ def poker_fee_void(
 @books_app.command("poker-time-worked")
 @reports_errors
 def poker_time_worked(
-    occasion: str,
-    employee_id: str,
+    occasion: Occasion,
+    employee_id: Annotated[str, typer.Argument(help="Employee id of who worked.")],
     start: Annotated[str, typer.Option("--start", help="ISO time with offset")],
     end: Annotated[str, typer.Option("--end", help="ISO time with offset")],
     site: SiteOpt = None,
@@ -107,8 +129,10 @@ def poker_time_worked(
 @books_app.command("poker-tournament-start")
 @reports_errors
 def poker_tournament_start(
-    occasion: str,
-    tournament: str,
+    occasion: Occasion,
+    tournament: Annotated[
+        str, typer.Argument(help="A short id for the tournament, no spaces (e.g. main).")
+    ],
     director: Annotated[str, typer.Option("--director", help="employee id")],
     db: Db = None,
     org: Org = None,
@@ -123,9 +147,9 @@ def poker_tournament_start(
 @books_app.command("poker-tournament-fee", **AMOUNTS)
 @reports_errors
 def poker_tournament_fee(
-    occasion: str,
-    tournament: str,
-    player: str,
+    occasion: Occasion,
+    tournament: Tournament,
+    player: PokerPlayer,
     fee: Dollars,
     by: ByOpt,
     kind: Annotated[str, typer.Option("--kind", help="entry, rebuy, add-on or bounty")] = "entry",
@@ -142,9 +166,9 @@ def poker_tournament_fee(
 @books_app.command("poker-prize", **AMOUNTS)
 @reports_errors
 def poker_prize(
-    occasion: str,
-    tournament: str,
-    player: str,
+    occasion: Occasion,
+    tournament: Tournament,
+    player: PokerPlayer,
     amount: Dollars,
     db: Db = None,
     org: Org = None,
@@ -162,10 +186,17 @@ def poker_prize(
 @books_app.command("ticket-series")
 @reports_errors
 def ticket_series(
-    series: str,
-    site: str,
+    series: Annotated[str, typer.Argument(help="A short id for the series, no spaces (e.g. A26).")],
+    site: Annotated[str, typer.Argument(help="The site's id where the cards are played, e.g. S1.")],
     cards: Annotated[str, typer.Option("--cards", help="range of card numbers, FIRST-LAST")],
-    tickets_per_card: Annotated[int, typer.Option("--tickets-per-card")],
+    tickets_per_card: Annotated[
+        int,
+        typer.Option(
+            "--tickets-per-card",
+            help="How many tickets each card holds, as stated on the master flare "
+            "(99-01.3-11-02.1).",
+        ),
+    ],
     stamp: Annotated[str, typer.Option("--stamp", help="state gaming stamp on the master flare")],
     price: Annotated[str, typer.Option("--price", help="per ticket, at most $2")] = "$1",
     db: Db = None,
@@ -180,8 +211,8 @@ def ticket_series(
 @books_app.command("ticket-sell")
 @reports_errors
 def ticket_sell(
-    series: str,
-    card: int,
+    series: Series,
+    card: Card,
     count: Annotated[int, typer.Argument(help="tickets sold")],
     day: DayOpt = None,
     db: Db = None,
@@ -197,7 +228,7 @@ def ticket_sell(
 @books_app.command("ticket-refund")
 @reports_errors
 def ticket_refund(
-    series: str, card: int, day: DayOpt = None, db: Db = None, org: Org = None, at: At = None
+    series: Series, card: Card, day: DayOpt = None, db: Db = None, org: Org = None, at: At = None
 ) -> None:
     """Refund a card not sold out before the spin (99-01.3-11-02.2)."""
     from croupier.service.books import games as s
@@ -208,9 +239,9 @@ def ticket_refund(
 @books_app.command("ticket-spin")
 @reports_errors
 def ticket_spin(
-    series: str,
-    card: int,
-    winning_number: str,
+    series: Series,
+    card: Card,
+    winning_number: Annotated[str, typer.Argument(help="The winning number the wheel stopped on.")],
     revolutions: Annotated[int, typer.Option("--revolutions", help="at least 4")],
     day: DayOpt = None,
     db: Db = None,
@@ -226,13 +257,13 @@ def ticket_spin(
 @books_app.command("ticket-prize")
 @reports_errors
 def ticket_prize(
-    series: str,
-    card: int,
+    series: Series,
+    card: Card,
     cash: Annotated[str, typer.Option("--cash", help="cash prize")] = "$0",
     merchandise_cost: Annotated[
         str, typer.Option("--merchandise-cost", help="cost of a merchandise prize")
     ] = "$0",
-    description: Annotated[str, typer.Option("--description")] = "",
+    description: Description = "",
     day: DayOpt = None,
     db: Db = None,
     org: Org = None,
@@ -246,7 +277,7 @@ def ticket_prize(
 
 @books_app.command("ticket-status")
 @reports_errors
-def ticket_status(series: str, db: Db = None, org: Org = None) -> None:
+def ticket_status(series: Series, db: Db = None, org: Org = None) -> None:
     """The per-series summary: cards played, unsold cards retained, proceeds and prizes
     (99-01.3-11-07.3.b, 11-02.5)."""
     from croupier.service.books import games as s
@@ -282,8 +313,10 @@ def _ranges(numbers: tuple[int, ...]) -> str:
 @books_app.command("twentyone-tournament")
 @reports_errors
 def twentyone_tournament(
-    tournament: str,
-    site: str,
+    tournament: Annotated[
+        str, typer.Argument(help="A short id for the tournament, no spaces (e.g. t1).")
+    ],
+    site: Annotated[str, typer.Argument(help="The site's id where it is played, e.g. S1.")],
     entry_fee: Annotated[str, typer.Option("--entry-fee", help="dollars; at most $200")],
     name: Annotated[str, typer.Option("--name", help="the tournament's name")],
     db: Db = None,
@@ -299,8 +332,8 @@ def twentyone_tournament(
 @books_app.command("twentyone-tournament-fee", **AMOUNTS)
 @reports_errors
 def twentyone_tournament_fee(
-    tournament: str,
-    player: str,
+    tournament: Tournament,
+    player: Player21,
     fee: Dollars,
     name: Annotated[str, typer.Option("--name", help="the player's name")],
     by: ByOpt,
@@ -321,13 +354,13 @@ def twentyone_tournament_fee(
 @books_app.command("twentyone-tournament-prize")
 @reports_errors
 def twentyone_tournament_prize(
-    tournament: str,
-    player: str,
+    tournament: Tournament,
+    player: Player21,
     cash: Annotated[str, typer.Option("--cash", help="cash prize")] = "$0",
     merchandise_cost: Annotated[
         str, typer.Option("--merchandise-cost", help="cost of a merchandise prize")
     ] = "$0",
-    description: Annotated[str, typer.Option("--description")] = "",
+    description: Description = "",
     day: DayOpt = None,
     db: Db = None,
     org: Org = None,
@@ -348,7 +381,7 @@ def twentyone_tournament_prize(
 @books_app.command("twentyone-tournament-void")
 @reports_errors
 def twentyone_tournament_void(
-    tournament: str,
+    tournament: Tournament,
     fee: Annotated[int, typer.Argument(help="the fee's number in the register (1 is the first)")],
     reason: Annotated[str, typer.Option("--reason", help="why it is voided")],
     by: ByOpt,
@@ -365,7 +398,7 @@ def twentyone_tournament_void(
 
 @books_app.command("twentyone-tournament-record")
 @reports_errors
-def twentyone_tournament_record(tournament: str, db: Db = None, org: Org = None) -> None:
+def twentyone_tournament_record(tournament: Tournament, db: Db = None, org: Org = None) -> None:
     """A twenty-one tournament's register of players and fees, prize register and record of
     win, never combined with another tournament's (99-01.3-08-15.1, -16.1.e, f)."""
     from croupier.service.books import games as s

@@ -40,6 +40,9 @@ Out = Annotated[
     typer.Option("--out", help="File to write (csv and html go to stdout without it)."),
 ]
 
+Site = Annotated[str, typer.Argument(help="The site's id, e.g. S1.")]
+Day = Annotated[str, typer.Argument(help="The gaming day, YYYY-MM-DD.")]
+
 PROGRESS_DELAY = 2.0
 """Seconds a report may take before a progress bar appears (on stderr, at a terminal)."""
 
@@ -146,7 +149,7 @@ def _run(
 @report_app.command("daily")
 @reports_errors
 def report_daily(
-    site: str, day: str, fmt: Fmt = None, out: Out = None, db: Db = None, org: Org = None
+    site: Site, day: Day, fmt: Fmt = None, out: Out = None, db: Db = None, org: Org = None
 ) -> None:
     """Daily summary of a site (99-01.3-08-16.1)."""
     _run(lambda s, step: svc_reports.daily_report(s, site, day, step), fmt, out, db, org)
@@ -155,7 +158,7 @@ def report_daily(
 @report_app.command("quarterly")
 @reports_errors
 def report_quarterly(
-    quarter: str,
+    quarter: Annotated[str, typer.Argument(help="The quarter, e.g. 2026Q1.")],
     fmt: Fmt = None,
     out: Out = None,
     db: Db = None,
@@ -199,7 +202,7 @@ def report_hold(
 @report_app.command("count")
 @reports_errors
 def report_count(
-    site: str, day: str, fmt: Fmt = None, out: Out = None, db: Db = None, org: Org = None
+    site: Site, day: Day, fmt: Fmt = None, out: Out = None, db: Db = None, org: Org = None
 ) -> None:
     """Drop box count documentation for a site and day (99-01.3-08-14)."""
     _run(lambda s, step: svc_reports.count_report(s, site, day, step), fmt, out, db, org)
@@ -228,7 +231,11 @@ def report_poker(fmt: Fmt = None, out: Out = None, db: Db = None, org: Org = Non
 @report_app.command("series")
 @reports_errors
 def report_series(
-    series: str, fmt: Fmt = None, out: Out = None, db: Db = None, org: Org = None
+    series: Annotated[str, typer.Argument(help="The ticket card series' id.")],
+    fmt: Fmt = None,
+    out: Out = None,
+    db: Db = None,
+    org: Org = None,
 ) -> None:
     """A paddlewheel ticket card series: cards, prizes, unsold cards, summary (99-01.3-11-07.1)."""
     _run(lambda s, step: svc_reports.series_report(s, series, step), fmt, out, db, org)
