@@ -6,7 +6,6 @@ Sources: 99-01.3-08-03 (casino chips), 99-01.3-11-03.4 (paddlewheel betting chip
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from enum import Enum
@@ -14,73 +13,11 @@ from enum import Enum
 from croupier.core.chips import Chip
 from croupier.core.errors import InvalidInput
 from croupier.core.money import Cents
+from croupier.core.names import check_identifier, check_name, check_text
 
-# -- names and identifiers ------------------------------------------------------------------
+# -- names and identifiers: the one validator of what a person types (``core.names``) -------
 
-_INVISIBLE_CATEGORIES = frozenset({"Cc", "Cf", "Co", "Cn", "Zl", "Zp"})
-"""Control, format (zero-width, bidi embeddings, overrides and isolates), private-use,
-unassigned, line and paragraph separator characters."""
-
-
-def _invisible(text: str, allow_space: bool) -> str | None:
-    """The first character of ``text`` that a reader of the records cannot see as it is."""
-    for ch in text:
-        category = unicodedata.category(ch)
-        if category in _INVISIBLE_CATEGORIES:
-            return ch
-        if category == "Zs" and not (allow_space and ch == " "):
-            return ch
-    return None
-
-
-def _char_name(ch: str) -> str:
-    return f"U+{ord(ch):04X} {unicodedata.name(ch, 'unnamed character')}"
-
-
-def check_identifier(value: object, what: str) -> str:
-    """An identifier as the books keep it (an organization, site, employee, occasion,
-    tournament or series id): not empty, and only characters a person reading the records can
-    see -- no spaces, no zero-width, bidi-control, control or other invisible character, so that
-    two ids that print the same are the same id. Raises ``InvalidInput`` naming ``what``."""
-    if not isinstance(value, str) or not value:
-        raise InvalidInput(f"{what} is missing (an empty id is not allowed)")
-    found = _invisible(value, allow_space=False)
-    if found is not None:
-        kind = "a space" if found == " " else f"an invisible character ({_char_name(found)})"
-        raise InvalidInput(f"{what} {value!r} contains {kind}; ids are visible characters only")
-    return value
-
-
-def check_name(value: object, what: str) -> str:
-    """A name as the books keep it (a person's name, initials, a player, an organization's or
-    site's name): not blank, no leading or trailing space, single ordinary spaces between words
-    allowed, and no invisible or direction-changing character. Raises ``InvalidInput``."""
-    if not isinstance(value, str) or not value.strip():
-        raise InvalidInput(f"{what} is missing (an empty name is not allowed)")
-    found = _invisible(value, allow_space=True)
-    if found is not None:
-        raise InvalidInput(
-            f"{what} {value!r} contains an invisible or direction-changing character "
-            f"({_char_name(found)})"
-        )
-    if value != value.strip():
-        raise InvalidInput(f"{what} {value!r} starts or ends with a space")
-    return value
-
-
-def check_text(value: object, what: str) -> str:
-    """Free text kept in the records (a note, a purpose, a reason, a description): may be
-    empty, may not hold invisible or direction-changing characters (which would make the
-    printed record read differently from what is stored). Raises ``InvalidInput``."""
-    if not isinstance(value, str):
-        raise InvalidInput(f"{what} must be text, got {value!r}")
-    found = _invisible(value, allow_space=True)
-    if found is not None:
-        raise InvalidInput(
-            f"{what} {value!r} contains an invisible or direction-changing character "
-            f"({_char_name(found)})"
-        )
-    return value
+__all__ = ["check_identifier", "check_name", "check_text"]
 
 
 class Game(Enum):

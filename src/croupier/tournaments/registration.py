@@ -11,6 +11,7 @@ from __future__ import annotations
 from croupier.core.errors import InvalidInput, RuleViolation
 from croupier.core.events import Event
 from croupier.core.money import format_money
+from croupier.core.names import check_name, check_text
 from croupier.core.rng import Rng
 from croupier.tournaments import sections as s
 from croupier.tournaments.events import (
@@ -120,6 +121,11 @@ def register(
     within_days(state, at)
     if not player.strip() or not collected_by.strip():
         raise InvalidInput("name the player and the employee who collected the fee")
+    # what the records keep is what a reader sees (issue 29: the same check as the books)
+    check_name(player, "player")
+    check_name(name, "player's name")
+    check_name(collected_by, "collected by")
+    check_text(address, "player's address")
     if part.started:
         raise InvalidInput(f"registration for {part.id} closed when it started")
     if player in part.entrants:

@@ -95,13 +95,13 @@ def _visible(value: object, what: str, *, spaces: bool, empty: bool = False) -> 
         if spaces and not empty and value != value.strip():
             return [f"{what} starts or ends with a space"]
         return []
-    from croupier.books.model import check_identifier, check_name, check_text
+    from croupier.core.names import check_identifier, check_name, check_text
 
-    check: Callable[[object, str], str] = (
+    check: Callable[[object, str, int | None], str] = (
         check_text if empty else check_name if spaces else check_identifier
     )
     try:
-        check(value, what)
+        check(value, what, None)  # what is stored is read whatever its length
     except InvalidInput:
         return [f"{what} holds an invisible or direction-changing character"]
     return []

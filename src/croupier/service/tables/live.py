@@ -46,6 +46,7 @@ from croupier.core.clock import Clock, SystemClock
 from croupier.core.errors import CroupierError, InvalidInput, RuleViolation
 from croupier.core.events import JSON, Event, canonical_json, to_json_value
 from croupier.core.money import format_money, parse_money
+from croupier.core.names import check_name
 from croupier.core.protocol import PendingKind, Play, Settlement
 from croupier.core.rng import LiveRng, Rng, SeededRng
 from croupier.games.seat_views import Viewer, parse_viewer
@@ -285,6 +286,7 @@ class LiveTableHub(Keying, Fees):
             _check_seat(seat)
             if not player:
                 raise InvalidInput("say who sits down")
+            check_name(player, "player")  # what the round files keep is what a reader sees
             if seat in table.seats:
                 raise InvalidInput(f"seat {seat} is taken by {table.seats[seat]}")
             if table.seat_of(player) is not None:
@@ -335,6 +337,7 @@ class LiveTableHub(Keying, Fees):
             who = table.seats.get(seat)
             if who is None:
                 who = (player or "").strip() or f"seat {seat}"
+                check_name(who, "player")
                 if table.seat_of(who) is not None:
                     raise InvalidInput(f"{who} already sits at seat {table.seat_of(who)}")
                 events.append(PlayerSeated(seat, who, by))
