@@ -193,9 +193,11 @@ ENDPOINTS: list[Endpoint] = [
     # the count and the daily close (the forms here are refused by the books, 422: the
     # demo's day has no drop box to count and its tables are open)
     Endpoint("count and close page", "GET", "/day", COUNTERS | CLOSERS, "99-01.3-08-16.1.a"),
-    Endpoint("count a drop box (form)", "POST", "/day/count", COUNTERS, "99-01.3-08-14.2",
-             form={"site": "S1", "box": "not-a-box", "partner": "ip", "first": "1",
-                   "second": "1"}, changes=False),
+    Endpoint("open a count (form)", "POST", "/day/count", COUNTERS, "99-01.3-08-14.2",
+             form={"site": "S1", "box": "not-a-box", "partner": "ip", "amount": "1"},
+             changes=False),
+    Endpoint("a step of a count (form)", "POST", "/day/counts/999/enter", COUNTERS,
+             "99-01.3-08-14.2", form={"site": "S1", "amount": "1"}, changes=False),
     Endpoint("close the day (form)", "POST", "/day/close", CLOSERS, "99-01.3-08-16.1.a",
              form={"site": "S1", "cash_bank": "not money"}, changes=False),
     Endpoint("print a slip", "GET", "/slips/print?kind=fill&number=1", SLIP_READERS,
@@ -228,9 +230,22 @@ ENDPOINTS: list[Endpoint] = [
              "99-01.3-08-05.2"),
     Endpoint("slip form (API)", "GET", "/api/slip-forms?kind=fill&number=1", SLIP_READERS,
              "99-01.3-08-05.1"),
-    Endpoint("count (API)", "POST", "/api/counts", COUNTERS, "99-01.3-08-14.2",
+    Endpoint("open a count (API)", "POST", "/api/counts", COUNTERS, "99-01.3-08-14.2",
              json={"site": "S1", "day": DAY, "table": 9, "shift": 1, "partner": "d2",
-                   "first": "1", "second": "1"}, changes=False),
+                   "amount": "1"}, changes=False),
+    Endpoint("your counts (API)", "GET", "/api/counts", COUNTERS, "99-01.3-08-14.2"),
+    # no count 999: allowed, refused as bad input (422), nothing changes
+    Endpoint("enter your count (API)", "POST", "/api/counts/999/enter", COUNTERS,
+             "99-01.3-08-14.2", json={"amount": "1"}, changes=False),
+    Endpoint("propose a resolution (API)", "POST", "/api/counts/999/propose", COUNTERS,
+             "99-01.3-08-14.2", json={"amount": "1", "resolution": "recounted"},
+             changes=False),
+    Endpoint("agree to a resolution (API)", "POST", "/api/counts/999/agree", COUNTERS,
+             "99-01.3-08-14.2", changes=False),
+    Endpoint("record equal counts (API)", "POST", "/api/counts/999/record", COUNTERS,
+             "99-01.3-08-14.2", changes=False),
+    Endpoint("withdraw a count (API)", "POST", "/api/counts/999/withdraw", COUNTERS,
+             "99-01.3-08-14.2", json={"reason": "x"}, changes=False),
     Endpoint("close the day (API)", "POST", "/api/sites/S1/close", CLOSERS, "99-01.3-08-16.1.a",
              json={"cash_bank": "not money"}, changes=False),
     # no such quarter: allowed, refused as bad input (422), nothing changes
@@ -363,7 +378,9 @@ def test_the_matrix_covers_every_endpoint(shared_demo: Demo) -> None:
             .replace("/S1", "/{site}")
             .replace("/2026Q9", "/{quarter}")
             .replace("/records/fees", "/records/{register}")
-            .replace("/rounds/1", "/rounds/{number}"),
+            .replace("/rounds/1", "/rounds/{number}")
+            .replace("/counts/999/", "/counts/{count_id}/")
+            .replace("/day/counts/{count_id}/enter", "/day/counts/{count_id}/{step}"),
         )
         for e in ENDPOINTS
     }

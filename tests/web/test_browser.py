@@ -233,17 +233,21 @@ def test_99_01_3_08_16_1_a_count_a_close_and_the_daily_report_downloaded_and_add
     books = demo.app.state.server.backoffice.books_service
     for table in (1, 3):  # the tables closed and their drop boxes removed, escorted (-14.1)
         books.record(end_shift("S1", table, "sm", None, "pb", True), None)
-    people = People(browser, base, demo, ("ct", "sm", "gm"))
-    ct = people["ct"]
+    people = People(browser, base, demo, ("ct", "ip", "sm", "gm"))
+    ct, ip = people["ct"], people["ip"]
     for box, cash, fills in ((f"{DAY}/1/1", "200", "1"), (f"{DAY}/3/1", "0", "2")):
         ct.goto(f"{base}/day?site=S1")
         ct.select_option("select[name=box]", box)
         ct.fill("input[name=partner]", "ip")
-        ct.fill("input[name=first]", cash)
-        ct.fill("input[name=second]", cash)
+        ct.fill("input[name=amount]", cash)
         ct.fill("input[name=fill_copies]", fills)
         ct.click("form[action='/day/count'] button[type=submit]")
-        sync_api.expect(ct.locator("div.message")).to_contain_text("drop_box_counted")
+        sync_api.expect(ct.locator("div.message")).to_contain_text("opened with your count")
+        # the other member enters their own count on their own screen (-14.4)
+        ip.goto(f"{base}/day?site=S1")
+        ip.fill("section.count form[action$='/enter'] input[name=amount]", cash)
+        ip.click("section.count form[action$='/enter'] button[type=submit]")
+        sync_api.expect(ip.locator("div.message")).to_contain_text("drop_box_counted")
     sm = people["sm"]
     sm.goto(f"{base}/day?site=S1")
     sm.fill("input[name=cash_bank]", "5000")

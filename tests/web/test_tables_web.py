@@ -4,6 +4,7 @@ WebSocket as each person may see them; who may do what is checked on the server.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -237,12 +238,13 @@ def test_99_01_3_08_14_2_a_count_team_counts_the_boxes_and_the_shift_manager_clo
         books.record(end_shift("S1", table, "sm", None, "pb", True), None)
     dealer, _ = demo.page_client("d1")
     before = demo.snapshot()
-    refused = dealer.post("/day/count", data={"csrf_token": dealer.get("/api/me").json()[
-        "csrf_token"], "site": "S1", "box": f"{DAY}/1/1", "partner": "ip", "first": "200",
-        "second": "200"})  # fmt: skip
+    token = dealer.get("/api/me").json()["csrf_token"]
+    form = {"site": "S1", "box": f"{DAY}/1/1", "partner": "ip", "amount": "200"}
+    refused = dealer.post("/day/count", data={"csrf_token": token, **form})
     assert refused.status_code == 403
     assert demo.snapshot() == before
     ct, csrf = demo.page_client("ct")
+    ip, ipcsrf = demo.page_client("ip")
     page = ct.get("/day?site=S1")
     assert page.status_code == 200
     assert f'value="{DAY}/1/1"' in page.text
@@ -250,9 +252,16 @@ def test_99_01_3_08_14_2_a_count_team_counts_the_boxes_and_the_shift_manager_clo
     for box, cash, fills in ((f"{DAY}/1/1", "200", "1"), (f"{DAY}/3/1", "0", "2")):
         r = ct.post(
             "/day/count",
-            data={"csrf_token": csrf, "site": "S1", "box": box, "partner": "ip", "first": cash,
-                  "second": cash, "fill_copies": fills},
+            data={"csrf_token": csrf, "site": "S1", "box": box, "partner": "ip", "amount": cash,
+                  "fill_copies": fills},
         )  # fmt: skip
+        assert r.status_code == 200, r.text[-600:]
+        count_id = re.search(r"count (\d+) opened", r.text)
+        assert count_id is not None, r.text[-600:]
+        r = ip.post(  # the other member, on their own session (99-01.3-08-14.4)
+            f"/day/counts/{count_id.group(1)}/enter",
+            data={"csrf_token": ipcsrf, "site": "S1", "amount": cash},
+        )
         assert r.status_code == 200, r.text[-600:]
         assert "recorded drop_box_counted" in r.text
     after = ct.get("/day?site=S1").text
@@ -401,11 +410,13 @@ def test_the_back_office_api_counts_closes_and_reports_as_the_pages_do(demo: Dem
     books = demo.app.state.server.backoffice.books_service
     for table in (1, 3):
         books.record(end_shift("S1", table, "sm", None, "pb", True), None)
-    ct = demo.api_client("ct")
+    ct, ip = demo.api_client("ct"), demo.api_client("ip")
     for table, cash, fills in ((1, "200", "1"), (3, "0", "2")):
         body = {"site": "S1", "day": DAY, "table": table, "shift": 1, "partner": "ip",
-                "first": cash, "second": cash, "fill_copies": fills}  # fmt: skip
+                "amount": cash, "fill_copies": fills}  # fmt: skip
         r = _post(*ct, "/api/counts", body)
+        assert r.status_code == 200, r.text
+        r = _post(*ip, f"/api/counts/{r.json()['count_id']}/enter", {"amount": cash})
         assert r.status_code == 200, r.text
         assert any("drop_box_counted" in line for line in r.json()["lines"])
     c1 = demo.api_client("c1")

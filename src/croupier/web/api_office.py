@@ -130,33 +130,108 @@ class CountIn(BaseModel):
     table: int = Field(ge=0, le=100_000)
     shift: int = Field(ge=1, le=1_000)
     partner: str = Field(max_length=200, description="the other member of the count team")
-    first: str = Field(max_length=40, description="your count, dollars")
-    second: str = Field(max_length=40, description="the other member's count, dollars")
-    resolved: str | None = Field(default=None, max_length=40)
-    resolution: str = Field(default="", max_length=400)
+    amount: str = Field(max_length=40, description="your own count, dollars")
+    key_holder: str | None = Field(default=None, max_length=200)
     fill_copies: str | None = Field(default=None, max_length=400)
     credit_originals: str | None = Field(default=None, max_length=400)
 
 
+class CountOut(BaseModel):
+    """A count as you may see it: the other member's figure only once both are entered."""
+
+    count_id: int
+    box: str
+    opened_by: str
+    partner: str
+    status: str
+    mine: str | None
+    theirs: str | None
+    proposal: str | None
+    may: list[str] = Field(description="enter, record, propose, agree, withdraw: yours now")
+
+
+class AmountIn(BaseModel):
+    amount: str = Field(max_length=40, description="dollars")
+
+
+class ResolutionIn(BaseModel):
+    amount: str = Field(max_length=40, description="the amount agreed, dollars")
+    resolution: str = Field(max_length=400, description="how the difference was resolved")
+
+
+class ReasonIn(BaseModel):
+    reason: str = Field(default="", max_length=400)
+
+
+CountId = Annotated[int, Path(ge=1, le=2**31 - 1)]
+
+
+def _count_out(view: Any) -> CountOut:
+    return CountOut(**{**vars(view), "may": list(view.may)})
+
+
+@router.get("/counts", responses=REFUSALS)
+def team_counts(request: Request, actor: ActorDep) -> list[CountOut]:
+    """The drop box counts you are a member of that are not finished (99-01.3-08-14.4)."""
+    return [_count_out(v) for v in server_of(request).backoffice.team_counts(actor)]
+
+
 @router.post("/counts", responses=REFUSALS)
-def count(request: Request, actor: ActorDep, body: CountIn) -> RecordedOut:
-    """A drop box counted by a team of two: you and ``partner`` (99-01.3-08-14.2 to .4)."""
-    done = server_of(request).backoffice.count(
+def open_count(request: Request, actor: ActorDep, body: CountIn) -> CountOut:
+    """Open a drop box's count with your own count; it is recorded only when ``partner``, the
+    other member, has entered theirs on their own session (99-01.3-08-14.2 to .4)."""
+    view = server_of(request).backoffice.open_count(
         actor,
         body.site,
         body.day,
         body.table,
         body.shift,
         body.partner,
-        body.first,
-        body.second,
-        body.resolved,
-        body.resolution,
-        None,
+        body.amount,
+        body.key_holder,
         body.fill_copies,
         body.credit_originals,
     )
-    return _recorded(done)
+    return _count_out(view)
+
+
+@router.post("/counts/{count_id}/enter", responses=REFUSALS)
+def enter_count(
+    request: Request, actor: ActorDep, count_id: CountId, body: AmountIn
+) -> CountOut | RecordedOut:
+    """Your own count of a count opened by the other member: equal, the books record it."""
+    done = server_of(request).backoffice.enter_count(actor, count_id, body.amount)
+    return _recorded(done) if isinstance(done, Recorded) else _count_out(done)
+
+
+@router.post("/counts/{count_id}/propose", responses=REFUSALS)
+def propose_resolution(
+    request: Request, actor: ActorDep, count_id: CountId, body: ResolutionIn
+) -> CountOut:
+    """Counts that differ: the amount agreed and how; the other member must agree."""
+    office = server_of(request).backoffice
+    return _count_out(office.propose_resolution(actor, count_id, body.amount, body.resolution))
+
+
+@router.post("/counts/{count_id}/agree", responses=REFUSALS)
+def agree_resolution(request: Request, actor: ActorDep, count_id: CountId) -> RecordedOut:
+    """Agree to the other member's resolution: the books record the count."""
+    return _recorded(server_of(request).backoffice.agree_resolution(actor, count_id))
+
+
+@router.post("/counts/{count_id}/record", responses=REFUSALS)
+def record_count(request: Request, actor: ActorDep, count_id: CountId) -> RecordedOut:
+    """Record equal counts whose recording was interrupted."""
+    return _recorded(server_of(request).backoffice.record_count(actor, count_id))
+
+
+@router.post("/counts/{count_id}/withdraw", responses=REFUSALS)
+def withdraw_count(
+    request: Request, actor: ActorDep, count_id: CountId, body: ReasonIn
+) -> RecordedOut:
+    """Withdraw a count that is not recorded (opened in error); the box awaits its count."""
+    server_of(request).backoffice.withdraw_count(actor, count_id, body.reason)
+    return RecordedOut(lines=[f"count {count_id} withdrawn"])
 
 
 class CloseIn(BaseModel):

@@ -7,10 +7,11 @@ from __future__ import annotations
 from typing import Annotated, Any
 from urllib.parse import quote
 
-from fastapi import APIRouter, Form, Query, Request
+from fastapi import APIRouter, Form, Path, Query, Request
 from fastapi.responses import HTMLResponse, Response
 
 from croupier.core.errors import InvalidInput
+from croupier.service.office.backoffice import Recorded
 from croupier.service.people.authz import Action, Actor, authorize, decide
 from croupier.web.pages import file_response, render
 from croupier.web.security import ActorDep, server_of
@@ -137,6 +138,8 @@ def _day_page(
         open_day = getattr(info, "open_day", None)
         awaiting = server.backoffice.awaiting_count(chosen)
     custody = server.backoffice.custody(chosen) if chosen is not None else []
+    counting = decide(actor, Action.RECORD_COUNT).allowed
+    counts = server.backoffice.team_counts(actor) if counting else []
     return render(
         request,
         "day.html",
@@ -146,6 +149,7 @@ def _day_page(
         open_day=open_day,
         awaiting=awaiting,
         custody=custody,
+        counts=counts,
         message=message,
     )
 
@@ -167,33 +171,68 @@ def count_box(
     site: Annotated[str, Form(max_length=200)],
     box: Annotated[str, Form(max_length=60)],
     partner: Annotated[str, Form(max_length=200)],
-    first: Annotated[str, Form(max_length=40)],
-    second: Annotated[str, Form(max_length=40)],
-    resolved: Annotated[str, Form(max_length=40)] = "",
-    resolution: Annotated[str, Form(max_length=400)] = "",
+    amount: Annotated[str, Form(max_length=40)],
     fill_copies: Annotated[str, Form(max_length=400)] = "",
     credit_originals: Annotated[str, Form(max_length=400)] = "",
 ) -> HTMLResponse:
+    """Open a drop box's count with your own count; the other member enters theirs on their
+    own session (99-01.3-08-14.4)."""
     authorize(actor, Action.RECORD_COUNT)  # the role first; the team's independence below
     parts = box.split("/")
     if len(parts) != 3 or not parts[1].isdigit() or not parts[2].isdigit():
         raise InvalidInput(f"not a drop box: {box!r} (day/table/shift)")
-    done = server_of(request).backoffice.count(
+    view = server_of(request).backoffice.open_count(
         actor,
         site,
         parts[0],
         int(parts[1]),
         int(parts[2]),
         partner,
-        first,
-        second,
-        resolved or None,
-        resolution,
+        amount,
         None,
         fill_copies or None,
         credit_originals or None,
     )
-    return _day_page(request, actor, site, list(done.lines))
+    said = f"count {view.count_id} opened with your count {view.mine}: {view.partner} enters theirs"
+    return _day_page(request, actor, site, [said])
+
+
+@router.post("/day/counts/{count_id}/{step}")
+def count_step(
+    request: Request,
+    actor: ActorDep,
+    count_id: Annotated[int, Path(ge=1, le=2**31 - 1)],
+    step: Annotated[str, Path(pattern="^(enter|propose|agree|record|withdraw)$")],
+    site: Annotated[str, Form(max_length=200)],
+    amount: Annotated[str, Form(max_length=40)] = "",
+    resolution: Annotated[str, Form(max_length=400)] = "",
+    reason: Annotated[str, Form(max_length=400)] = "",
+) -> HTMLResponse:
+    """A member's step in a count (``CountingDesk``): their own count, a resolution proposed
+    or agreed to, equal counts recorded, or the count withdrawn."""
+    office = server_of(request).backoffice
+    lines: list[str]
+    if step == "enter":
+        done = office.enter_count(actor, count_id, amount)
+        lines = (
+            list(done.lines)
+            if isinstance(done, Recorded)
+            else [
+                f"count {count_id}: your count {done.mine} differs from {done.theirs}; resolve it "
+                "together and one of you proposes the amount agreed"
+            ]
+        )
+    elif step == "propose":
+        office.propose_resolution(actor, count_id, amount, resolution)
+        lines = [f"count {count_id}: proposed; the other member agrees to record it"]
+    elif step == "agree":
+        lines = list(office.agree_resolution(actor, count_id).lines)
+    elif step == "record":
+        lines = list(office.record_count(actor, count_id).lines)
+    else:
+        office.withdraw_count(actor, count_id, reason)
+        lines = [f"count {count_id} withdrawn"]
+    return _day_page(request, actor, site, lines)
 
 
 @router.post("/day/close")

@@ -5,7 +5,8 @@ Every function takes the signed-in ``Actor`` and asks ``service.people.authz`` f
 requests are the CLI's own (``service.books.day.slip_of`` and ``void``, ``service.books.close``,
 ...), run through one long-lived ``BooksService``, with the signed-in person's employee id as
 preparer or verifier (never a value a form supplied). The class is put together from one desk
-per capability: ``office.slips``, ``office.reports``, ``office.day``, over ``office.base``.
+per capability: ``office.slips``, ``office.reports``, ``office.day`` and ``office.counting``
+(the two-person count, each member on their own session), over ``office.base``.
 
 A slip is prepared first and stored as a *draft* (``slip_drafts``): the books hold only
 completed slips (``books.slip_issued``, chips moved) and voided forms (``books.slip_voided``).
@@ -16,7 +17,7 @@ written, so two people verifying at once cannot issue it twice.
 
 from __future__ import annotations
 
-from croupier.service.office.day import DayDesk
+from croupier.service.office.counting import CountingDesk
 from croupier.service.office.reports import ReportsDesk
 from croupier.service.office.slips import SlipsDesk
 from croupier.service.office.views import (
@@ -55,7 +56,7 @@ __all__ = [
 ]
 
 
-class Backoffice(SlipsDesk, ReportsDesk, DayDesk):
+class Backoffice(SlipsDesk, ReportsDesk, CountingDesk):
     """One organization's back office over an open store (thread-safe: one lock): the slips
     (``office.slips``), the reports (``office.reports``) and the day around the tables
     (``office.day``), over the common part (``office.base``)."""

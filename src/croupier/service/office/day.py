@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from datetime import timezone
 
-from croupier.core.errors import InvalidInput
 from croupier.core.money import format_money
 from croupier.service.books import day as books_day
 from croupier.service.office.base import OfficeBase
@@ -72,57 +71,6 @@ class DayDesk(OfficeBase):
                 }
             )
         return rows
-
-    def count(
-        self,
-        actor: Actor,
-        site: str,
-        day: str,
-        table: int,
-        shift: int,
-        partner: str,
-        first: str,
-        second: str,
-        resolved: str | None = None,
-        resolution: str = "",
-        key_holder: str | None = None,
-        fill_copies: str | None = None,
-        credit_originals: str | None = None,
-    ) -> Recorded:
-        """A drop box counted by a team of two: the signed-in person and ``partner``, each
-        count entered, a difference resolved (99-01.3-08-14.2 to .4). The team is refused when
-        both of them conducted games at the site that day (-14.2); the books check the rest."""
-        from croupier.service.books.close import CountTyped
-        from croupier.service.books.close import count as count_request
-        from croupier.service.people.authz import CountFacts
-
-        authorize(actor, Action.RECORD_COUNT)  # the role first; the team's independence below
-        books = self._require_org()
-        me = actor.employee_id or ""
-        partner = partner.strip()
-        with self._lock:
-            books = self.books_service.books()
-            conducted = books.dealers_on(site, day) if site in books.sites else set()
-        people = {e: books.employees.get(e) for e in (me, partner)}
-        missing = [e or "(none)" for e, person in people.items() if person is None]
-        if missing:
-            raise InvalidInput(f"no employee {', '.join(missing)} in the books")
-        facts = CountFacts((me, partner), frozenset(conducted & {me, partner}))
-        authorize(actor, Action.RECORD_COUNT, count=facts)
-        initials = ",".join(p.initials for p in people.values() if p is not None)
-        typed = CountTyped(
-            f"{me},{partner}",
-            (key_holder or "").strip() or me,
-            first,
-            second,
-            initials,
-            (resolved or "").strip() or None,
-            resolution.strip(),
-            None,
-            (fill_copies or "").strip() or None,
-            (credit_originals or "").strip() or None,
-        )
-        return self._record(count_request(site, day, table, shift, typed))
 
     def close_day(self, actor: Actor, site: str, cash_bank: str, chip_bank: str) -> Recorded:
         """Close the site's gaming day with the banks as counted (99-01.3-08-16.1.a)."""
