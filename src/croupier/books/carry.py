@@ -43,9 +43,10 @@ SETUP_EVENTS: tuple[type[Event], ...] = (
     ev.EmployeeRegistered,
     ev.QuarterClosed,
     ev.RentPaid,
+    ev.PriorActivity,
 )
 """What a checkpoint does not carry but a reader reads by type from before it: who and where,
-which quarters are closed, and the table rent paid."""
+which quarters are closed, the table rent paid and the activity before these books."""
 LEDGER_EVENTS: tuple[type[Event], ...] = (*TICKET_EVENTS, *POKER_EVENTS, *TOURNAMENT21_EVENTS)
 """The ticket, poker and twenty-one tournament entries, read by type too: a ticket series, a
 poker occasion or a tournament can outlast a gaming day, and their ledgers are rebuilt from

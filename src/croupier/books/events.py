@@ -417,6 +417,31 @@ class OpeningBalances(Event):
     audited_by: str
 
 
+@dataclass(frozen=True, slots=True)
+class TableDays:
+    """A table's days of use in a quarter (the usage -01 counts for table rent)."""
+
+    table: int
+    days: int
+
+
+@event("books.prior_activity")
+@dataclass(frozen=True, slots=True)
+class PriorActivity(Event):
+    """A site's activity in a quarter before these books began (issue 30): each table's days of
+    use, the tables that accepted a wager over $5 (rent, -01) and the twenty-one gross proceeds
+    (the surveillance test, -04); entered by a gaming manager, audited by an auditor."""
+
+    site_id: str
+    quarter: str
+    table_days: tuple[TableDays, ...]
+    twentyone_gross: int | None
+    over_five: tuple[int, ...]
+    prepared_by: str
+    audited_by: str
+    at: str
+
+
 # -- balances brought forward (issue 17: the books at a year's scale) -------------------------
 @dataclass(frozen=True, slots=True)
 class FormSeriesCarried:

@@ -80,12 +80,19 @@ class SiteQuarter:
 
 @dataclass(frozen=True, slots=True)
 class Finding:
-    """Something the organization must do or has failed to do, with its section."""
+    """Something the organization must do or has failed to do, with its section and its
+    deadline: a date to act by, ``overdue since`` the date a failure was due, or when (issue
+    30: the Deadline cell is never empty)."""
 
     section: str
     site_id: str
     message: str
-    deadline: str | None = None
+    deadline: str
+
+
+def overdue(since: str) -> str:
+    """The deadline of a failure already past: what was due on ``since`` (a day or a month)."""
+    return f"overdue since {since}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -272,6 +279,11 @@ def day_ranges(days: tuple[str, ...]) -> str:
 
 
 def _gross(books: Books, site_id: str, quarter: Quarter) -> Amount:
+    """The site's twenty-one gross proceeds of ``quarter``: from the books, or, for a quarter
+    before they began, from the audited entry of its activity (``books.prior``)."""
+    prior = books.prior.get((site_id, str(quarter)))
+    if prior is not None and prior.twentyone_gross is not None:
+        return prior.twentyone_gross
     return next(
         (
             g.gross_proceeds
@@ -329,6 +341,7 @@ def compliance_findings(
                     g.site_id,
                     "paddlewheel tables need a picture-in-picture or simultaneous recording video "
                     "surveillance system",
+                    "before the next paddlewheel activity",
                 )
             )
     found.extend(_surveillance_requirement(books, quarter))
@@ -342,14 +355,24 @@ def compliance_findings(
                         "99-01.3-08-04.6",
                         site_id,
                         f"no daily surveillance review of table {table} on {record.day}",
+                        overdue(record.day),
                     )
                 )
             if not record.closed:
                 found.append(
-                    Finding("99-01.3-08-16.1", site_id, f"gaming day {record.day} is not closed")
+                    Finding(
+                        "99-01.3-08-16.1",
+                        site_id,
+                        f"gaming day {record.day} is not closed",
+                        overdue(record.day),
+                    )
                 )
             for problem in slip_discrepancies(books, site_id, record.day):
-                found.append(Finding("99-01.3-08-05.4", site_id, f"{record.day}: {problem}"))
+                found.append(
+                    Finding(
+                        "99-01.3-08-05.4", site_id, f"{record.day}: {problem}", overdue(record.day)
+                    )
+                )
         for key, rec in sorted(books.shifts.items()):
             if (
                 key[0] == site_id
@@ -362,6 +385,7 @@ def compliance_findings(
                         "99-01.3-08-14.4",
                         site_id,
                         f"drop box of table {key[2]} shift {key[3]} on {key[1]} not counted",
+                        overdue(key[1]),
                     )
                 )
     for kind in SlipKind:
@@ -372,6 +396,7 @@ def compliance_findings(
                     "99-01.3-08-05.2",
                     "*",
                     f"{kind.value} slip numbers not accounted for: {missing}",
+                    overdue(end.isoformat()),
                 )
             )
     return found

@@ -246,6 +246,8 @@ class Books:
         self.corrected_cash: dict[int, int] = {}
         """Counts of closed quarters corrected afterwards: their position -> the amount now."""
         self.rent_paid: list[ev.RentPaid] = []
+        self.prior: dict[tuple[str, str], ev.PriorActivity] = {}
+        """Each site's activity in a quarter before these books (site, quarter): ``books.prior``."""
         """Table rent paid (99-01.3-08-01), read by type across checkpoints."""
         self.closed_quarters: dict[str, ev.QuarterClosed] = {}
         """Quarters whose records are final (``books.periods``), by label ("2026Q1")."""
@@ -286,6 +288,7 @@ class Books:
             ev.GameDiscontinued: self._discontinued,
             ev.QuarterClosed: self._quarter_closed,
             ev.OpeningBalances: self._opening,
+            ev.PriorActivity: self._prior,
             ev.RentPaid: self._rent,
             ev.BooksCarriedForward: self._carried,
             ev.DaysDigested: self._digested,
@@ -640,6 +643,9 @@ class Books:
 
     def _rent(self, e: ev.RentPaid) -> None:
         self.rent_paid.append(e)
+
+    def _prior(self, e: ev.PriorActivity) -> None:
+        self.prior[(e.site_id, e.quarter)] = e
 
     def _opening(self, e: ev.OpeningBalances) -> None:
         st = self.sites[e.site_id]

@@ -235,6 +235,54 @@ def opening_balances(
     record(db, org, at, request)
 
 
+@books_app.command("prior-activity", **AMOUNTS)
+@reports_errors
+def prior_activity(
+    site: Site,
+    quarter: Annotated[
+        str, typer.Argument(help="A quarter before these books began at the site, e.g. 2025Q3.")
+    ],
+    by: Annotated[str, typer.Option("--by", help="The gaming manager who prepares the entry.")],
+    audited_by: Annotated[
+        str, typer.Option("--audited-by", help="The auditor who checked it against the records.")
+    ],
+    table_days: Annotated[
+        str | None,
+        typer.Option(
+            "--table-days",
+            help="Each table's days of use in the quarter, TABLE=DAYS, e.g. 1=40,2=13 "
+            "(table rent, 99-01.3-08-01).",
+        ),
+    ] = None,
+    gross: Annotated[
+        str | None,
+        typer.Option(
+            "--gross",
+            help="The site's twenty-one gross proceeds of the quarter, dollars (the video "
+            "surveillance test, 99-01.3-08-04).",
+        ),
+    ] = None,
+    over_five: Annotated[
+        str | None,
+        typer.Option(
+            "--over-five",
+            help="The tables that accepted a wager over $5 in the quarter, e.g. 2,3 (the $300 "
+            "rent ceiling).",
+        ),
+    ] = None,
+    db: Db = None,
+    org: Org = None,
+    at: At = None,
+) -> None:
+    """The audited entry of a site's activity in a quarter before its books began here: each
+    table's days of use and the twenty-one gross proceeds, which table rent and the surveillance
+    test read from the quarters before."""
+    from croupier.service.books import setup as s
+
+    request = s.prior_activity(site, quarter, table_days, gross, over_five, by, audited_by)
+    record(db, org, at, request)
+
+
 @books_app.command("rent", **AMOUNTS)
 @reports_errors
 def rent(

@@ -57,6 +57,7 @@ MODULES: tuple[str, ...] = (
 """Every module that defines commands."""
 
 # fmt: off
+# fmt: off
 GROUPS: tuple[GroupEntry, ...] = (
     GroupEntry("play", "Play a game at a terminal table."),
     GroupEntry("disclosure", "Generate the posted house-rules and player-rules handout of a game."),
@@ -107,6 +108,7 @@ COMMANDS: tuple[CommandEntry, ...] = (
     CommandEntry("books", "receive-chips", "Chips bought by the organization, into the site's chip bank.", "croupier.cli.books_cmds"),
     CommandEntry("books", "fund", "Cash into the site's cash bank.", "croupier.cli.books_cmds"),
     CommandEntry("books", "opening-balances", "The audited opening entry of a site whose books start here mid-life: its cash bank, chip bank, jar bar, trays and chips outstanding, once, before any activity.", "croupier.cli.books_cmds"),
+    CommandEntry("books", "prior-activity", "The audited entry of a site's activity in a quarter before its books began here: each table's days of use and the twenty-one gross proceeds, which table rent and the surveillance test read from the quarters before.", "croupier.cli.books_cmds"),
     CommandEntry("books", "rent", "Record a month's rent paid for a table; the quarterly report finds rent above what the table's usage allows (99-01.3-08-01).", "croupier.cli.books_cmds"),
     CommandEntry("books", "open-day", "Open a gaming day at a site.", "croupier.cli.books_day_cmds"),
     CommandEntry("books", "open-table", "Open a table or hand it to the next dealer (a new shift).", "croupier.cli.books_day_cmds"),
@@ -177,4 +179,5 @@ COMMANDS: tuple[CommandEntry, ...] = (
     CommandEntry("tournament", "show", "A stored tournament: each part's state (level, tables and seats, chips, places, prizes) and its records: fee register, prize register, buy-in receipts and record of win.", "croupier.cli.tournament_cmds"),
     CommandEntry("tournament", "schedule", "The posted schedule of a stored tournament (amounts once determined) or of a rules file (99-01.3-09-05.1; twenty-one: 99-01.3-08-15), optionally as a printable PDF.", "croupier.cli.tournament_cmds"),
 )
+# fmt: on
 # fmt: on

@@ -246,7 +246,7 @@ def quarterly_form(report: QuarterlyReport, books: Books | None = None) -> Form:
     findings = FormTable(
         "Compliance findings",
         ("Section", "Site", "Finding", "Deadline"),
-        tuple((f.section, f.site_id, f.message, f.deadline or "") for f in report.findings),
+        tuple((f.section, f.site_id, f.message, f.deadline) for f in report.findings),
     )
     prior = FormTable(
         "Corrections recorded this quarter to earlier quarters (99-01.3-08-16)",

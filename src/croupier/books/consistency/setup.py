@@ -8,7 +8,7 @@ registries of ``croupier.books.consistency`` name them per event type."""
 from __future__ import annotations
 
 import re
-from datetime import datetime
+from datetime import date, datetime
 
 from croupier.books import events as ev
 from croupier.books.consistency.fields import (
@@ -28,6 +28,7 @@ from croupier.books.consistency.fields import (
 from croupier.books.opening import site_activity
 from croupier.books.quarters import Quarter
 from croupier.books.state import Books
+from croupier.core.errors import InvalidInput
 
 
 def _organization(e: ev.OrganizationRegistered) -> list[str]:
@@ -104,6 +105,55 @@ def _ctx_opening(books: Books, e: ev.OpeningBalances) -> list[str]:
     for t in e.trays:
         if (e.site_id, t.table) not in books.tables:
             found.append(f"there is no table {t.table} at {e.site_id!r}")
+    return found
+
+
+def _prior(e: ev.PriorActivity) -> list[str]:
+    problems = [
+        *_id(e.site_id, "the site id"),
+        *_time(e.at),
+        *_id(e.prepared_by, "the preparer's id"),
+        *_id(e.audited_by, "the auditor's id"),
+    ]
+    try:
+        Quarter.parse(e.quarter)
+    except (InvalidInput, TypeError, AttributeError):
+        problems.append(f"its quarter {e.quarter!r} is not a quarter such as 2025Q3")
+    if e.twentyone_gross is not None:
+        problems += _cents(e.twentyone_gross, "the twenty-one gross proceeds", positive=False)
+    if not isinstance(e.table_days, tuple) or not isinstance(e.over_five, tuple):
+        problems.append("its tables are not a list of tables")
+    else:
+        for t in e.table_days:
+            problems += [
+                *_count(getattr(t, "table", None), "a table number"),
+                *_count(getattr(t, "days", None), "a table's days of use", least=0),
+            ]
+        for n in e.over_five:
+            problems += _count(n, "a table number")
+    if e.prepared_by == e.audited_by:
+        problems.append(f"its preparer audited it ({RECORDS})")
+    return problems
+
+
+def _ctx_prior(books: Books, e: ev.PriorActivity) -> list[str]:
+    found = _site_of(books, e.site_id)
+    if found:
+        return found
+    for t in (*(d.table for d in e.table_days), *e.over_five):
+        if (e.site_id, t) not in books.tables:
+            found.append(f"there is no table {t} at {e.site_id!r}")
+    first = min(books.days_opened(e.site_id), default=None)
+    try:
+        late = first is not None and not Quarter.parse(e.quarter) < Quarter.of(
+            date.fromisoformat(first)
+        )
+    except (InvalidInput, ValueError):
+        late = False  # the quarter itself is reported by ``_prior``
+    if late:
+        found.append(f"{e.quarter} is not before the site's first gaming day, {first} ({RECORDS})")
+    if (e.site_id, e.quarter) in books.prior:
+        found.append(f"the activity of {e.quarter} at {e.site_id} was entered before it")
     return found
 
 

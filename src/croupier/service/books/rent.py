@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from croupier.books.events import RentPaid, ShiftStarted
 from croupier.books.model import Game
-from croupier.books.quarterly import Finding, QuarterlyReport
+from croupier.books.quarterly import Finding, QuarterlyReport, overdue
 from croupier.books.quarters import Quarter
 from croupier.books.rent import (
     HIGH_WAGER_THRESHOLD,
@@ -70,6 +70,16 @@ def rent_findings(svc: BooksService, books: Books, quarter: Quarter) -> list[Fin
             days.setdefault((e.site_id, q), {}).setdefault(e.table, set()).add(e.day)
         if e.max_wager > HIGH_WAGER_THRESHOLD:
             high[(e.site_id, e.table)] = True
+    for (site_id, text), prior in books.prior.items():  # quarters before these books began
+        q = Quarter.parse(text)
+        if not previous[0] <= q <= quarter:
+            continue
+        if q in previous:
+            days[(site_id, q)] = {
+                d.table: {f"{text} day {i}" for i in range(d.days)} for d in prior.table_days
+            }
+        for table in prior.over_five:
+            high[(site_id, table)] = True
     out: list[Finding] = []
     for site_id in sorted({r.site_id for r in rents}):
         tables = sorted(
@@ -89,6 +99,7 @@ def rent_findings(svc: BooksService, books: Books, quarter: Quarter) -> list[Fin
                     + ("first table" if not o.line.additional else "additional table")
                     + f"; days of use in the previous four quarters: {used}; "
                     f"{o.line.qualifying_quarters} of 4 with thirteen or more)",
+                    overdue(o.month),
                 )
             )
     return out

@@ -7,7 +7,7 @@ from croupier.books import operations as ops
 from croupier.books.model import Affiliation, Chips, Game, Role, check_identifier, check_name
 from croupier.core.errors import InvalidInput
 from croupier.core.money import format_money
-from croupier.service.books.input import amount, chips, describe_chips, ids
+from croupier.service.books.input import amount, chips, describe_chips, ids, numbers
 from croupier.service.books.service import Request
 
 AFFILIATIONS = {
@@ -96,6 +96,47 @@ def fund(site: str, typed: str) -> Request:
     return Request(
         f"{format_money(cents)} into the cash bank at {site}",
         lambda b, when: ops.fund_cash_bank(b, site, cents, when),
+        site=site,
+    )
+
+
+def prior_activity(
+    site: str,
+    quarter: str,
+    table_days: str | None,
+    gross: str | None,
+    over_five: str | None,
+    by: str,
+    audited_by: str,
+) -> Request:
+    """The audited entry of a site's activity in a quarter before these books began
+    (``books.prior``). ``table_days`` are ``TABLE=DAYS`` pairs (``1=40,2=13``), ``over_five``
+    the tables that accepted a wager over $5 then (``2,3``)."""
+    from croupier.books.prior import prior_activity as build
+    from croupier.books.quarters import Quarter
+
+    q = Quarter.parse(quarter)
+    by_table: dict[int, int] = {}
+    for item in (table_days or "").split(","):
+        if not item.strip():
+            continue
+        table, sep, days = item.partition("=")
+        digits = all(x.strip().isascii() and x.strip().isdigit() for x in (table, days))
+        if not sep or not digits:
+            raise InvalidInput(f"a table's use is TABLE=DAYS (1=40), got {item.strip()!r}")
+        if int(table) in by_table:
+            raise InvalidInput(f"table {int(table)}'s days are given twice")
+        by_table[int(table)] = int(days)
+    cents = amount(gross, "the twenty-one gross proceeds") if gross else None
+    high = (
+        frozenset(numbers(over_five, "the tables with a wager over $5"))
+        if over_five
+        else frozenset()
+    )
+    shown = f", twenty-one gross proceeds {format_money(cents)}" if cents is not None else ""
+    return Request(
+        f"{site} {q}: tables' days of use {by_table or 'none'}{shown}",
+        lambda b, when: build(b, site, q, when, by_table, cents, high, by, audited_by),
         site=site,
     )
 
