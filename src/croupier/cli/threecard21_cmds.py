@@ -33,11 +33,29 @@ if TYPE_CHECKING:
 @reports_errors
 def disclosure_cmd(
     rules: Annotated[Path, typer.Option("--rules", help="House rules (TOML or JSON).")],
+    operator: Annotated[
+        bool,
+        typer.Option(
+            "--operator",
+            help="Add, for the operator (not posted), the round as written: the main wager, the "
+            "bonus wager, both together and the house's expected hold, with a warning naming "
+            "2C.5(b)1 when a round returns more than it takes.",
+        ),
+    ] = False,
 ) -> None:
     """The layout inscriptions and bonus paytable sign (N.J.A.C. 13:69E-1.10D(b), (c))."""
     from croupier.service.games.threecard21 import disclosure_text
 
     console.print(disclosure_text(rules), highlight=False, end="")
+    if operator:
+        from rich.markup import escape
+
+        from croupier.service.analysis.twentyone import analyze_threecard21_main
+
+        console.print("\nFor the operator, not posted: a round as written", highlight=False)
+        for line in analyze_threecard21_main(rules):
+            if not line.startswith("computed in"):
+                console.print("  " + escape(line), highlight=False)
 
 
 @analyze_app.command("threecard21-bonus")

@@ -28,6 +28,29 @@ def test_13_69f_2c_5_a_a_round_is_both_wagers_and_warns_when_it_returns_more() -
     assert abs(_percent(lines[1], "2C.5(a)): ") - expected * 100) < 5e-5
     assert abs(_percent(lines[1], "main wager, ") - expected * 50) < 5e-5
     assert any("2C.5(b)1" in line and "warning" in line for line in lines)
+    # the house holds what the players get back, negated: -0.8076% of all wagered
+    assert abs(_percent(lines[2], "expected hold: ") + expected * 50) < 5e-5
+
+
+def test_the_operators_disclosure_adds_the_round_the_posted_sign_does_not() -> None:
+    from pathlib import Path
+
+    from typer.testing import CliRunner
+
+    from croupier.cli.main import app
+
+    rules = Path(__file__).resolve().parents[3] / "examples/rules/threecard21-6deck.toml"
+    posted = CliRunner().invoke(app, ["disclosure", "threecard21", "--rules", str(rules)])
+    operator = CliRunner().invoke(
+        app, ["disclosure", "threecard21", "--rules", str(rules), "--operator"]
+    )
+    assert posted.exit_code == operator.exit_code == 0, operator.output
+    assert "expected hold" not in posted.output  # the sign players read shows no edge
+    assert operator.output.startswith(posted.output)
+    text = " ".join(operator.output.split())
+    assert "For the operator, not posted" in text
+    assert "expected hold: -0.8076% of all wagered" in text
+    assert "13:69F-2C.5(b)1" in text
 
 
 def test_13_69f_2c_5_b_1_another_paytable_moves_the_round_and_the_posted_one_is_shown() -> None:

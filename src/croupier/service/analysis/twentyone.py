@@ -278,6 +278,10 @@ def round_lines(main: float, decks: int, paytable: Any, own: bool = False) -> li
             f"{round_return * 100:+.4f}% of the main wager, {round_return / 2 * 100:+.4f}% per "
             "unit wagered"
         )
+        lines.append(
+            f"  the house's expected hold: {-round_return / 2 * 100:+.4f}% of all wagered "
+            "(both wagers)"
+        )
         if n == 0 and round_return > 0:
             lines.append(
                 "  warning: at these rules a round returns more to the players than it takes "
