@@ -275,6 +275,38 @@ def test_each_further_failure_doubles_the_wait(tmp_path: Path) -> None:
     server.close()
 
 
+def test_an_outsiders_wrong_passwords_do_not_keep_the_person_out(tmp_path: Path) -> None:
+    """Issue 29, item 4: five wrong passwords for a known name locked its owner out everywhere
+    for up to fifteen minutes. Now they lock the name from that address only; locking it from
+    every address takes ``account_all_failures`` failures, and even then not from an address
+    the person signed in from lately."""
+    clock = FixedClock(START)
+    server = open_server(f"sqlite:///{tmp_path / 't.db'}", "org", clock=clock, config=TEST_CONFIG)
+    accounts: Accounts = server.accounts
+    accounts.create("kim", frozenset({"player"}), password="kim's password!", must_change=False)
+    accounts.sign_in("kim", "kim's password!", "10.0.0.1")  # kim's own address, known now
+    outsider = "203.0.113.5"
+    for _ in range(TEST_CONFIG.account_free_failures):
+        with pytest.raises(SignInRefused, match="wrong name or password"):
+            accounts.sign_in("kim", "guess", outsider)
+    with pytest.raises(SignInRefused, match="too many failed sign-ins for this account"):
+        accounts.sign_in("kim", "kim's password!", outsider)  # locked from there
+    accounts.sign_in("kim", "kim's password!", "10.0.0.1")  # not from kim's own address
+    accounts.sign_in("kim", "kim's password!", "198.51.100.7")  # nor from a new one
+    # many addresses, a few failures each: the name is locked from everywhere...
+    per = TEST_CONFIG.account_free_failures
+    for n in range(TEST_CONFIG.account_all_failures // per):
+        for _ in range(per):
+            with pytest.raises(SignInRefused):
+                accounts.sign_in("kim", "guess", f"192.0.2.{n + 1}")
+    with pytest.raises(SignInRefused, match="too many failed sign-ins for this account"):
+        accounts.sign_in("kim", "kim's password!", "100.64.0.9")  # never seen: refused
+    # ...but from where kim signed in lately, kim's password still opens the session
+    accounts.sign_in("kim", "kim's password!", "10.0.0.1")
+    accounts.sign_in("kim", "kim's password!", "198.51.100.7")
+    server.close()
+
+
 def test_one_address_trying_many_names_is_locked_too(demo: Demo) -> None:
     client = demo.client()
     names = [f"nobody{i}" for i in range(20)]  # 20 failures, at most one per name

@@ -12,11 +12,16 @@ database keeps append-only (revision r0003's triggers): who did it, when, what.
   in a cookie; the store keeps only its SHA-256, with an absolute expiry and an idle timeout.
   The CSRF token of a session is an HMAC of the session token (``csrf_token``): tied to the
   session, never stored, and unknowable to a page that cannot read the HttpOnly cookie.
-- **Throttling**: failed sign-ins are counted per account name and per client address. After
-  ``account_free_failures`` (``address_free_failures``) failures within ``failure_window``, the
-  name (address) is locked for ``lockout``, doubling with every further failure up to
-  ``lockout_max``; while locked, even the right password is refused, with one line saying how
-  long to wait. A successful sign-in clears the name's count (not the address's).
+- **Throttling**: failed sign-ins are counted per account name *from each client address*, per
+  client address, and per account name from every address. After ``account_free_failures``
+  failures within ``failure_window`` the name is locked for that address only, after
+  ``address_free_failures`` the address for every name, after ``account_all_failures`` the name
+  for every address but those it signed in from within ``known_address_days`` (issue 29: an
+  outsider's wrong passwords cannot keep a person out; many addresses are needed even to slow
+  them, and never from where they sign in). A lock lasts ``lockout``, doubling with every
+  further failure up to ``lockout_max``; while locked, even the right password is refused, with
+  one line saying how long to wait. A successful sign-in clears the name's counts (not the
+  address's).
 """
 
 from __future__ import annotations
@@ -95,6 +100,8 @@ class AccountsConfig:
     idle_timeout: timedelta = timedelta(minutes=30)
     account_free_failures: int = 5
     address_free_failures: int = 20
+    account_all_failures: int = 50
+    known_address_days: int = 30
     failure_window: timedelta = timedelta(minutes=15)
     lockout: timedelta = timedelta(minutes=1)
     lockout_max: timedelta = timedelta(minutes=15)
@@ -442,6 +449,21 @@ class Accounts:
         locked: datetime = row.locked_until
         return locked
 
+    def _known(self, conn: Connection, name: str, address: str, now: datetime) -> bool:
+        """Whether ``name`` signed in from ``address`` within ``known_address_days``."""
+        since = now - timedelta(days=self.config.known_address_days)
+        rows = conn.execute(
+            sa.select(account_log.c.detail)
+            .where(
+                account_log.c.account == name,
+                account_log.c.action == "signed in",
+                account_log.c.at >= since,
+            )
+            .order_by(account_log.c.entry.desc())
+            .limit(200)
+        ).all()
+        return any(json.loads(r.detail).get("address") == address for r in rows)
+
     def _fail(self, conn: Connection, key: str, free: int, now: datetime) -> None:
         row = conn.execute(sa.select(login_throttle).where(login_throttle.c.key == key)).first()
         failures = 1
@@ -465,12 +487,21 @@ class Accounts:
         """Check a name and password (throttled) and open a session; ``SignInRefused`` says
         why not in one line. The password of a locked name is not even looked at."""
         now = self.clock.now()
-        name_key, address_key = f"name:{name[:ACCOUNT_NAME_MAX]}", f"address:{address[:200]}"
+        short = name[:ACCOUNT_NAME_MAX]
+        pair_key, address_key = f"name:{short}@{address[:200]}", f"address:{address[:200]}"
+        name_key = f"name:{short}"
         refusal: str | None = None
         locked = False
         with self._writing() as conn:
-            for key, what in ((name_key, "this account"), (address_key, "this address")):
+            checks = (
+                (pair_key, "this account"),
+                (address_key, "this address"),
+                (name_key, "this account"),
+            )
+            for key, what in checks:
                 until = self._locked_until(conn, key, now)
+                if until is not None and key == name_key and self._known(conn, short, address, now):
+                    until = None  # a lock of the name from everywhere spares where it signs in
                 if until is not None:
                     wait = _wait((until - now).total_seconds())
                     refusal = f"too many failed sign-ins for {what}; try again in {wait}"
@@ -492,8 +523,9 @@ class Accounts:
                 # time of a refusal does not tell a real name from an unknown one
                 matches = self._verify(known, password)
                 if row is None or not matches:
-                    self._fail(conn, name_key, self.config.account_free_failures, now)
+                    self._fail(conn, pair_key, self.config.account_free_failures, now)
                     self._fail(conn, address_key, self.config.address_free_failures, now)
+                    self._fail(conn, name_key, self.config.account_all_failures, now)
                     if row is not None:
                         self._log(
                             conn,
@@ -513,7 +545,9 @@ class Accounts:
         token = random_token(self.rng)
         expires = now + self.config.session_lifetime
         with self._writing() as conn:
-            conn.execute(sa.delete(login_throttle).where(login_throttle.c.key == name_key))
+            conn.execute(
+                sa.delete(login_throttle).where(login_throttle.c.key.in_((pair_key, name_key)))
+            )
             conn.execute(
                 sa.delete(web_sessions).where(
                     web_sessions.c.expires_at <= now, web_sessions.c.account_id == row.account_id
