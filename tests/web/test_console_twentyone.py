@@ -68,6 +68,7 @@ def test_99_01_3_08_10_1_a_a_dealer_keys_a_physical_round_with_the_keyboard_only
     pit.set_viewport_size({"width": 1280, "height": 800})
     pit.goto(f"{base}/pit")
     sync_api.expect(pit.locator("#pit-tables")).to_contain_text("Key the card for space 2")
+    dealer.bring_to_front()  # the pit is another screen: the dealer's window has the focus
     sync_api.expect(dealer.locator("#key-input")).to_be_focused()
     dealer.keyboard.type("1x")
     dealer.keyboard.press("Enter")

@@ -214,6 +214,8 @@ def home(request: Request, session: SessionDep, done: str | None = None) -> HTML
     if decide(actor, Action.VIEW_SLIPS).allowed:
         pending = server.backoffice.drafts(actor)
     message = "Your password was changed." if done == "password" else None
+    from croupier.service.server.today import next_steps
+
     return render(
         request,
         "home.html",
@@ -222,6 +224,7 @@ def home(request: Request, session: SessionDep, done: str | None = None) -> HTML
         pending=pending,
         message=message,
         can=_slip_rights(actor, pending),
+        steps=next_steps(server, actor),
     )
 
 
