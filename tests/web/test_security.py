@@ -208,17 +208,37 @@ def test_a_one_time_password_must_be_changed_first(tmp_path: Path) -> None:
     )
     assert short.status_code == 422
     assert "at least 12 characters" in short.json()["detail"]
+    before = client.cookies.get("croupier_session")
     changed = client.post(
         "/api/password",
         json={"current": once, "new": "the owner's new password"},
         headers={"X-CSRF-Token": csrf},
     )
     assert changed.status_code == 200, changed.text
-    assert client.get("/api/accounts").status_code == 200  # the same session goes on
+    # the person goes on signed in, under a new session identifier and CSRF token (issue 29:
+    # rotated when the account's rights change); the one-time password's session is gone
+    after = client.cookies.get("croupier_session")
+    assert after is not None
+    assert after != before
+    assert changed.json()["csrf_token"] != csrf
+    assert client.get("/api/accounts").status_code == 200
+    for token, status in ((before, 401), (after, 200)):
+        other = TestClient(app, base_url=BASE)
+        seen = other.get("/api/me", headers={"cookie": f"croupier_session={token}"})
+        assert seen.status_code == status
     log = [(e.actor, e.action) for e in app.state.server.accounts.log_entries("owner")]
     assert ("first start", "created") in log
     assert ("owner", "password set") in log
     app.state.server.close()
+
+
+def test_hsts_is_sent_over_https_only(demo: Demo) -> None:
+    from fastapi.testclient import TestClient
+
+    over_tls = TestClient(demo.app, base_url="https://croupier.example")
+    assert over_tls.get("/login").headers["strict-transport-security"] == "max-age=31536000"
+    plain = TestClient(demo.app, base_url="http://croupier.example")
+    assert "strict-transport-security" not in plain.get("/login").headers
 
 
 def test_the_account_log_is_append_only(demo: Demo) -> None:

@@ -15,7 +15,7 @@ from pydantic import BaseModel, Field
 from croupier.core.errors import InvalidInput
 from croupier.core.money import format_money
 from croupier.service.office.backoffice import Draft, Recorded, actor_of
-from croupier.service.people.accounts import Account, SignInRefused
+from croupier.service.people.accounts import Account, SignInRefused, csrf_token
 from croupier.service.people.authz import Action, allowed_actions, authorize
 from croupier.service.server.webserver import add_user
 from croupier.web.security import (
@@ -253,14 +253,18 @@ def me(session: AnySessionDep) -> Me:
     return _me(session.account, session.csrf)
 
 
-@router.post("/password", responses=REFUSALS)
-def password(request: Request, session: AnySessionDep, body: PasswordChange) -> Me:
+@router.post("/password", responses=REFUSALS, response_model=Me)
+def password(request: Request, session: AnySessionDep, body: PasswordChange) -> JSONResponse:
     """Change the signed-in account's password (required after a one-time password)."""
     accounts = server_of(request).accounts
-    accounts.change_password(session.account, body.current, body.new, session.token_hash)
+    token = accounts.change_password(session.account, body.current, body.new, session.token_hash)
+    assert token is not None
     changed = accounts.get(session.account.name)
     assert changed is not None
-    return _me(changed, session.csrf)
+    me = _me(changed, csrf_token(token))  # a new session: a new cookie and CSRF token
+    response = JSONResponse(me.model_dump())
+    set_session_cookie(request, response, token)
+    return response
 
 
 @router.get("/sites", responses=REFUSALS)

@@ -1,12 +1,16 @@
 """The headers every answer carries (a plain ASGI middleware: it sees each response's start and
 nothing else, so it adds no task or stream to a request, as Starlette's ``BaseHTTPMiddleware``
 did): no sniffing, no framing, the referrer kept on site, the content policy (``CSP``) on every
-page but the API docs (Swagger UI starts from an inline script), and nothing but static files
-kept in a cache. A header the answer set itself is left as it is."""
+page but the API docs (Swagger UI starts from an inline script), nothing but static files kept
+in a cache, and HSTS on an answer served over HTTPS. A header the answer set itself is left as
+it is."""
 
 from __future__ import annotations
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+HSTS = b"max-age=31536000"
+"""A browser that reached the site over HTTPS keeps to HTTPS for a year (RFC 6797)."""
 
 
 class SecurityHeaders:
@@ -21,6 +25,8 @@ class SecurityHeaders:
             await self.app(scope, receive, send)
             return
         extra = headers_for(str(scope.get("path", "")), self.csp)
+        if scope.get("scheme") == "https":  # served over TLS (or a named proxy says it was)
+            extra.append((b"strict-transport-security", HSTS))
 
         async def with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":

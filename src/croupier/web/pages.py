@@ -192,14 +192,17 @@ def change_password(
     try:
         if new != again:
             raise InvalidInput("the new password and its repetition differ; nothing was changed")
-        server_of(request).accounts.change_password(
+        token = server_of(request).accounts.change_password(
             session.account, current, new, session.token_hash
         )
     except InvalidInput as exc:
         return render(
             request, "password.html", http_status=422, title="Change password", error=str(exc)
         )
-    return RedirectResponse("/?done=password", status_code=303)
+    done = RedirectResponse("/?done=password", status_code=303)
+    if token is not None:  # the session goes on under a new identifier (issue 29)
+        set_session_cookie(request, done, token)
+    return done
 
 
 # -- home -----------------------------------------------------------------------------------

@@ -373,9 +373,11 @@ class Accounts:
 
     def change_password(
         self, account: Account, old: str, new: str, keep_session: str | None = None
-    ) -> None:
-        """The signed-in person changes their own password (the old one checked first); their
-        other sessions end (``keep_session``, the hash of the one in use, goes on)."""
+    ) -> str | None:
+        """The signed-in person changes their own password (the old one checked first); every
+        session of theirs ends. With ``keep_session`` (the hash of the one in use) the person
+        stays signed in under a new session token, returned (issue 29: the identifier is
+        rotated when the account's rights change, here from a one-time password to its own)."""
         with self.engine.connect() as conn:
             digest = conn.execute(
                 sa.select(accounts.c.password_hash).where(
@@ -387,9 +389,22 @@ class Accounts:
         if new == old:
             raise InvalidInput("the new password is the same as the current one")
         self.check_password(new, account.name)
-        self._set_password(
-            account.name, new, actor=account.name, must_change=False, keep=keep_session
-        )
+        self._set_password(account.name, new, actor=account.name, must_change=False)
+        if keep_session is None:
+            return None
+        token = random_token(self.rng)
+        now = self.clock.now()
+        with self._writing() as conn:
+            conn.execute(
+                sa.insert(web_sessions).values(
+                    token_hash=_sha256(token),
+                    account_id=account.account_id,
+                    created_at=now,
+                    last_seen_at=now,
+                    expires_at=now + self.config.session_lifetime,
+                )
+            )
+        return token
 
     def reset_password(self, name: str, actor: str) -> str:
         """Give an account a new generated password (shown once; changed at next sign-in)."""
@@ -397,9 +412,7 @@ class Accounts:
         self._set_password(name, password, actor=actor, must_change=True)
         return password
 
-    def _set_password(
-        self, name: str, password: str, *, actor: str, must_change: bool, keep: str | None = None
-    ) -> None:
+    def _set_password(self, name: str, password: str, *, actor: str, must_change: bool) -> None:
         digest = self.hasher.hash(password)
         with self._writing() as conn:
             found = conn.execute(
@@ -412,11 +425,7 @@ class Accounts:
                 .where(accounts.c.account_id == found)
                 .values(password_hash=digest, must_change_password=must_change)
             )
-            conn.execute(
-                sa.delete(web_sessions).where(
-                    web_sessions.c.account_id == found, web_sessions.c.token_hash != (keep or "")
-                )
-            )
+            conn.execute(sa.delete(web_sessions).where(web_sessions.c.account_id == found))
             self._log(conn, actor, name, "password set", must_change_password=must_change)
 
     def set_disabled(self, name: str, disabled: bool, actor: str) -> None:
