@@ -42,6 +42,18 @@ def test_payout_words() -> None:
     assert Payout("tips", 200, "").text == "tips to the receptacle: $2.00"
 
 
+def test_a_poker_seat_that_neither_won_nor_lost_is_no_push() -> None:
+    """A push is twenty-one's tie with the dealer (99-01.3-08-11); a poker seat that folded
+    before putting chips in has simply no net change (issue 27's leftover)."""
+    from croupier.service.tables.console import _payouts
+
+    poker = {p.party: p.text for p in _payouts("poker", {"player:3": 0, "player:4": 150})}
+    assert poker["player:3"] == "seat 3: no net change"
+    assert poker["player:4"].startswith("pay seat 4: $1.50")
+    twentyone = {p.party: p.text for p in _payouts("twentyone", {"player:2": 0})}
+    assert twentyone["player:2"] == "space 2: even (push)"
+
+
 def _hub() -> LiveTableHub:
     return LiveTableHub(open_store("sqlite://"), rng=SeededRngSource(11))
 

@@ -99,6 +99,9 @@ class Payout:
     """The amount counted out in chips (``3 x $5``), empty where chips are not counted."""
     word: str = "seat"
     """What the game calls a place: a numbered party is ``seat 3`` or ``spot 3``."""
+    even: str = "even (push)"
+    """A party that neither won nor lost: a push where a wager ties the dealer (twenty-one),
+    no net change where nothing ties (poker's seats, the wheel's)."""
 
     @property
     def text(self) -> str:
@@ -112,7 +115,7 @@ class Payout:
             return f"pay {who}: {format_money(self.cents)}{counted}"
         if self.cents < 0:
             return f"collect from {who}: {format_money(-self.cents)}"
-        return f"{who}: even (push)"
+        return f"{who}: {self.even}"
 
 
 @dataclass(frozen=True)
@@ -263,7 +266,8 @@ def _payouts(game: str, parties: Mapping[str, int]) -> tuple[Payout, ...]:
             chips = f"{cents // 100} betting chips" + (f" or {casino}" if casino else "")
         elif cents > 0 and nd:
             chips = chips_for(cents)
-        out.append(Payout(party, cents, chips, word))
+        even = "even (push)" if game in ("twentyone", "threecard21") else "no net change"
+        out.append(Payout(party, cents, chips, word, even))
     return tuple(out)
 
 
