@@ -12,9 +12,10 @@ Domain code receives an ``Rng``; nothing in ``src/`` uses the global ``random`` 
 from __future__ import annotations
 
 import secrets
-from typing import Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
-import numpy as np
+if TYPE_CHECKING:  # numpy is imported when a seeded generator is made, not by every command
+    import numpy as np
 
 
 @runtime_checkable
@@ -39,6 +40,8 @@ class SeededRng:
     """Reproducible randomness for simulation and tests (numpy PCG64)."""
 
     def __init__(self, seed: int | np.random.SeedSequence) -> None:
+        import numpy as np
+
         self._seq = (
             seed if isinstance(seed, np.random.SeedSequence) else np.random.SeedSequence(seed)
         )

@@ -8,6 +8,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from enum import Enum
+from pathlib import Path
 
 import pytest
 import sqlalchemy as sa
@@ -340,3 +341,28 @@ def test_the_migration_downgrades_and_upgrades_cleanly(database_url: str) -> Non
         assert again.append("s", [WagerPlaced(1, Bet.ORIGINAL, 100)], 0) == 1
     finally:
         again.close()
+
+
+def test_head_revision_is_alembics_own_head() -> None:
+    """``HEAD_REVISION`` lets an up-to-date database open without Alembic (issue 31); it must
+    name the newest migration script, or a new migration would never run."""
+    from croupier.store.engine import HEAD_REVISION, head_revision
+
+    assert head_revision() == HEAD_REVISION
+
+
+def test_an_up_to_date_database_opens_without_loading_alembic_or_numpy(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    url = f"sqlite:///{tmp_path / 'fresh.db'}"
+    code = (
+        "import sys; from croupier.store import open_store; open_store({url!r}).engine.dispose(); "
+        "print(sorted(m for m in ('alembic', 'numpy') if m in sys.modules))"
+    )
+    first = subprocess.run([sys.executable, "-c", code.format(url=url)], capture_output=True,
+                           text=True, check=True)  # fmt: skip
+    assert "alembic" in first.stdout  # a new database: the migrations run
+    again = subprocess.run([sys.executable, "-c", code.format(url=url)], capture_output=True,
+                           text=True, check=True)  # fmt: skip
+    assert again.stdout.strip() == "[]"

@@ -9,6 +9,7 @@ found and what was deposited; the cash bank moves only by fundings, redemptions 
 from __future__ import annotations
 
 from collections import Counter, defaultdict
+from dataclasses import replace
 from datetime import date
 
 import pytest
@@ -231,7 +232,7 @@ def test_bench_books_runs_end_to_end_on_sqlite() -> None:
     )
     assert result.exit_code == 0, result.output
     rows = [line for line in result.output.splitlines() if line.startswith("| 2e2 ")]
-    assert len(rows) == 2  # the commands' table, then the signed anchors' (issue 26)
+    assert len(rows) == 3  # the commands, the signed anchors (issue 26), as typed (issue 31)
     cells = [c.strip() for c in rows[0].strip("|").split("|")]
     assert cells[1] == "sqlite"
     assert int(cells[2].replace(",", "")) >= 200
@@ -240,6 +241,19 @@ def test_bench_books_runs_end_to_end_on_sqlite() -> None:
     assert anchors[1] == "sqlite"
     assert all(float(c) > 0 for c in anchors[2:6])  # first, after a day, while signing, alone
     assert anchors[6].endswith(" ms")
+    typed = [c.strip() for c in rows[2].strip("|").split("|")]
+    assert typed[1] == "sqlite"
+    # each a whole process: at least the interpreter's start-up, more than in-process
+    assert all(float(c) > float(cells[3]) for c in typed[2:6])
+    assert typed[6] == "not judged below 1e6"
+
+
+def test_the_goals_of_issue_31_are_judged_on_the_whole_processes() -> None:
+    row = bb.Row(10**6, "sqlite", 10**6, 0.01, 0.01, 0.01, 0.5, "2025Q4", 1.0, 1.0)
+    assert bb.process_goal(replace(row, process=(0.29, 0.29, 0.29, 0.99))) == "met"
+    missed = bb.process_goal(replace(row, process=(0.30, 0.2, 0.2, 1.0)))
+    assert missed == "missed: status, quarterly"
+    assert bb.process_goal(replace(row, size=10**5)) == "not judged below 1e6"
 
 
 def test_the_goals_of_issue_26() -> None:

@@ -34,6 +34,8 @@ from croupier.core.events import Event
 from croupier.service.bench.books_sizes import (
     ANCHOR_CHECK_GOAL,
     DEFAULT_SIZES,
+    PROCESS_GOAL,
+    PROCESS_QUARTERLY_GOAL,
     QUARTERLY_GOAL,
     QUARTERLY_GOAL_AT,
     SIGN_DAY_GOAL,
@@ -45,6 +47,7 @@ from croupier.service.bench.books_sizes import (
     goal,
     parse_backends,
     parse_sizes,
+    process_goal,
     report_quarter,
     size_label,
 )
@@ -60,6 +63,8 @@ __all__ = [
     "ANCHOR_CHECK_GOAL",
     "DAY_FILLS",
     "DEFAULT_SIZES",
+    "PROCESS_GOAL",
+    "PROCESS_QUARTERLY_GOAL",
     "QUARTERLY_GOAL",
     "QUARTERLY_GOAL_AT",
     "SIGN_DAY_GOAL",
@@ -71,6 +76,7 @@ __all__ = [
     "goal",
     "parse_backends",
     "parse_sizes",
+    "process_goal",
     "run",
     "size_label",
 ]
@@ -212,6 +218,45 @@ def time_quarterly(built: Built, repeat: int) -> tuple[float, str]:
     return _median(quarterly, repeat), label + (f" to {today.isoformat()}" if today else "")
 
 
+def time_processes(built: Built, repeat: int, quarter: str) -> tuple[float, float, float, float]:
+    """The four commands as a person types them, each its own process (``python -m
+    croupier.cli.main``: the interpreter's start-up, the imports, the database opened): median
+    wall seconds of ``books status``, ``books fill``, ``report daily`` and ``report
+    quarterly``. The fills move the books' clock on past the in-process ones."""
+    import subprocess
+    import sys
+
+    t = built.open_table
+    site, day = built.last_closed
+    where = ["--db", built.url, "--org", ORG]
+
+    def typed(args: list[str]) -> Callable[[int], object]:
+        def run(_k: int) -> None:
+            done = subprocess.run(
+                [sys.executable, "-m", "croupier.cli.main", *args, *where],
+                capture_output=True,
+                text=True,
+                check=False,
+            )
+            if done.returncode != 0:
+                raise InvalidInput(f"croupier {' '.join(args)}: {done.stderr.strip()[:300]}")
+
+        return run
+
+    def fill(k: int) -> None:
+        at = (t.last_at + timedelta(minutes=1_000 + k)).isoformat()  # past the anchors' fills
+        args = ["books", "fill", t.site_id, str(t.table), FILL_CHIPS, t.preparer, t.cashier,
+                "--verifier", t.verifier, "--at", at]  # fmt: skip
+        typed(args)(k)
+
+    return (
+        _median(typed(["books", "status", t.site_id]), repeat),
+        _median(fill, repeat),
+        _median(typed(["report", "daily", site, day, "--format", "csv"]), repeat),
+        _median(typed(["report", "quarterly", quarter.split()[0], "--format", "csv"]), repeat),
+    )
+
+
 DAY_FILLS = 20
 """The entries of "a day" before the timed anchor (fills, through the path of ``books fill``)."""
 
@@ -338,7 +383,13 @@ def measure(
     signed = time_anchors(built, repeat, repeat + (repeat % 2))
     progress(
         f"{backend} {size:,}: first anchor {signed.sign_first:.3f} s, after a day "
-        f"{signed.sign_day:.3f} s, longest fill while signing {signed.writer_wait:.3f} s"
+        f"{signed.sign_day:.3f} s, longest fill while signing {signed.writer_wait:.3f} s; "
+        "the commands as typed"
+    )
+    process = time_processes(built, repeat, quarter)
+    progress(
+        f"{backend} {size:,}: as typed: status {process[0]:.3f} s, fill {process[1]:.3f} s, "
+        f"daily {process[2]:.3f} s, quarterly {process[3]:.3f} s"
     )
     return Row(
         size,
@@ -356,6 +407,7 @@ def measure(
         signed.writer_wait,
         signed.writer_alone,
         signed.anchor_check,
+        process,
     )
 
 
