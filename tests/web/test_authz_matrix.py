@@ -74,6 +74,7 @@ OWNER_ONLY = frozenset({"owner"})
 CASHIERS = frozenset({"cashier"})  # -06.2 (the books: a chip bank cashier redeems)
 COUNTERS = frozenset({"count team member", "independent person"})  # -14.2
 CLOSERS = frozenset({"shift manager", "gaming manager"})  # -16.1.a: the books' close_day
+CAMERA_PEOPLE = frozenset({"gaming manager", "shift manager", "independent person"})  # -04.4.a
 QUARTER_CLOSERS = frozenset({"gaming manager"})  # -16: books.periods.close_quarter
 TABLE_STAFF = frozenset({"dealer", "wheel operator", "pit boss", "shift manager"})
 PLAYERS = frozenset({"player"})
@@ -198,6 +199,11 @@ ENDPOINTS: list[Endpoint] = [
              changes=False),
     Endpoint("a step of a count (form)", "POST", "/day/counts/999/enter", COUNTERS,
              "99-01.3-08-14.2", form={"site": "S1", "amount": "1"}, changes=False),
+    Endpoint("cameras page", "GET", "/cameras", CAMERA_PEOPLE, "99-01.3-08-04.4.a"),
+    # no table 99: allowed, refused by the books (422), nothing changes
+    Endpoint("a camera step (form)", "POST", "/cameras/review", CAMERA_PEOPLE,
+             "99-01.3-08-04.4.a", form={"site": "S1", "table": "99", "working": "yes"},
+             changes=False),
     Endpoint("close the day (form)", "POST", "/day/close", CLOSERS, "99-01.3-08-16.1.a",
              form={"site": "S1", "cash_bank": "not money"}, changes=False),
     Endpoint("print a slip", "GET", "/slips/print?kind=fill&number=1", SLIP_READERS,
@@ -380,7 +386,8 @@ def test_the_matrix_covers_every_endpoint(shared_demo: Demo) -> None:
             .replace("/records/fees", "/records/{register}")
             .replace("/rounds/1", "/rounds/{number}")
             .replace("/counts/999/", "/counts/{count_id}/")
-            .replace("/day/counts/{count_id}/enter", "/day/counts/{count_id}/{step}"),
+            .replace("/day/counts/{count_id}/enter", "/day/counts/{count_id}/{step}")
+            .replace("/cameras/review", "/cameras/{step}"),
         )
         for e in ENDPOINTS
     }

@@ -60,6 +60,7 @@ NAV: tuple[tuple[Action, str, str], ...] = (
     (Action.VIEW_VERIFY, "Verify", "/verify"),
     (Action.CLOSE_DAY, "Count and close", "/day"),
     (Action.RECORD_COUNT, "Count", "/day"),
+    (Action.CAMERAS, "Cameras", "/cameras"),
     (Action.VIEW_DAILY, "Daily report", "/reports/daily"),
     (Action.VIEW_SLIP_REGISTER, "Slip register", "/reports/slips"),
     (Action.VIEW_QUARTERLY, "Quarterly", "/reports/quarterly"),

@@ -235,6 +235,57 @@ def count_step(
     return _day_page(request, actor, site, lines)
 
 
+# -- the cameras ---------------------------------------------------------------------------------
+
+
+def _cameras_page(
+    request: Request, actor: Actor, site: str | None, message: list[str] | None = None
+) -> HTMLResponse:
+    office = server_of(request).backoffice
+    sites = office.sites()
+    chosen = site or (sites[0].site_id if sites else None)
+    rows = office.cameras(actor, chosen) if chosen is not None else []
+    return render(
+        request,
+        "cameras.html",
+        title="Cameras",
+        sites=sites,
+        site=chosen,
+        cameras=rows,
+        message=message,
+    )
+
+
+@router.get("/cameras")
+def cameras_page(
+    request: Request, actor: ActorDep, site: Annotated[str | None, Query(max_length=200)] = None
+) -> HTMLResponse:
+    """Each table's camera: today's review, an open fault and the clock it runs (-04.6)."""
+    authorize(actor, Action.CAMERAS)
+    return _cameras_page(request, actor, site)
+
+
+@router.post("/cameras/{step}")
+def camera_step(
+    request: Request,
+    actor: ActorDep,
+    step: Annotated[str, Path(pattern="^(review|fault|repaired)$")],
+    site: Annotated[str, Form(max_length=200)],
+    table: Annotated[int, Form(ge=1, le=100_000)],
+    working: Annotated[str, Form(pattern="^(yes|no)$")] = "yes",
+    note: Annotated[str, Form(max_length=400)] = "",
+) -> HTMLResponse:
+    """The daily review of a table's camera, a fault found, or its repair."""
+    office = server_of(request).backoffice
+    if step == "review":
+        done = office.review_camera(actor, site, table, working == "yes", note)
+    elif step == "fault":
+        done = office.camera_fault(actor, site, table, note)
+    else:
+        done = office.camera_repaired(actor, site, table)
+    return _cameras_page(request, actor, site, list(done.lines))
+
+
 @router.post("/day/close")
 def close_day(
     request: Request,

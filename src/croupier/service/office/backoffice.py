@@ -6,7 +6,8 @@ requests are the CLI's own (``service.books.day.slip_of`` and ``void``, ``servic
 ...), run through one long-lived ``BooksService``, with the signed-in person's employee id as
 preparer or verifier (never a value a form supplied). The class is put together from one desk
 per capability: ``office.slips``, ``office.reports``, ``office.day`` and ``office.counting``
-(the two-person count, each member on their own session), over ``office.base``.
+(the two-person count, each member on their own session) and ``office.cameras``, over
+``office.base``.
 
 A slip is prepared first and stored as a *draft* (``slip_drafts``): the books hold only
 completed slips (``books.slip_issued``, chips moved) and voided forms (``books.slip_voided``).
@@ -17,6 +18,7 @@ written, so two people verifying at once cannot issue it twice.
 
 from __future__ import annotations
 
+from croupier.service.office.cameras import CamerasDesk
 from croupier.service.office.counting import CountingDesk
 from croupier.service.office.reports import ReportsDesk
 from croupier.service.office.slips import SlipsDesk
@@ -56,7 +58,7 @@ __all__ = [
 ]
 
 
-class Backoffice(SlipsDesk, ReportsDesk, CountingDesk):
+class Backoffice(SlipsDesk, ReportsDesk, CountingDesk, CamerasDesk):
     """One organization's back office over an open store (thread-safe: one lock): the slips
     (``office.slips``), the reports (``office.reports``) and the day around the tables
     (``office.day``), over the common part (``office.base``)."""

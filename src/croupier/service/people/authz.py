@@ -64,6 +64,7 @@ class Action(Enum):
     VIEW_HOLD = "percent-of-hold by dealer and wheel operator, with plots (view, CSV, PDF)"
     RECORD_COUNT = "count a drop box"
     REDEEM_CHIPS = "redeem chips or a dealer's tips for cash (chip bank)"
+    CAMERAS = "review the cameras, report a camera fault and its repair"
     CLOSE_DAY = "close the gaming day (banks as counted)"
     CLOSE_QUARTER = "close a quarter's records (report produced or tax return filed)"
     OPENING_BALANCES = "enter a site's opening balances (audited, once)"
@@ -138,6 +139,12 @@ POLICY: dict[Action, Rule] = {
         note="one of the two members; not two who both conducted games at the site that day",
     ),
     Action.REDEEM_CHIPS: Rule(_r(CASHIER), "99-01.3-08-06.2", writes=True),
+    Action.CAMERAS: Rule(
+        _r(GM, SM, INDEPENDENT),
+        "99-01.3-08-04.4.a",
+        writes=True,
+        note="people who may access the cameras and recording units",
+    ),
     Action.CLOSE_DAY: Rule(_r(SM, GM), f"{RECORDS}.1.a", writes=True),
     Action.CLOSE_QUARTER: Rule(
         _r(GM), RECORDS, writes=True, note="after the quarter ends, its days closed and counted"
