@@ -76,3 +76,13 @@ def test_a_player_is_led_to_the_open_live_tables(demo: Demo) -> None:
     assert _post(d1, "/api/tables", opened).status_code == 201
     assert any("Join live table bj-home (twentyone" in s for s in _today(demo, "player1"))
     assert any("Run live table bj-home" in s for s in _today(demo, "d1"))
+
+
+def test_the_shift_manager_is_told_which_cameras_await_todays_review(demo: Demo) -> None:
+    review = next(s for s in _today(demo, "sm") if "Review the cameras" in s)
+    assert "Review the cameras of S1 today: tables 1, 2, 3" in review
+    sm = demo.page_client("sm")
+    form = {"csrf_token": sm[1], "site": "S1", "table": "1", "working": "yes"}
+    assert sm[0].post("/cameras/review", data=form).status_code == 200
+    review = next(s for s in _today(demo, "sm") if "Review the cameras" in s)
+    assert "tables 2, 3" in review

@@ -82,6 +82,30 @@ def next_steps(server: Server, actor: Actor) -> list[NextStep]:
             else:
                 text = f"Close the gaming day {site.open_day} at {site.site_id}: every box counted"
             steps.append(NextStep(text, f"/day?site={site.site_id}", "99-01.3-08-16.1.a"))
+        if may(Action.CAMERAS) and site.surveilled and site.open_day is not None:
+            rows = office.cameras(actor, site.site_id)
+            for cam in rows:
+                if cam.passed:
+                    steps.insert(
+                        0,
+                        NextStep(
+                            f"The camera of table {cam.table} at {site.site_id} is past its "
+                            "forty-eight hours or four days: repair it; until then the table "
+                            "opens only with a $2 maximum wager",
+                            f"/cameras?site={site.site_id}",
+                            "99-01.3-08-04.6",
+                        ),
+                    )
+            due = [str(cam.table) for cam in rows if cam.reviewed_today is None]
+            if due:
+                tables = ("tables " if len(due) > 1 else "table ") + ", ".join(due)
+                steps.append(
+                    NextStep(
+                        f"Review the cameras of {site.site_id} today: {tables}",
+                        f"/cameras?site={site.site_id}",
+                        "99-01.3-08-04.6",
+                    )
+                )
         if me is not None and (may(Action.PREPARE_CREDIT) or may(Action.RUN_TABLE)):
             for t in site.tables:
                 if t.open and t.dealer == me:
