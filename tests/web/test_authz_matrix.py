@@ -204,6 +204,8 @@ ENDPOINTS: list[Endpoint] = [
     Endpoint("a camera step (form)", "POST", "/cameras/review", CAMERA_PEOPLE,
              "99-01.3-08-04.4.a", form={"site": "S1", "table": "99", "working": "yes"},
              changes=False),
+    Endpoint("end a shift (form)", "POST", "/day/end-shift", frozenset({"shift manager"}),
+             "99-01.3-08-14.1", form={"site": "S1", "table": "99"}, changes=False),
     Endpoint("close the day (form)", "POST", "/day/close", CLOSERS, "99-01.3-08-16.1.a",
              form={"site": "S1", "cash_bank": "not money"}, changes=False),
     Endpoint("print a slip", "GET", "/slips/print?kind=fill&number=1", SLIP_READERS,

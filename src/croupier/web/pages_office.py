@@ -133,10 +133,12 @@ def _day_page(
     chosen = site or (sites[0].site_id if sites else None)
     open_day = None
     awaiting: list[tuple[str, int, int, str]] = []
+    open_tables: list[Any] = []
     if chosen is not None:
         info = next((s for s in sites if s.site_id == chosen), None)
         open_day = getattr(info, "open_day", None)
         awaiting = server.backoffice.awaiting_count(chosen)
+        open_tables = [t for t in (info.tables if info else ()) if t.open]
     custody = server.backoffice.custody(chosen) if chosen is not None else []
     counting = decide(actor, Action.RECORD_COUNT).allowed
     counts = server.backoffice.team_counts(actor) if counting else []
@@ -150,6 +152,7 @@ def _day_page(
         awaiting=awaiting,
         custody=custody,
         counts=counts,
+        open_tables=open_tables,
         message=message,
     )
 
@@ -284,6 +287,24 @@ def camera_step(
     else:
         done = office.camera_repaired(actor, site, table)
     return _cameras_page(request, actor, site, list(done.lines))
+
+
+@router.post("/day/end-shift")
+def end_shift(
+    request: Request,
+    actor: ActorDep,
+    site: Annotated[str, Form(max_length=200)],
+    table: Annotated[int, Form(ge=1, le=100_000)],
+    tray: Annotated[str, Form(max_length=400)] = "",
+    escort: Annotated[str, Form(max_length=200)] = "",
+    close: Annotated[str, Form(pattern="^(|yes)$")] = "",
+) -> HTMLResponse:
+    """End a table's shift: the tray counted, the drop box removed by the signed-in shift
+    manager and escorted (99-01.3-08-14.1); the table closed too when asked."""
+    done = server_of(request).backoffice.end_shift(
+        actor, site, table, tray.strip() or None, escort.strip() or None, close == "yes"
+    )
+    return _day_page(request, actor, site, list(done.lines))
 
 
 @router.post("/day/close")

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from datetime import timezone
 
+from croupier.core.errors import InvalidInput
 from croupier.core.money import format_money
 from croupier.service.books import day as books_day
 from croupier.service.office.base import OfficeBase
@@ -71,6 +72,26 @@ class DayDesk(OfficeBase):
                 }
             )
         return rows
+
+    def end_shift(
+        self,
+        actor: Actor,
+        site: str,
+        table: int,
+        tray: str | None,
+        escort: str | None,
+        close: bool,
+    ) -> Recorded:
+        """End a table's shift (99-01.3-08-14.1): the tray as counted (as booked when not
+        given), the drop box removed by the signed-in shift manager and escorted; ``close``
+        closes the table too."""
+        from croupier.service.books.day import end_shift
+
+        authorize(actor, Action.END_SHIFT)
+        if not actor.employee_id:  # pragma: no cover - the policy refuses an unlinked account
+            raise InvalidInput("link the account to an employee of the books first")
+        request = end_shift(site, table, actor.employee_id, tray, escort, close)
+        return self._record(request)
 
     def close_day(self, actor: Actor, site: str, cash_bank: str, chip_bank: str) -> Recorded:
         """Close the site's gaming day with the banks as counted (99-01.3-08-16.1.a)."""

@@ -65,6 +65,7 @@ class Action(Enum):
     RECORD_COUNT = "count a drop box"
     REDEEM_CHIPS = "redeem chips or a dealer's tips for cash (chip bank)"
     CAMERAS = "review the cameras, report a camera fault and its repair"
+    END_SHIFT = "end a table's shift: the tray counted, the drop box removed and escorted"
     CLOSE_DAY = "close the gaming day (banks as counted)"
     CLOSE_QUARTER = "close a quarter's records (report produced or tax return filed)"
     OPENING_BALANCES = "enter a site's opening balances (audited, once)"
@@ -139,6 +140,12 @@ POLICY: dict[Action, Rule] = {
         note="one of the two members; not two who both conducted games at the site that day",
     ),
     Action.REDEEM_CHIPS: Rule(_r(CASHIER), "99-01.3-08-06.2", writes=True),
+    Action.END_SHIFT: Rule(
+        _r(SM),
+        "99-01.3-08-14.1",
+        writes=True,
+        note="the shift manager removes and transports the drop box",
+    ),
     Action.CAMERAS: Rule(
         _r(GM, SM, INDEPENDENT),
         "99-01.3-08-04.4.a",

@@ -74,6 +74,8 @@ def next_steps(server: Server, actor: Actor) -> list[NextStep]:
                     f"The gaming day {site.open_day} is open at {site.site_id}; tables still "
                     f"open: {tables}"
                 )
+                if may(Action.END_SHIFT):
+                    text += " (end each shift, the tray counted and the drop box removed)"
             elif awaiting:
                 text = (
                     f"The gaming day {site.open_day} at {site.site_id}: close it once its "
