@@ -219,22 +219,25 @@ def _money(text: str) -> int:
     return -value if negative else value
 
 
-def test_99_01_3_08_16_1_a_count_a_close_and_the_daily_report_downloaded_and_added_up(
+def test_99_01_3_08_16_1_a_shifts_ended_a_count_a_close_and_the_daily_report_added_up(
     served: tuple[str, Demo], browser: Any
 ) -> None:
     import csv
     import io
 
-    from croupier.service.books.day import end_shift
-
     from .conftest import DAY
 
     base, demo = served
-    books = demo.app.state.server.backoffice.books_service
-    for table in (1, 3):  # the tables closed and their drop boxes removed, escorted (-14.1)
-        books.record(end_shift("S1", table, "sm", None, "pb", True), None)
     people = People(browser, base, demo, ("ct", "ip", "sm", "gm"))
-    ct, ip = people["ct"], people["ip"]
+    ct, ip, sm = people["ct"], people["ip"], people["sm"]
+    for table in ("1", "3"):  # the tables closed, their drop boxes removed and escorted (-14.1)
+        sm.goto(f"{base}/day?site=S1")
+        form = sm.locator("form[action='/day/end-shift']")
+        form.locator("select[name=table]").select_option(table)
+        form.locator("input[name=escort]").fill("pb")
+        form.locator("input[name=close]").check()
+        form.locator("button").click()
+        sync_api.expect(sm.locator("div.message")).to_contain_text("shift_ended")
     for box, cash, fills in ((f"{DAY}/1/1", "200", "1"), (f"{DAY}/3/1", "0", "2")):
         ct.goto(f"{base}/day?site=S1")
         ct.select_option("select[name=box]", box)
@@ -248,7 +251,6 @@ def test_99_01_3_08_16_1_a_count_a_close_and_the_daily_report_downloaded_and_add
         ip.fill("section.count form[action$='/enter'] input[name=amount]", cash)
         ip.click("section.count form[action$='/enter'] button[type=submit]")
         sync_api.expect(ip.locator("div.message")).to_contain_text("drop_box_counted")
-    sm = people["sm"]
     sm.goto(f"{base}/day?site=S1")
     sm.fill("input[name=cash_bank]", "5000")
     sm.click("form[action='/day/close'] button[type=submit]")
