@@ -193,7 +193,8 @@ ENDPOINTS: list[Endpoint] = [
              json={"name": "api-{role}", "roles": ["player"]}),
     # the count and the daily close (the forms here are refused by the books, 422: the
     # demo's day has no drop box to count and its tables are open)
-    Endpoint("count and close page", "GET", "/day", COUNTERS | CLOSERS, "99-01.3-08-16.1.a"),
+    Endpoint("count and close page", "GET", "/day", COUNTERS | CLOSERS | {"pit boss"},
+             "99-01.3-08-16.1.a"),
     Endpoint("open a count (form)", "POST", "/day/count", COUNTERS, "99-01.3-08-14.2",
              form={"site": "S1", "box": "not-a-box", "partner": "ip", "amount": "1"},
              changes=False),
@@ -203,6 +204,13 @@ ENDPOINTS: list[Endpoint] = [
     # no table 99: allowed, refused by the books (422), nothing changes
     Endpoint("a camera step (form)", "POST", "/cameras/review", CAMERA_PEOPLE,
              "99-01.3-08-04.4.a", form={"site": "S1", "table": "99", "working": "yes"},
+             changes=False),
+    # the demo's day is open and table 99 does not exist: allowed, refused by the books (422)
+    Endpoint("open the day (form)", "POST", "/day/open", CLOSERS, "99-01.3-08-16.1",
+             form={"site": "S1", "day": DAY, "on_duty": "sm"}, changes=False),
+    Endpoint("open a table (form)", "POST", "/day/open-table",
+             frozenset({"shift manager", "pit boss"}), "99-01.3-08-07",
+             form={"site": "S1", "table": "99", "dealer": "d2", "max_wager": "25"},
              changes=False),
     Endpoint("end a shift (form)", "POST", "/day/end-shift", frozenset({"shift manager"}),
              "99-01.3-08-14.1", form={"site": "S1", "table": "99"}, changes=False),

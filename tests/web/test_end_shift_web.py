@@ -34,3 +34,27 @@ def test_a_dealer_may_not_end_a_shift(demo: Demo) -> None:
                                         "escort": "pb"})  # fmt: skip
     assert r.status_code == 403
     assert demo.snapshot() == before
+
+
+def test_99_01_3_08_07_the_pit_boss_opens_a_table_and_the_shift_manager_ends_its_shift(
+    demo: Demo,
+) -> None:
+    pb, csrf = demo.page_client("pb")
+    page = pb.get("/day?site=S1")
+    assert page.status_code == 200
+    assert 'action="/day/open-table"' in page.text
+    assert 'action="/day/open"' not in page.text  # the day is open; a pit boss opens none
+    form = {"csrf_token": csrf, "site": "S1", "table": "2", "dealer": "d2", "max_wager": "25",
+            "shoe": "d2"}  # fmt: skip
+    r = pb.post("/day/open-table", data=form)
+    assert r.status_code == 200, r.text[-600:]
+    assert "shift_started" in r.text
+    assert any(t.number == 2 and t.open for t in demo.app.state.server.backoffice.sites()[0].tables)
+    sm, smcsrf = demo.page_client("sm")
+    again = sm.post("/day/open", data={"csrf_token": smcsrf, "site": "S1", "day": DAY,
+                                       "on_duty": "sm,pb"})  # fmt: skip
+    assert again.status_code in (403, 422)  # a day is open already: refused, nothing recorded
+    r = sm.post("/day/end-shift", data={"csrf_token": smcsrf, "site": "S1", "table": "2",
+                                        "escort": "pb", "close": "yes"})  # fmt: skip
+    assert r.status_code == 200, r.text[-600:]
+    assert (DAY, 2, 1, "d2") in demo.app.state.server.backoffice.awaiting_count("S1")

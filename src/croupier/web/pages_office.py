@@ -134,11 +134,13 @@ def _day_page(
     open_day = None
     awaiting: list[tuple[str, int, int, str]] = []
     open_tables: list[Any] = []
+    closed_tables: list[Any] = []
     if chosen is not None:
         info = next((s for s in sites if s.site_id == chosen), None)
         open_day = getattr(info, "open_day", None)
         awaiting = server.backoffice.awaiting_count(chosen)
         open_tables = [t for t in (info.tables if info else ()) if t.open]
+        closed_tables = [t for t in (info.tables if info else ()) if not t.open]
     custody = server.backoffice.custody(chosen) if chosen is not None else []
     counting = decide(actor, Action.RECORD_COUNT).allowed
     counts = server.backoffice.team_counts(actor) if counting else []
@@ -153,6 +155,7 @@ def _day_page(
         custody=custody,
         counts=counts,
         open_tables=open_tables,
+        closed_tables=closed_tables,
         message=message,
     )
 
@@ -162,7 +165,8 @@ def day_page(
     request: Request, actor: ActorDep, site: Annotated[str | None, Query(max_length=200)] = None
 ) -> HTMLResponse:
     """The drop boxes awaiting the count and the daily close, for those who do them."""
-    if not (decide(actor, Action.RECORD_COUNT).allowed or decide(actor, Action.CLOSE_DAY).allowed):
+    day_work = (Action.RECORD_COUNT, Action.CLOSE_DAY, Action.OPEN_TABLE, Action.OPEN_DAY)
+    if not any(decide(actor, a).allowed for a in day_work):
         authorize(actor, Action.CLOSE_DAY)  # refused, with the section
     return _day_page(request, actor, site)
 
@@ -287,6 +291,35 @@ def camera_step(
     else:
         done = office.camera_repaired(actor, site, table)
     return _cameras_page(request, actor, site, list(done.lines))
+
+
+@router.post("/day/open")
+def open_day(
+    request: Request,
+    actor: ActorDep,
+    site: Annotated[str, Form(max_length=200)],
+    day: Annotated[str, Form(max_length=20)],
+    on_duty: Annotated[str, Form(max_length=2000)],
+) -> HTMLResponse:
+    """Open the site's gaming day with the people on duty (99-01.3-08-16.1)."""
+    done = server_of(request).backoffice.open_day(actor, site, day, on_duty)
+    return _day_page(request, actor, site, list(done.lines))
+
+
+@router.post("/day/open-table")
+def open_table(
+    request: Request,
+    actor: ActorDep,
+    site: Annotated[str, Form(max_length=200)],
+    table: Annotated[int, Form(ge=1, le=100_000)],
+    dealer: Annotated[str, Form(max_length=200)],
+    max_wager: Annotated[str, Form(max_length=40)],
+    shoe: Annotated[str, Form(max_length=200)] = "",
+) -> HTMLResponse:
+    """Open a table (or its next dealer's shift) with its maximum wager (99-01.3-08-07)."""
+    office = server_of(request).backoffice
+    done = office.open_table(actor, site, table, dealer, max_wager, shoe.strip() or None)
+    return _day_page(request, actor, site, list(done.lines))
 
 
 @router.post("/day/end-shift")

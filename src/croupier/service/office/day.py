@@ -73,6 +73,29 @@ class DayDesk(OfficeBase):
             )
         return rows
 
+    def open_day(self, actor: Actor, site: str, day: str, on_duty: str) -> Recorded:
+        """Open the site's gaming day with the people on duty (-16.1), by the signed-in person."""
+        from croupier.service.books.day import open_day
+
+        authorize(actor, Action.OPEN_DAY)
+        return self._record(open_day(site, day, on_duty, self._employee_of(actor)))
+
+    def open_table(
+        self, actor: Actor, site: str, table: int, dealer: str, max_wager: str, shoe: str | None
+    ) -> Recorded:
+        """Open a table, or its next dealer's shift, with the maximum wager posted (-07);
+        ``shoe``: who inspected the dealing shoe (-07.2)."""
+        from croupier.service.books.day import open_table
+
+        authorize(actor, Action.OPEN_TABLE)
+        return self._record(open_table(site, table, dealer, max_wager, shoe))
+
+    @staticmethod
+    def _employee_of(actor: Actor) -> str:
+        if not actor.employee_id:  # pragma: no cover - the policy refuses an unlinked account
+            raise InvalidInput("link the account to an employee of the books first")
+        return actor.employee_id
+
     def end_shift(
         self,
         actor: Actor,
@@ -88,9 +111,7 @@ class DayDesk(OfficeBase):
         from croupier.service.books.day import end_shift
 
         authorize(actor, Action.END_SHIFT)
-        if not actor.employee_id:  # pragma: no cover - the policy refuses an unlinked account
-            raise InvalidInput("link the account to an employee of the books first")
-        request = end_shift(site, table, actor.employee_id, tray, escort, close)
+        request = end_shift(site, table, self._employee_of(actor), tray, escort, close)
         return self._record(request)
 
     def close_day(self, actor: Actor, site: str, cash_bank: str, chip_bank: str) -> Recorded:

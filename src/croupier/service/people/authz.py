@@ -66,6 +66,8 @@ class Action(Enum):
     REDEEM_CHIPS = "redeem chips or a dealer's tips for cash (chip bank)"
     CAMERAS = "review the cameras, report a camera fault and its repair"
     END_SHIFT = "end a table's shift: the tray counted, the drop box removed and escorted"
+    OPEN_DAY = "open a gaming day at a site, with the people on duty"
+    OPEN_TABLE = "open a table (or the next dealer's shift) with its maximum wager"
     CLOSE_DAY = "close the gaming day (banks as counted)"
     CLOSE_QUARTER = "close a quarter's records (report produced or tax return filed)"
     OPENING_BALANCES = "enter a site's opening balances (audited, once)"
@@ -140,6 +142,13 @@ POLICY: dict[Action, Rule] = {
         note="one of the two members; not two who both conducted games at the site that day",
     ),
     Action.REDEEM_CHIPS: Rule(_r(CASHIER), "99-01.3-08-06.2", writes=True),
+    Action.OPEN_DAY: Rule(_r(GM, SM), f"{RECORDS}.1", writes=True),
+    Action.OPEN_TABLE: Rule(
+        _r(SM, PB),
+        "99-01.3-08-07",
+        writes=True,
+        note="the dealer named inspects the shoe (-07.2) and deals",
+    ),
     Action.END_SHIFT: Rule(
         _r(SM),
         "99-01.3-08-14.1",
