@@ -15,6 +15,7 @@ from fastapi.responses import JSONResponse, Response
 from pydantic import BaseModel, Field
 
 from croupier.service.office.backoffice import Download, FormView, Recorded
+from croupier.service.office.counting import CountView
 from croupier.web.security import ActorDep, server_of
 
 router = APIRouter(prefix="/api", tags=["back office"])
@@ -136,20 +137,6 @@ class CountIn(BaseModel):
     credit_originals: str | None = Field(default=None, max_length=400)
 
 
-class CountOut(BaseModel):
-    """A count as you may see it: the other member's figure only once both are entered."""
-
-    count_id: int
-    box: str
-    opened_by: str
-    partner: str
-    status: str
-    mine: str | None
-    theirs: str | None
-    proposal: str | None
-    may: list[str] = Field(description="enter, record, propose, agree, withdraw: yours now")
-
-
 class AmountIn(BaseModel):
     amount: str = Field(max_length=40, description="dollars")
 
@@ -166,18 +153,14 @@ class ReasonIn(BaseModel):
 CountId = Annotated[int, Path(ge=1, le=2**31 - 1)]
 
 
-def _count_out(view: Any) -> CountOut:
-    return CountOut(**{**vars(view), "may": list(view.may)})
-
-
 @router.get("/counts", responses=REFUSALS)
-def team_counts(request: Request, actor: ActorDep) -> list[CountOut]:
+def team_counts(request: Request, actor: ActorDep) -> list[CountView]:
     """The drop box counts you are a member of that are not finished (99-01.3-08-14.4)."""
-    return [_count_out(v) for v in server_of(request).backoffice.team_counts(actor)]
+    return server_of(request).backoffice.team_counts(actor)
 
 
 @router.post("/counts", responses=REFUSALS)
-def open_count(request: Request, actor: ActorDep, body: CountIn) -> CountOut:
+def open_count(request: Request, actor: ActorDep, body: CountIn) -> CountView:
     """Open a drop box's count with your own count; it is recorded only when ``partner``, the
     other member, has entered theirs on their own session (99-01.3-08-14.2 to .4)."""
     view = server_of(request).backoffice.open_count(
@@ -192,25 +175,25 @@ def open_count(request: Request, actor: ActorDep, body: CountIn) -> CountOut:
         body.fill_copies,
         body.credit_originals,
     )
-    return _count_out(view)
+    return view
 
 
 @router.post("/counts/{count_id}/enter", responses=REFUSALS)
 def enter_count(
     request: Request, actor: ActorDep, count_id: CountId, body: AmountIn
-) -> CountOut | RecordedOut:
+) -> CountView | RecordedOut:
     """Your own count of a count opened by the other member: equal, the books record it."""
     done = server_of(request).backoffice.enter_count(actor, count_id, body.amount)
-    return _recorded(done) if isinstance(done, Recorded) else _count_out(done)
+    return _recorded(done) if isinstance(done, Recorded) else done
 
 
 @router.post("/counts/{count_id}/propose", responses=REFUSALS)
 def propose_resolution(
     request: Request, actor: ActorDep, count_id: CountId, body: ResolutionIn
-) -> CountOut:
+) -> CountView:
     """Counts that differ: the amount agreed and how; the other member must agree."""
     office = server_of(request).backoffice
-    return _count_out(office.propose_resolution(actor, count_id, body.amount, body.resolution))
+    return office.propose_resolution(actor, count_id, body.amount, body.resolution)
 
 
 @router.post("/counts/{count_id}/agree", responses=REFUSALS)

@@ -70,14 +70,15 @@ def rent_findings(svc: BooksService, books: Books, quarter: Quarter) -> list[Fin
             days.setdefault((e.site_id, q), {}).setdefault(e.table, set()).add(e.day)
         if e.max_wager > HIGH_WAGER_THRESHOLD:
             high[(e.site_id, e.table)] = True
+    uses_of: dict[tuple[str, Quarter], dict[int, int]] = {
+        key: {t: len(d) for t, d in tables.items()} for key, tables in days.items()
+    }
     for (site_id, text), prior in books.prior.items():  # quarters before these books began
         q = Quarter.parse(text)
         if not previous[0] <= q <= quarter:
             continue
-        if q in previous:
-            days[(site_id, q)] = {
-                d.table: {f"{text} day {i}" for i in range(d.days)} for d in prior.table_days
-            }
+        if q in previous:  # the audited counts; the books hold no shift of that quarter
+            uses_of[(site_id, q)] = {d.table: d.days for d in prior.table_days}
         for table in prior.over_five:
             high[(site_id, table)] = True
     out: list[Finding] = []
@@ -85,7 +86,7 @@ def rent_findings(svc: BooksService, books: Books, quarter: Quarter) -> list[Fin
         tables = sorted(
             n for (s, n), t in books.tables.items() if s == site_id and t.game is Game.TWENTY_ONE
         )
-        uses = {q: {t: len(d) for t, d in days.get((site_id, q), {}).items()} for q in previous}
+        uses = {q: uses_of.get((site_id, q), {}) for q in previous}
         over = {t: high.get((site_id, t), False) for t in tables}
         lines = schedule_from_uses(tables, previous, uses, over)
         for o in rent_overpaid(site_id, lines, rents, quarter):

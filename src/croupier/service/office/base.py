@@ -23,6 +23,13 @@ from croupier.service.people.authz import Action, Actor, authorize
 from croupier.store import EventStore
 
 
+def employee_of(actor: Actor) -> str:
+    """The signed-in person's employee id, who acts in the books (the policy refuses an
+    account not linked to an employee before any desk is reached)."""
+    assert actor.employee_id is not None, "authorize refuses an unlinked account"
+    return actor.employee_id
+
+
 class OfficeBase:
     """One organization's back office over an open store (thread-safe: one lock)."""
 

@@ -12,7 +12,7 @@ from datetime import datetime, timedelta
 
 from croupier.books.surveillance import REPAIR_ACTIVITY, REPAIR_DAYS, activity_since
 from croupier.core.errors import InvalidInput
-from croupier.service.office.base import OfficeBase
+from croupier.service.office.base import OfficeBase, employee_of
 from croupier.service.office.views import Recorded
 from croupier.service.people.authz import Action, Actor, authorize
 
@@ -78,23 +78,17 @@ class CamerasDesk(OfficeBase):
         from croupier.service.books.day import review_camera
 
         authorize(actor, Action.CAMERAS)
-        return self._record(review_camera(site, table, self._employee(actor), working, note))
+        return self._record(review_camera(site, table, employee_of(actor), working, note))
 
     def camera_fault(self, actor: Actor, site: str, table: int, note: str) -> Recorded:
         """A camera found not working at any time: its clock starts now (-04.6)."""
         from croupier.service.books.day import camera_fault
 
         authorize(actor, Action.CAMERAS)
-        return self._record(camera_fault(site, table, self._employee(actor), note))
+        return self._record(camera_fault(site, table, employee_of(actor), note))
 
     def camera_repaired(self, actor: Actor, site: str, table: int) -> Recorded:
         from croupier.service.books.day import camera_repaired
 
         authorize(actor, Action.CAMERAS)
-        return self._record(camera_repaired(site, table, self._employee(actor)))
-
-    @staticmethod
-    def _employee(actor: Actor) -> str:
-        if not actor.employee_id:  # pragma: no cover - the policy refuses an unlinked account
-            raise InvalidInput("link the account to an employee of the books first")
-        return actor.employee_id
+        return self._record(camera_repaired(site, table, employee_of(actor)))

@@ -26,6 +26,7 @@ from croupier.core.events import Event, event
 from croupier.core.money import format_money
 from croupier.core.names import check_text
 from croupier.service.books.input import amount as parse_amount
+from croupier.service.office.base import employee_of
 from croupier.service.office.day import DayDesk
 from croupier.service.office.views import Recorded
 from croupier.service.people.authz import Action, Actor, CountFacts, authorize
@@ -172,9 +173,7 @@ class CountingDesk(DayDesk):
 
     def _me(self, actor: Actor) -> str:
         authorize(actor, Action.RECORD_COUNT)
-        if not actor.employee_id:  # pragma: no cover - the policy refuses an unlinked account
-            raise InvalidInput("a count team member is an employee: link the account first")
-        return actor.employee_id
+        return employee_of(actor)
 
     def team_counts(self, actor: Actor) -> list[CountView]:
         """The counts this person is a member of that are not finished, newest first."""

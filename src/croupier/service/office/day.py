@@ -6,10 +6,9 @@ from __future__ import annotations
 
 from datetime import timezone
 
-from croupier.core.errors import InvalidInput
 from croupier.core.money import format_money
 from croupier.service.books import day as books_day
-from croupier.service.office.base import OfficeBase
+from croupier.service.office.base import OfficeBase, employee_of
 from croupier.service.office.views import (
     Recorded,
     local_offset,
@@ -25,15 +24,13 @@ class DayDesk(OfficeBase):
         """The cashier redeems a player's chips for cash from the cash bank (99-01.3-08-06.2)."""
         authorize(actor, Action.REDEEM_CHIPS)
         self._require_org()
-        assert actor.employee_id is not None  # authorize refuses an unlinked account
-        return self._record(books_day.redeem(site, chips, actor.employee_id))
+        return self._record(books_day.redeem(site, chips, employee_of(actor)))
 
     def redeem_tips(self, actor: Actor, site: str, dealer: str) -> Recorded:
         """The cashier redeems a dealer's tips for cash (99-01.3-08-06.2)."""
         authorize(actor, Action.REDEEM_CHIPS)
         self._require_org()
-        assert actor.employee_id is not None
-        return self._record(books_day.redeem_tips(site, dealer.strip(), actor.employee_id))
+        return self._record(books_day.redeem_tips(site, dealer.strip(), employee_of(actor)))
 
     def awaiting_count(self, site: str) -> list[tuple[str, int, int, str]]:
         """The drop boxes removed but not counted at a site: (day, table, shift, dealer)."""
@@ -78,7 +75,7 @@ class DayDesk(OfficeBase):
         from croupier.service.books.day import open_day
 
         authorize(actor, Action.OPEN_DAY)
-        return self._record(open_day(site, day, on_duty, self._employee_of(actor)))
+        return self._record(open_day(site, day, on_duty, employee_of(actor)))
 
     def open_table(
         self, actor: Actor, site: str, table: int, dealer: str, max_wager: str, shoe: str | None
@@ -89,12 +86,6 @@ class DayDesk(OfficeBase):
 
         authorize(actor, Action.OPEN_TABLE)
         return self._record(open_table(site, table, dealer, max_wager, shoe))
-
-    @staticmethod
-    def _employee_of(actor: Actor) -> str:
-        if not actor.employee_id:  # pragma: no cover - the policy refuses an unlinked account
-            raise InvalidInput("link the account to an employee of the books first")
-        return actor.employee_id
 
     def end_shift(
         self,
@@ -111,7 +102,7 @@ class DayDesk(OfficeBase):
         from croupier.service.books.day import end_shift
 
         authorize(actor, Action.END_SHIFT)
-        request = end_shift(site, table, self._employee_of(actor), tray, escort, close)
+        request = end_shift(site, table, employee_of(actor), tray, escort, close)
         return self._record(request)
 
     def close_day(self, actor: Actor, site: str, cash_bank: str, chip_bank: str) -> Recorded:
