@@ -66,13 +66,27 @@ def parse_amount(text: str, what: str) -> Cents:
     return cents
 
 
+_SHOWN: dict[int, str] = {}
+"""Amounts already formatted: a live table formats the same few wagers hundreds of times a
+command (every seat's view, every console). Bounded by ``_SHOWN_MAX`` entries."""
+_SHOWN_MAX = 65_536
+
+
 def format_money(cents: Cents) -> str:
     """Format cents as ``$1,234.56``."""
-    if not isinstance(cents, int) or isinstance(cents, bool):
+    exact = type(cents) is int
+    if exact:
+        found = _SHOWN.get(cents)
+        if found is not None:
+            return found
+    elif not isinstance(cents, int) or isinstance(cents, bool):
         raise InvalidInput(f"money must be an int number of cents, got {cents!r}")
     sign = "-" if cents < 0 else ""
     whole, frac = divmod(abs(cents), 100)
-    return f"{sign}${whole:,}.{frac:02d}"
+    text = f"{sign}${whole:,}.{frac:02d}"
+    if exact and len(_SHOWN) < _SHOWN_MAX:
+        _SHOWN[cents] = text
+    return text
 
 
 def require_cents(value: object, what: str = "amount") -> Cents:

@@ -89,6 +89,12 @@ def _is_lock_timeout(exc: OperationalError) -> bool:
     return "database is locked" in text or "lock timeout" in text or code == "55P03"
 
 
+_VERSION_OF = sa.select(event_streams.c.version).where(
+    event_streams.c.stream == sa.bindparam("stream")
+)
+"""A stream's version: asked before every command at a live table, so built once."""
+
+
 class EventStore:
     """Append-only, hash-chained event streams in one database. Make one with ``open_store``."""
 
@@ -483,9 +489,7 @@ class EventStore:
         """The number of events in ``stream`` (0 if it does not exist)."""
         _check_stream(stream)
         with self._engine.connect() as conn:
-            found = conn.execute(
-                sa.select(event_streams.c.version).where(event_streams.c.stream == stream)
-            ).scalar_one_or_none()
+            found = conn.execute(_VERSION_OF, {"stream": stream}).scalar_one_or_none()
         return 0 if found is None else found
 
     def head(self, stream: str) -> tuple[int, str]:

@@ -32,6 +32,7 @@ from croupier.service.people.authz import Forbidden
 from croupier.service.tables.console import Console
 from croupier.service.tables.desk import TablesDesk, describe_result
 from croupier.service.tables.live import CommandResult
+from croupier.web.postbox import postbox
 from croupier.web.security import SESSION_COOKIE, ActorDep, server_of
 
 router = APIRouter(prefix="/api/tables", tags=["live tables"])
@@ -260,11 +261,11 @@ async def updates(
         return
     actor = actor_of(session.account)
     desk: TablesDesk = server.tables
-    loop = asyncio.get_running_loop()
     queue: asyncio.Queue[dict[str, JSON]] = asyncio.Queue()
+    box = postbox()
 
     def deliver(update: dict[str, Any]) -> None:
-        loop.call_soon_threadsafe(queue.put_nowait, update)
+        box.post(queue, update)
 
     pages = render == "console"
     templates = websocket.app.state.templates

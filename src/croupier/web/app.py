@@ -39,6 +39,7 @@ from croupier.web import (
     pages_tables,
     pages_tournaments,
 )
+from croupier.web.console_cache import Places
 from croupier.web.headers import SecurityHeaders
 from croupier.web.limits import BodyLimit
 from croupier.web.security import (
@@ -56,6 +57,10 @@ HERE = Path(__file__).parent
 TEMPLATES = Jinja2Templates(directory=str(HERE / "templates"))
 TEMPLATES.env.filters["dollars"] = format_money
 """Money is cents inside and dollars on every page: ``{{ net|dollars }}``."""
+TEMPLATES.env.auto_reload = False
+"""The templates are part of the installed package: read once, not checked on every page."""
+TEMPLATES.env.globals["place"] = Places(TEMPLATES.env)
+"""A console's places, each drawn once (``web.console_cache``)."""
 CSP = (
     "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
     "frame-ancestors 'none'; form-action 'self'; base-uri 'none'; object-src 'none'"

@@ -108,3 +108,16 @@ def test_make_change_is_exact_and_within_the_tray(amount: int, tray: dict[Chip, 
         return
     assert chips_value(change) == amount
     assert all(0 < change[c] <= tray.get(c, 0) for c in change)
+
+
+def test_format_money_remembers_amounts_but_still_refuses_what_is_not_cents() -> None:
+    """Formatted amounts are kept (a live table formats the same wagers hundreds of times a
+    command); a bool equals 1 or 0 as a key, and must still be refused, not read from there."""
+    assert format_money(1) == "$0.01"
+    assert format_money(0) == "$0.00"
+    assert format_money(1) == "$0.01"
+    for bad in (True, False, 1.0, "1"):
+        with pytest.raises(InvalidInput, match="money must be an int"):
+            format_money(bad)  # type: ignore[arg-type]
+    assert format_money(123_456_789) == "$1,234,567.89"
+    assert format_money(-123_456_789) == "-$1,234,567.89"

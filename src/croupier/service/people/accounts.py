@@ -80,6 +80,14 @@ MAX_PASSWORD_LENGTH = 1024
 TOKEN_BYTES = 32
 
 
+_SESSION_BY_DIGEST = (
+    sa.select(web_sessions, accounts)
+    .join(accounts, accounts.c.account_id == web_sessions.c.account_id)
+    .where(web_sessions.c.token_hash == sa.bindparam("digest"))
+)
+"""A session and its account by the token's digest: asked on every request, so built once."""
+
+
 class SignInRefused(CroupierError):
     """A sign-in that did not succeed; the message is the one line shown. ``locked``: the
     name or address is locked for a while (HTTP 429), else the name or password was wrong."""
@@ -592,11 +600,7 @@ class Accounts:
         # its snapshot is stale; no busy wait applies), which under load turned requests into
         # errors. A write that begins as a write waits its turn instead.
         with self.engine.connect() as conn:
-            row = conn.execute(
-                sa.select(web_sessions, accounts)
-                .join(accounts, accounts.c.account_id == web_sessions.c.account_id)
-                .where(web_sessions.c.token_hash == digest)
-            ).first()
+            row = conn.execute(_SESSION_BY_DIGEST, {"digest": digest}).first()
         if row is None:
             return None
         idle = now - row.last_seen_at > self.config.idle_timeout
