@@ -61,13 +61,18 @@ class Demo:
 
     def snapshot(self) -> tuple[object, ...]:
         """Everything a refused request must leave as it was: every stream's version, the
-        prepared slips and their states, the accounts, the account log's length."""
+        prepared slips and their states, the accounts (a second factor's key included), the
+        number of sessions."""
         engine = sa.create_engine(self.url)
         try:
             with engine.connect() as conn:
                 streams = sorted(conn.execute(sa.text("SELECT stream, version FROM event_streams")))
                 drafts = sorted(conn.execute(sa.text("SELECT draft_id, status FROM slip_drafts")))
-                names = sorted(conn.execute(sa.text("SELECT name, roles FROM accounts")))
+                names = sorted(
+                    conn.execute(
+                        sa.text("SELECT name, roles, totp_secret, totp_confirmed_at FROM accounts")
+                    )
+                )
                 sessions = conn.execute(sa.text("SELECT count(*) FROM web_sessions")).scalar()
         finally:
             engine.dispose()

@@ -39,6 +39,7 @@ from croupier.web import (
     api_tables,
     api_tournaments,
     pages,
+    pages_factor,
     pages_office,
     pages_tables,
     pages_tournaments,
@@ -161,6 +162,15 @@ ENDPOINTS: list[Endpoint] = [
     Endpoint("accounts page", "GET", "/accounts", OWNER_ONLY, HOUSE),
     Endpoint("create account (form)", "POST", "/accounts", OWNER_ONLY, HOUSE,
              form={"name": "new-{role}", "roles": "player"}),
+    # the second factor: each person's own; its reset, the owner's
+    Endpoint("second factor page", "GET", "/second-factor", EVERYONE),
+    Endpoint("start a second factor (form)", "POST", "/second-factor/start", EVERYONE),
+    Endpoint("confirm it, a wrong code (form)", "POST", "/second-factor/confirm", EVERYONE,
+             form={"code": "000000"}, changes=False),
+    Endpoint("new recovery codes, none set up (form)", "POST", "/second-factor/recovery-codes",
+             EVERYONE, form={"code": "000000"}, changes=False),
+    Endpoint("reset a second factor, none set up (form)", "POST",
+             "/accounts/player1/second-factor/reset", OWNER_ONLY, HOUSE, changes=False),
     # API
     Endpoint("me", "GET", "/api/me", EVERYONE),
     Endpoint("change password (API, wrong current)", "POST", "/api/password", EVERYONE,
@@ -362,7 +372,13 @@ ENDPOINTS: list[Endpoint] = [
              QUARTER_CLOSERS, TOURNAMENT_BOOKS, json={"occasion": "spring"}, tournament="open",
              changes=False),
 ]  # fmt: skip
-PUBLIC = {("GET", "/login"), ("POST", "/login"), ("POST", "/api/login"), ("GET", "/docs")}
+PUBLIC = {
+    ("GET", "/login"),
+    ("POST", "/login"),
+    ("POST", "/login/code"),
+    ("POST", "/api/login"),
+    ("GET", "/docs"),
+}
 """Endpoints for a person not signed in yet (the sign-in itself, the API's documentation)."""
 
 
@@ -372,6 +388,7 @@ def test_the_matrix_covers_every_endpoint(shared_demo: Demo) -> None:
         *shared_demo.app.router.routes,
         *api.router.routes,
         *pages.router.routes,
+        *pages_factor.router.routes,
         *api_tables.router.routes,
         *api_office.router.routes,
         *pages_tables.router.routes,
@@ -397,7 +414,8 @@ def test_the_matrix_covers_every_endpoint(shared_demo: Demo) -> None:
             .replace("/rounds/1", "/rounds/{number}")
             .replace("/counts/999/", "/counts/{count_id}/")
             .replace("/day/counts/{count_id}/enter", "/day/counts/{count_id}/{step}")
-            .replace("/cameras/review", "/cameras/{step}"),
+            .replace("/cameras/review", "/cameras/{step}")
+            .replace("/accounts/player1/", "/accounts/{name}/"),
         )
         for e in ENDPOINTS
     }

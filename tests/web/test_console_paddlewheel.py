@@ -124,6 +124,10 @@ def _time_passes(demo: Demo, pages: tuple[Any, ...], minutes: int) -> None:
 
 def _take(operator: Any, label: str) -> None:
     button = operator.locator("#options button", has_text=label).first
+    # while the key field shows (a spin wanted), a digit is typed into it: wait until the
+    # console has followed the prompt that wants no key (after a refusal it is fetched again)
+    sync_api.expect(operator.locator("#prompt")).to_have_attribute("data-key-wanted", "")
+    sync_api.expect(operator.locator("#key-form")).to_be_hidden()
     operator.keyboard.press("Escape")  # out of the key field, where a digit would be typed
     operator.keyboard.press(button.get_attribute("data-key") or "?")
 

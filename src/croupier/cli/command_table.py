@@ -164,6 +164,7 @@ COMMANDS: tuple[CommandEntry, ...] = (
     CommandEntry("users", "add", "Create an account with a one-time password, printed once.", "croupier.cli.users_cmds"),
     CommandEntry("users", "list", "List the accounts: roles, employee, state.", "croupier.cli.users_cmds"),
     CommandEntry("users", "reset-password", "Give an account a new one-time password, printed once; its sessions end.", "croupier.cli.users_cmds"),
+    CommandEntry("users", "reset-factor", "Remove an account's lost second factor; its sessions end and it sets up a new one at its next sign-in.", "croupier.cli.users_cmds"),
     CommandEntry("users", "disable", "Disable an account: it cannot sign in and its sessions end.", "croupier.cli.users_cmds"),
     CommandEntry("users", "enable", "Enable a disabled account again.", "croupier.cli.users_cmds"),
     CommandEntry("anchor", "keygen", "Make a new Ed25519 signing key (OUT) and its public key (OUT.pub).", "croupier.cli.anchor_cmds"),
@@ -179,5 +180,4 @@ COMMANDS: tuple[CommandEntry, ...] = (
     CommandEntry("tournament", "show", "A stored tournament: each part's state (level, tables and seats, chips, places, prizes) and its records: fee register, prize register, buy-in receipts and record of win.", "croupier.cli.tournament_cmds"),
     CommandEntry("tournament", "schedule", "The posted schedule of a stored tournament (amounts once determined) or of a rules file (99-01.3-09-05.1; twenty-one: 99-01.3-08-15), optionally as a printable PDF.", "croupier.cli.tournament_cmds"),
 )
-# fmt: on
 # fmt: on

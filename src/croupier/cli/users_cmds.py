@@ -1,4 +1,5 @@
-"""``croupier users add|list|reset-password|disable|enable``: the accounts of ``croupier serve``."""
+"""``croupier users add|list|reset-password|reset-factor|disable|enable``: the accounts of
+``croupier serve``."""
 
 from __future__ import annotations
 
@@ -72,7 +73,7 @@ def list_(db: Db = None) -> None:
     from croupier.service.server.serve import list_accounts
 
     table = Table(title="Accounts")
-    for column in ("account", "roles", "employee", "state"):
+    for column in ("account", "roles", "employee", "state", "second factor"):
         table.add_column(column)
     for a in list_accounts(database_url(db)):
         state = (
@@ -82,7 +83,8 @@ def list_(db: Db = None) -> None:
             if a.must_change_password
             else "active"
         )
-        table.add_row(Text(a.name), a.roles_text, Text(a.employee_id or ""), state)
+        second = "set up" if a.second_factor else "none"
+        table.add_row(Text(a.name), a.roles_text, Text(a.employee_id or ""), state, second)
     console.print(table, soft_wrap=True)
 
 
@@ -97,6 +99,19 @@ def reset(name: str, db: Db = None) -> None:
         f"new one-time password of [bold]{escape(name)}[/] (shown once): "
         f"[bold]{escape(password)}[/]",
         soft_wrap=True,
+    )
+
+
+@users_app.command("reset-factor")
+@reports_errors
+def reset_factor(name: str, db: Db = None) -> None:
+    """Remove an account's lost second factor; its sessions end and it sets up a new one at its
+    next sign-in."""
+    from croupier.service.server.serve import reset_second_factor
+
+    reset_second_factor(database_url(db), name)
+    console.print(
+        f"second factor of {escape(name)} removed; a new one is set up at the next sign-in"
     )
 
 

@@ -119,7 +119,29 @@ accounts = sa.Table(
     sa.Column("disabled", sa.Boolean(), nullable=False),
     sa.Column("must_change_password", sa.Boolean(), nullable=False),
     sa.Column("created_at", UtcDateTime(), nullable=False),
+    sa.Column("totp_secret", sa.String(64), nullable=True),
+    sa.Column("totp_confirmed_at", UtcDateTime(), nullable=True),
+    sa.Column("totp_last_step", sa.BigInteger(), nullable=True),
     sa.UniqueConstraint("name"),
+)
+
+recovery_codes = sa.Table(
+    "recovery_codes",
+    metadata,
+    sa.Column("account_id", sa.Integer(), sa.ForeignKey("accounts.account_id"), primary_key=True),
+    sa.Column("code_hash", sa.String(HASH_LENGTH), primary_key=True),
+    sa.Column("created_at", UtcDateTime(), nullable=False),
+    sa.Column("used_at", UtcDateTime(), nullable=True),
+)
+
+pending_sign_ins = sa.Table(
+    "pending_sign_ins",
+    metadata,
+    sa.Column("token_hash", sa.String(HASH_LENGTH), primary_key=True),
+    sa.Column("account_id", sa.Integer(), sa.ForeignKey("accounts.account_id"), nullable=False),
+    sa.Column("address", sa.String(200), nullable=False),
+    sa.Column("expires_at", UtcDateTime(), nullable=False),
+    sa.Column("tries", sa.Integer(), nullable=False),
 )
 
 web_sessions = sa.Table(

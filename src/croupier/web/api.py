@@ -15,7 +15,7 @@ from pydantic import BaseModel, Field
 from croupier.core.errors import InvalidInput
 from croupier.core.money import format_money
 from croupier.service.office.backoffice import Draft, Recorded, actor_of
-from croupier.service.people.accounts import Account, SignInRefused, csrf_token
+from croupier.service.people.accounts import Account, CodeWanted, SignInRefused, csrf_token
 from croupier.service.people.authz import Action, allowed_actions, authorize
 from croupier.service.server.webserver import add_user
 from croupier.web.security import (
@@ -41,6 +41,8 @@ REFUSALS: dict[int | str, dict[str, object]] = {
 class Credentials(BaseModel):
     name: str = Field(max_length=200)
     password: str = Field(max_length=2048)
+    code: str | None = Field(default=None, max_length=64)
+    """The authenticator's code (or a recovery code), for an account with a second factor."""
 
 
 class PasswordChange(BaseModel):
@@ -226,11 +228,23 @@ def _account(a: Account) -> AccountOut:
 
 @router.post("/login", responses={401: {}, 429: {"description": "locked for a while"}})
 def login(request: Request, body: Credentials) -> Response:
-    """Sign in: sets the session cookie; the response holds the CSRF token for later POSTs."""
+    """Sign in: sets the session cookie; the response holds the CSRF token for later POSTs.
+    An account with a second factor sends its code in the same request (``code``)."""
+    accounts = server_of(request).accounts
+    address = client_address(request)
     try:
-        signed = server_of(request).accounts.sign_in(
-            body.name.strip(), body.password, client_address(request)
-        )
+        signed = accounts.sign_in(body.name.strip(), body.password, address)
+        if isinstance(signed, CodeWanted):
+            if not body.code:
+                return JSONResponse(
+                    {
+                        "detail": "this account signs in with a second factor: send the code "
+                        'your authenticator shows (or a recovery code) as "code"',
+                        "second_factor": True,
+                    },
+                    status_code=401,
+                )
+            signed = accounts.finish_sign_in(signed.token, body.code, address)
     except SignInRefused as exc:
         return JSONResponse({"detail": str(exc)}, status_code=429 if exc.locked else 401)
     response = JSONResponse(_me(signed.session.account, signed.session.csrf).model_dump())

@@ -256,7 +256,12 @@ async def updates(
     ``render=console``: the console's HTML as the page shows it)."""
     server = websocket.app.state.server
     session = server.accounts.session(websocket.cookies.get(SESSION_COOKIE))
-    if not _same_origin(websocket) or session is None or session.account.must_change_password:
+    if (
+        not _same_origin(websocket)
+        or session is None
+        or session.account.must_change_password
+        or server.accounts.factor_due(session.account)
+    ):
         await websocket.close(code=1008)  # policy violation: sign in (from this site) first
         return
     actor = actor_of(session.account)

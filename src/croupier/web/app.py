@@ -35,6 +35,7 @@ from croupier.web import (
     api_tables,
     api_tournaments,
     pages,
+    pages_factor,
     pages_office,
     pages_tables,
     pages_tournaments,
@@ -46,6 +47,7 @@ from croupier.web.security import (
     CSRF_SECTION,
     CsrfRefused,
     MustChangePassword,
+    MustSetUpSecondFactor,
     NotSignedIn,
     csrf_guard,
     is_api,
@@ -131,6 +133,7 @@ def create_app(settings: WebSettings | None = None) -> FastAPI:
     app.include_router(api_office.router)
     app.include_router(api_tournaments.router)
     app.include_router(pages.router)
+    app.include_router(pages_factor.router)
     app.include_router(pages_tables.router)
     app.include_router(pages_office.router)
     app.include_router(pages_tournaments.router)
@@ -187,6 +190,19 @@ def _handlers(app: FastAPI) -> None:
                 status_code=403,
             )
         return RedirectResponse("/password", status_code=303)
+
+    @app.exception_handler(MustSetUpSecondFactor)
+    async def factor_due(request: Request, _exc: MustSetUpSecondFactor) -> Response:
+        if is_api(request):
+            return JSONResponse(
+                {
+                    "detail": "this account signs in with a second factor: set it up first "
+                    "(the page /second-factor)",
+                    "section": "second factor (docs/web.md)",
+                },
+                status_code=403,
+            )
+        return RedirectResponse("/second-factor", status_code=303)
 
     @app.exception_handler(CsrfRefused)
     async def csrf(request: Request, _exc: CsrfRefused) -> Response:

@@ -21,10 +21,11 @@ from fastapi.templating import Jinja2Templates
 from croupier.core.errors import CroupierError, InvalidInput
 from croupier.core.money import format_money
 from croupier.service.office.backoffice import Download, Draft, actor_of
-from croupier.service.people.accounts import ROLES, SignInRefused, random_token
+from croupier.service.people.accounts import ROLES, CodeWanted, SignInRefused, random_token
 from croupier.service.people.authz import Action, Actor, SlipFacts, authorize, decide
 from croupier.service.server.webserver import add_user
 from croupier.web.security import (
+    CODE_COOKIE,
     LOGIN_COOKIE,
     SESSION_COOKIE,
     ActorDep,
@@ -82,7 +83,10 @@ def render(request: Request, name: str, http_status: int = 200, **context: Any) 
     server = server_of(request)
     nav: list[tuple[str, str]] = []
     may: dict[str, bool] = {}
-    if session is not None and not session.account.must_change_password:
+    due = session is not None and (
+        session.account.must_change_password or server.accounts.factor_due(session.account)
+    )
+    if session is not None and not due:
         actor = actor_of(session.account)
         may = {a.name: decide(actor, a).allowed for a in Action}
         for action, label, href in NAV:  # one entry a page: the first the person may use
@@ -131,7 +135,7 @@ def error_page(request: Request, status: int, detail: str, section: str | None) 
 # -- signing in and out -------------------------------------------------------------------
 
 
-def _login_page(request: Request, error: str | None = None, status: int = 200) -> HTMLResponse:
+def login_page(request: Request, error: str | None = None, status: int = 200) -> HTMLResponse:
     token = random_token(server_of(request).accounts.rng, 24)
     page = render(
         request, "login.html", http_status=status, title="Sign in", login_csrf=token, error=error
@@ -147,7 +151,7 @@ def _login_page(request: Request, error: str | None = None, status: int = 200) -
 def login_form(request: Request) -> Response:
     if session_of(request) is not None:
         return RedirectResponse("/", status_code=303)
-    return _login_page(request)
+    return login_page(request)
 
 
 @router.post("/login")
@@ -159,15 +163,48 @@ def login(
 ) -> Response:
     expected = request.cookies.get(LOGIN_COOKIE, "")
     if not expected or not hmac.compare_digest(expected.encode(), login_csrf.encode()):
-        return _login_page(request, "the sign-in form expired; please try again", 403)
+        return login_page(request, "the sign-in form expired; please try again", 403)
     server = server_of(request)
     try:
         signed = server.accounts.sign_in(name.strip(), password, client_address(request))
     except SignInRefused as exc:
-        return _login_page(request, str(exc), 429 if exc.locked else 401)
-    target = "/password" if signed.session.account.must_change_password else "/"
-    response = RedirectResponse(target, status_code=303)
-    set_session_cookie(request, response, signed.token)
+        return login_page(request, str(exc), 429 if exc.locked else 401)
+    if isinstance(signed, CodeWanted):  # the password was right: now the second factor
+        return code_page(request, signed.token)
+    return signed_in_response(request, signed.token, signed.session.account.must_change_password)
+
+
+def code_page(
+    request: Request, waiting: str | None, error: str | None = None, status: int = 200
+) -> HTMLResponse:
+    """The second step of a sign-in: the code. ``waiting``: a new waiting sign-in's token
+    for its cookie (None: the cookie the browser holds stays)."""
+    server = server_of(request)
+    form = random_token(server.accounts.rng, 24)
+    page = render(
+        request,
+        "login_code.html",
+        http_status=status,
+        title="Sign in: second factor",
+        login_csrf=form,
+        error=error,
+    )
+    secure = request.app.state.settings.secure_cookie
+    page.set_cookie(
+        LOGIN_COOKIE, form, httponly=True, samesite="strict", secure=secure, max_age=600
+    )
+    if waiting is not None:
+        wait = int(server.accounts.config.code_wait.total_seconds())
+        page.set_cookie(
+            CODE_COOKIE, waiting, httponly=True, samesite="strict", secure=secure, max_age=wait
+        )
+    return page
+
+
+def signed_in_response(request: Request, token: str, must_change: bool) -> Response:
+    """After a sign-in: the session's cookie set, on to the password page or home."""
+    response = RedirectResponse("/password" if must_change else "/", status_code=303)
+    set_session_cookie(request, response, token)
     response.delete_cookie(LOGIN_COOKIE)
     return response
 
@@ -433,8 +470,12 @@ def daily_download(
 # -- accounts -------------------------------------------------------------------------------
 
 
-def _accounts_page(
-    request: Request, actor: Actor, created: tuple[str, str] | None = None, error: str | None = None
+def accounts_page(
+    request: Request,
+    actor: Actor,
+    created: tuple[str, str] | None = None,
+    error: str | None = None,
+    message: str | None = None,
 ) -> HTMLResponse:
     authorize(actor, Action.VIEW_ACCOUNTS)
     server = server_of(request)
@@ -447,12 +488,15 @@ def _accounts_page(
         roles=ROLES,
         created=created,
         error=error,
+        message=message,
+        due=server.accounts.factor_due,
+        can_reset=decide(actor, Action.MANAGE_ACCOUNTS).allowed,
     )
 
 
 @router.get("/accounts")
 def accounts(request: Request, actor: ActorDep) -> HTMLResponse:
-    return _accounts_page(request, actor)
+    return accounts_page(request, actor)
 
 
 @router.post("/accounts")
@@ -470,5 +514,5 @@ def create_account(
             server_of(request), name.strip(), roles, employee or None, session.account.name
         )
     except InvalidInput as exc:
-        return _accounts_page(request, actor, error=str(exc))
-    return _accounts_page(request, actor, created=(account.name, password))
+        return accounts_page(request, actor, error=str(exc))
+    return accounts_page(request, actor, created=(account.name, password))

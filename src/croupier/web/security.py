@@ -35,7 +35,9 @@ LOGIN_COOKIE = "croupier_login"
 CSRF_FIELD = "csrf_token"
 CSRF_HEADER = "X-CSRF-Token"
 UNSAFE = frozenset({"POST", "PUT", "PATCH", "DELETE"})
-SESSIONLESS = frozenset({"/login", "/api/login"})
+CODE_COOKIE = "croupier_code"
+"""A sign-in whose password was right, waiting for its second factor's code (minutes)."""
+SESSIONLESS = frozenset({"/login", "/login/code", "/api/login"})
 CSRF_SECTION = "CSRF protection (docs/web.md)"
 
 
@@ -45,6 +47,11 @@ class NotSignedIn(Exception):
 
 class MustChangePassword(Exception):
     """A generated password is still in use: it must be changed before anything else."""
+
+
+class MustSetUpSecondFactor(Exception):
+    """The account's role signs in with a second factor and it has none yet: it is set up
+    before anything else (``service.people.second_factor``)."""
 
 
 class CsrfRefused(Exception):
@@ -95,23 +102,31 @@ async def csrf_guard(connection: HTTPConnection) -> None:
         raise CsrfRefused()
 
 
-def _signed_in(request: Request, *, allow_stale_password: bool) -> Session:
+def _signed_in(request: Request, *, allow_stale_password: bool, allow_factor_due: bool) -> Session:
     session = session_of(request)
     if session is None:
         raise NotSignedIn()
     if session.account.must_change_password and not allow_stale_password:
         raise MustChangePassword()
+    if not allow_factor_due and server_of(request).accounts.factor_due(session.account):
+        raise MustSetUpSecondFactor()
     return session
 
 
 def current_session(request: Request) -> Session:
-    """The signed-in session (whose password need not be changed first)."""
-    return _signed_in(request, allow_stale_password=False)
+    """The signed-in session, its password its own and its second factor set up if due."""
+    return _signed_in(request, allow_stale_password=False, allow_factor_due=False)
 
 
 def any_session(request: Request) -> Session:
     """The signed-in session, even one that must change its password (the password page)."""
-    return _signed_in(request, allow_stale_password=True)
+    return _signed_in(request, allow_stale_password=True, allow_factor_due=True)
+
+
+def setting_up_session(request: Request) -> Session:
+    """The signed-in session whose password is its own, its second factor perhaps still due
+    (the second factor's page)."""
+    return _signed_in(request, allow_stale_password=False, allow_factor_due=True)
 
 
 def current_actor(request: Request) -> Actor:
@@ -134,4 +149,5 @@ def set_session_cookie(request: Request, response: Response, token: str) -> None
 
 SessionDep = Annotated[Session, Depends(current_session)]
 AnySessionDep = Annotated[Session, Depends(any_session)]
+SettingUpDep = Annotated[Session, Depends(setting_up_session)]
 ActorDep = Annotated[Actor, Depends(current_actor)]

@@ -45,12 +45,15 @@ from sqlalchemy.engine import Connection, Engine
 from croupier.core.clock import Clock, SystemClock
 from croupier.core.errors import CroupierError, InvalidInput
 from croupier.core.rng import LiveRng, Rng
+from croupier.service.people import second_factor as factor
 from croupier.store.engine import SQLITE_BEGIN_OPTION
 from croupier.store.schema import (
     ACCOUNT_NAME_MAX,
     account_log,
     accounts,
     login_throttle,
+    pending_sign_ins,
+    recovery_codes,
     web_sessions,
 )
 
@@ -114,10 +117,19 @@ class AccountsConfig:
     lockout: timedelta = timedelta(minutes=1)
     lockout_max: timedelta = timedelta(minutes=15)
     min_password_length: int = 12
+    second_factor_roles: frozenset[str] = factor.SECOND_FACTOR_ROLES
+    """The roles that must sign in with a second factor (``service.people.second_factor``)."""
+    code_wait: timedelta = timedelta(minutes=5)
+    """How long a sign-in whose password was right waits for its code."""
+    code_tries: int = 5
+    """Wrong codes a waiting sign-in takes before the password must be given again."""
 
 
-TEST_CONFIG = AccountsConfig(time_cost=1, memory_kib=8, parallelism=1)
-"""Argon2id at its lowest cost: for tests only (fast, still argon2id)."""
+TEST_CONFIG = AccountsConfig(
+    time_cost=1, memory_kib=8, parallelism=1, second_factor_roles=frozenset()
+)
+"""Argon2id at its lowest cost, and no role made to set up a second factor: for tests of other
+things only (fast, still argon2id). The second factor's own tests use the roles as shipped."""
 
 
 @dataclass(frozen=True)
@@ -131,6 +143,8 @@ class Account:
     disabled: bool
     must_change_password: bool
     created_at: datetime
+    second_factor: bool = False
+    """Whether an authenticator is set up (confirmed by a code)."""
 
     def has(self, *roles: str) -> bool:
         return any(r in self.roles for r in roles)
@@ -156,6 +170,15 @@ class SignedIn:
 
     token: str
     session: Session
+
+
+@dataclass(frozen=True)
+class CodeWanted:
+    """A sign-in whose password was right, waiting for the second factor's code: ``token``
+    goes to the browser (a short-lived cookie), once."""
+
+    token: str
+    account: str
 
 
 @dataclass(frozen=True)
@@ -227,6 +250,7 @@ def _row_account(row: Any) -> Account:
         bool(row.disabled),
         bool(row.must_change_password),
         row.created_at,
+        row.totp_confirmed_at is not None,
     )
 
 
@@ -401,17 +425,8 @@ class Accounts:
         if keep_session is None:
             return None
         token = random_token(self.rng)
-        now = self.clock.now()
         with self._writing() as conn:
-            conn.execute(
-                sa.insert(web_sessions).values(
-                    token_hash=_sha256(token),
-                    account_id=account.account_id,
-                    created_at=now,
-                    last_seen_at=now,
-                    expires_at=now + self.config.session_lifetime,
-                )
-            )
+            self._insert_session(conn, account.account_id, token, self.clock.now())
         return token
 
     def reset_password(self, name: str, actor: str) -> str:
@@ -500,15 +515,20 @@ class Accounts:
 
     # -- sessions --------------------------------------------------------------------------
 
-    def sign_in(self, name: str, password: str, address: str) -> SignedIn:
-        """Check a name and password (throttled) and open a session; ``SignInRefused`` says
-        why not in one line. The password of a locked name is not even looked at."""
+    def sign_in(self, name: str, password: str, address: str) -> SignedIn | CodeWanted:
+        """Check a name and password (throttled) and open a session, or, for an account with
+        a second factor, a sign-in waiting for its code (``finish_sign_in``); ``SignInRefused``
+        says why not in one line. While the name is locked its password is not even looked
+        at. While only the address is locked (many failures from there, by anyone), a right
+        password still leads on to the code of an account that has a second factor: an
+        outsider's guesses from a shared address cannot keep such a person out (issue 29)."""
         now = self.clock.now()
         short = name[:ACCOUNT_NAME_MAX]
         pair_key, address_key = f"name:{short}@{address[:200]}", f"address:{address[:200]}"
         name_key = f"name:{short}"
         refusal: str | None = None
         locked = False
+        address_lock: str | None = None
         with self._writing() as conn:
             checks = (
                 (pair_key, "this account"),
@@ -519,19 +539,23 @@ class Accounts:
                 until = self._locked_until(conn, key, now)
                 if until is not None and key == name_key and self._known(conn, short, address, now):
                     until = None  # a lock of the name from everywhere spares where it signs in
-                if until is not None:
-                    wait = _wait((until - now).total_seconds())
-                    refusal = f"too many failed sign-ins for {what}; try again in {wait}"
-                    locked = True
-                    self._log(
-                        conn,
-                        "anonymous",
-                        name[:ACCOUNT_NAME_MAX],
-                        "sign-in refused",
-                        reason=f"{what} locked",
-                        address=address,
-                    )
-                    break
+                if until is None:
+                    continue
+                wait = _wait((until - now).total_seconds())
+                lock_line = f"too many failed sign-ins for {what}; try again in {wait}"
+                if key == address_key:
+                    address_lock = lock_line  # decided once the password is checked
+                    continue
+                refusal, locked = lock_line, True
+                self._log(
+                    conn,
+                    "anonymous",
+                    short,
+                    "sign-in refused",
+                    reason=f"{what} locked",
+                    address=address,
+                )
+                break
             row = None
             if refusal is None:
                 row = conn.execute(sa.select(accounts).where(accounts.c.name == name)).first()
@@ -552,41 +576,365 @@ class Accounts:
                             reason="wrong password",
                             address=address,
                         )
-                    refusal = "wrong name or password"
+                    refusal, locked = (
+                        (address_lock, True)
+                        if address_lock
+                        else (
+                            "wrong name or password",
+                            False,
+                        )
+                    )
+                elif address_lock is not None and row.totp_confirmed_at is None:
+                    refusal, locked = address_lock, True
+                    self._log(
+                        conn,
+                        "anonymous",
+                        name,
+                        "sign-in refused",
+                        reason="this address locked",
+                        address=address,
+                    )
         if refusal is not None:  # the failure is committed before the refusal is raised
             raise SignInRefused(refusal, locked=locked)
         assert row is not None
         account = _row_account(row)
         if account.disabled:
             raise SignInRefused("this account is disabled; ask the organization's owner")
-        token = random_token(self.rng)
-        expires = now + self.config.session_lifetime
-        with self._writing() as conn:
-            conn.execute(
-                sa.delete(login_throttle).where(login_throttle.c.key.in_((pair_key, name_key)))
-            )
-            conn.execute(
-                sa.delete(web_sessions).where(
-                    web_sessions.c.expires_at <= now, web_sessions.c.account_id == row.account_id
-                )
-            )
-            conn.execute(
-                sa.insert(web_sessions).values(
-                    token_hash=_sha256(token),
-                    account_id=row.account_id,
-                    created_at=now,
-                    last_seen_at=now,
-                    expires_at=expires,
-                )
-            )
-            if self.hasher.check_needs_rehash(row.password_hash):
+        if account.second_factor:
+            token = random_token(self.rng)
+            with self._writing() as conn:
                 conn.execute(
-                    sa.update(accounts)
-                    .where(accounts.c.account_id == row.account_id)
-                    .values(password_hash=self.hasher.hash(password))
+                    sa.delete(pending_sign_ins).where(pending_sign_ins.c.expires_at <= now)
                 )
-            self._log(conn, name, name, "signed in", address=address)
-        return SignedIn(token, Session(account, _sha256(token), csrf_token(token), expires))
+                conn.execute(
+                    sa.insert(pending_sign_ins).values(
+                        token_hash=_sha256(token),
+                        account_id=account.account_id,
+                        address=address[:200],
+                        expires_at=now + self.config.code_wait,
+                        tries=0,
+                    )
+                )
+                self._rehash(conn, row, password)
+            return CodeWanted(token, account.name)
+        with self._writing() as conn:
+            self._rehash(conn, row, password)
+            token = self._open_session(conn, account, address, now, pair_key, name_key)
+        return SignedIn(token, self._session_of(account, token, now))
+
+    def finish_sign_in(self, waiting: str | None, code: str, address: str) -> SignedIn:
+        """The second step of a sign-in: the authenticator's code (or an unused recovery code)
+        of the account whose password was right (``sign_in``'s ``CodeWanted``). A wrong code
+        counts as a failed sign-in of the name; after ``code_tries`` of them the password must
+        be given again."""
+        now = self.clock.now()
+        if not waiting or len(waiting) > 200:
+            raise SignInRefused("the sign-in expired or was not started; sign in again")
+        digest = _sha256(waiting)
+        with self._writing() as conn:
+            found = conn.execute(
+                sa.select(pending_sign_ins, accounts)
+                .join(accounts, accounts.c.account_id == pending_sign_ins.c.account_id)
+                .where(pending_sign_ins.c.token_hash == digest)
+            ).first()
+            if found is None or found.expires_at <= now:
+                conn.execute(
+                    sa.delete(pending_sign_ins).where(pending_sign_ins.c.token_hash == digest)
+                )
+                refusal = "the sign-in expired or was not started; sign in again"
+            elif found.disabled or found.totp_confirmed_at is None:
+                conn.execute(
+                    sa.delete(pending_sign_ins).where(pending_sign_ins.c.token_hash == digest)
+                )
+                refusal = "this account can no longer sign in this way; sign in again"
+            else:
+                how = self._use_code(conn, found, code, now)
+                refusal = None
+                if how is None:
+                    short = found.name
+                    self._fail(
+                        conn,
+                        f"name:{short}@{address[:200]}",
+                        self.config.account_free_failures,
+                        now,
+                    )
+                    self._fail(conn, f"name:{short}", self.config.account_all_failures, now)
+                    self._log(
+                        conn,
+                        "anonymous",
+                        short,
+                        "sign-in refused",
+                        reason="wrong code",
+                        address=address,
+                    )
+                    tries = found.tries + 1
+                    if tries >= self.config.code_tries:
+                        conn.execute(
+                            sa.delete(pending_sign_ins).where(
+                                pending_sign_ins.c.token_hash == digest
+                            )
+                        )
+                        refusal = "too many wrong codes; sign in again with your password"
+                    else:
+                        conn.execute(
+                            sa.update(pending_sign_ins)
+                            .where(pending_sign_ins.c.token_hash == digest)
+                            .values(tries=tries)
+                        )
+                        refusal = "wrong code; type the code your authenticator shows now"
+                else:
+                    conn.execute(
+                        sa.delete(pending_sign_ins).where(pending_sign_ins.c.token_hash == digest)
+                    )
+                    account = _row_account(found)
+                    short = account.name
+                    token = self._open_session(
+                        conn,
+                        account,
+                        address,
+                        now,
+                        f"name:{short}@{address[:200]}",
+                        f"name:{short}",
+                        second=how,
+                    )
+        if refusal is not None:
+            raise SignInRefused(refusal)
+        return SignedIn(token, self._session_of(account, token, now))
+
+    def _use_code(self, conn: Connection, row: Any, code: str, now: datetime) -> str | None:
+        """Accept ``code`` for the account of ``row`` (marking it used), saying how it was
+        given: ``authenticator`` or ``recovery code``; None when it is neither."""
+        typed = code.strip()
+        if len(typed) > 64:
+            return None
+        used = factor.recovery_digest(typed)
+        if used is not None:
+            hit = conn.execute(
+                sa.update(recovery_codes)
+                .where(
+                    recovery_codes.c.account_id == row.account_id,
+                    recovery_codes.c.code_hash == used,
+                    recovery_codes.c.used_at.is_(None),
+                )
+                .values(used_at=now)
+            )
+            if hit.rowcount == 1:
+                self._log(
+                    conn,
+                    row.name,
+                    row.name,
+                    "recovery code used",
+                    left=self._left(conn, row.account_id),
+                )
+                return "recovery code"
+            return None
+        step = factor.matching_step(row.totp_secret or "", typed, now, row.totp_last_step)
+        if step is None:
+            return None
+        conn.execute(
+            sa.update(accounts)
+            .where(accounts.c.account_id == row.account_id)
+            .values(totp_last_step=step)
+        )
+        return "authenticator"
+
+    def _left(self, conn: Connection, account_id: int) -> int:
+        return int(
+            conn.execute(
+                sa.select(sa.func.count())
+                .select_from(recovery_codes)
+                .where(
+                    recovery_codes.c.account_id == account_id, recovery_codes.c.used_at.is_(None)
+                )
+            ).scalar_one()
+        )
+
+    def _rehash(self, conn: Connection, row: Any, password: str) -> None:
+        if self.hasher.check_needs_rehash(row.password_hash):
+            conn.execute(
+                sa.update(accounts)
+                .where(accounts.c.account_id == row.account_id)
+                .values(password_hash=self.hasher.hash(password))
+            )
+
+    def _open_session(
+        self,
+        conn: Connection,
+        account: Account,
+        address: str,
+        now: datetime,
+        pair_key: str,
+        name_key: str,
+        second: str | None = None,
+    ) -> str:
+        token = random_token(self.rng)
+        conn.execute(
+            sa.delete(login_throttle).where(login_throttle.c.key.in_((pair_key, name_key)))
+        )
+        conn.execute(
+            sa.delete(web_sessions).where(
+                web_sessions.c.expires_at <= now, web_sessions.c.account_id == account.account_id
+            )
+        )
+        self._insert_session(conn, account.account_id, token, now)
+        details: dict[str, Any] = {"address": address}
+        if second is not None:
+            details["second_factor"] = second
+        self._log(conn, account.name, account.name, "signed in", **details)
+        return token
+
+    def _insert_session(self, conn: Connection, account_id: int, token: str, now: datetime) -> None:
+        conn.execute(
+            sa.insert(web_sessions).values(
+                token_hash=_sha256(token),
+                account_id=account_id,
+                created_at=now,
+                last_seen_at=now,
+                expires_at=now + self.config.session_lifetime,
+            )
+        )
+
+    def _session_of(self, account: Account, token: str, now: datetime) -> Session:
+        return Session(
+            account, _sha256(token), csrf_token(token), now + self.config.session_lifetime
+        )
+
+    # -- the second factor -----------------------------------------------------------------
+
+    def factor_due(self, account: Account) -> bool:
+        """Whether ``account`` must set up a second factor before anything else."""
+        return not account.second_factor and bool(account.roles & self.config.second_factor_roles)
+
+    def start_second_factor(self, account: Account) -> str:
+        """A new shared key for the person's authenticator, kept until a code confirms it
+        (``confirm_second_factor``); a second factor already set up is refused (the owner
+        resets a lost one)."""
+        secret = factor.new_secret(self.rng)
+        with self._writing() as conn:
+            row = self._account_row(conn, account.account_id)
+            if row.totp_confirmed_at is not None:
+                raise InvalidInput(
+                    "a second factor is set up already; to replace a lost one, ask the owner "
+                    "to reset it"
+                )
+            conn.execute(
+                sa.update(accounts)
+                .where(accounts.c.account_id == account.account_id)
+                .values(totp_secret=secret, totp_last_step=None)
+            )
+        return secret
+
+    def pending_secret(self, account: Account) -> str | None:
+        """The shared key being set up (not yet confirmed), to show again."""
+        with self.engine.connect() as conn:
+            row = self._account_row(conn, account.account_id)
+        return None if row.totp_confirmed_at is not None else row.totp_secret
+
+    def confirm_second_factor(self, account: Account, code: str) -> list[str]:
+        """Confirm the key being set up with a code from the authenticator; returns the ten
+        recovery codes (shown once: only their digests are kept)."""
+        now = self.clock.now()
+        with self._writing() as conn:
+            row = self._account_row(conn, account.account_id)
+            if row.totp_confirmed_at is not None:
+                raise InvalidInput("a second factor is set up already")
+            if row.totp_secret is None:
+                raise InvalidInput("start setting up the second factor first")
+            step = factor.matching_step(row.totp_secret, code, now, None)
+            if step is None:
+                raise InvalidInput(
+                    "that code does not match the key: check the authenticator's clock and "
+                    "type the code it shows now"
+                )
+            conn.execute(
+                sa.update(accounts)
+                .where(accounts.c.account_id == account.account_id)
+                .values(totp_confirmed_at=now, totp_last_step=step)
+            )
+            codes = self._replace_recovery_codes(conn, account.account_id, now)
+            self._log(conn, account.name, account.name, "second factor set up")
+        return codes
+
+    def renew_recovery_codes(self, account: Account, code: str) -> list[str]:
+        """Ten new recovery codes in place of the old ones (a current code required)."""
+        now = self.clock.now()
+        with self._writing() as conn:
+            row = self._account_row(conn, account.account_id)
+            if row.totp_confirmed_at is None:
+                raise InvalidInput("set up the second factor first")
+            step = factor.matching_step(row.totp_secret or "", code, now, row.totp_last_step)
+            if step is None:
+                raise InvalidInput("wrong code; type the code your authenticator shows now")
+            conn.execute(
+                sa.update(accounts)
+                .where(accounts.c.account_id == account.account_id)
+                .values(totp_last_step=step)
+            )
+            codes = self._replace_recovery_codes(conn, account.account_id, now)
+            self._log(conn, account.name, account.name, "recovery codes renewed")
+        return codes
+
+    def recovery_codes_left(self, account: Account) -> int:
+        with self.engine.connect() as conn:
+            return self._left(conn, account.account_id)
+
+    def reset_second_factor(self, name: str, actor: str) -> None:
+        """Remove a person's second factor (a lost phone): their sessions end and, if their
+        role needs one, they set up a new one at their next sign-in."""
+        with self._writing() as conn:
+            found = conn.execute(
+                sa.select(accounts.c.account_id, accounts.c.totp_confirmed_at).where(
+                    accounts.c.name == name
+                )
+            ).first()
+            if found is None:
+                raise InvalidInput(f"no account named {name!r}")
+            if found.totp_confirmed_at is None:
+                raise InvalidInput(f"{name} has no second factor to reset")
+            conn.execute(
+                sa.update(accounts)
+                .where(accounts.c.account_id == found.account_id)
+                .values(totp_secret=None, totp_confirmed_at=None, totp_last_step=None)
+            )
+            conn.execute(
+                sa.delete(recovery_codes).where(recovery_codes.c.account_id == found.account_id)
+            )
+            conn.execute(
+                sa.delete(web_sessions).where(web_sessions.c.account_id == found.account_id)
+            )
+            conn.execute(
+                sa.delete(pending_sign_ins).where(pending_sign_ins.c.account_id == found.account_id)
+            )
+            self._log(conn, actor, name, "second factor reset")
+
+    def rotate_session(self, account: Account, token_hash: str) -> str:
+        """The session ``token_hash`` goes on under a new identifier (its rights changed)."""
+        now = self.clock.now()
+        token = random_token(self.rng)
+        with self._writing() as conn:
+            conn.execute(sa.delete(web_sessions).where(web_sessions.c.token_hash == token_hash))
+            self._insert_session(conn, account.account_id, token, now)
+        return token
+
+    def _account_row(self, conn: Connection, account_id: int) -> Any:
+        row = conn.execute(sa.select(accounts).where(accounts.c.account_id == account_id)).first()
+        if row is None:
+            raise InvalidInput("the account no longer exists")
+        return row
+
+    def _replace_recovery_codes(
+        self, conn: Connection, account_id: int, now: datetime
+    ) -> list[str]:
+        codes = factor.new_recovery_codes(self.rng)
+        conn.execute(sa.delete(recovery_codes).where(recovery_codes.c.account_id == account_id))
+        for code in codes:
+            digest = factor.recovery_digest(code)
+            conn.execute(
+                sa.insert(recovery_codes).values(
+                    account_id=account_id, code_hash=digest, created_at=now, used_at=None
+                )
+            )
+        return codes
 
     def session(self, token: str | None) -> Session | None:
         """The live session of a cookie's token (its idle clock restarted), or None: unknown,

@@ -68,6 +68,16 @@ def reset_password(url: str, name: str) -> str:
         server.close()
 
 
+def reset_second_factor(url: str, name: str) -> None:
+    """``croupier users reset-factor``: remove a lost second factor (the owner's own included:
+    this command is the way back for a person at the server's console); sessions end."""
+    server = open_server(url, "org", create=False)
+    try:
+        server.accounts.reset_second_factor(name, actor="croupier users reset-factor")
+    finally:
+        server.close()
+
+
 def set_disabled(url: str, name: str, disabled: bool) -> None:
     """``croupier users disable|enable``: a disabled account cannot sign in; its sessions end."""
     server = open_server(url, "org", create=False)
