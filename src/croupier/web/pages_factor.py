@@ -13,7 +13,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from croupier.core.errors import InvalidInput
 from croupier.service.office.backoffice import actor_of
 from croupier.service.people import second_factor as factor
-from croupier.service.people.accounts import SignInRefused
+from croupier.service.people.accounts import SignInRefused, csrf_token
 from croupier.service.people.authz import Action, authorize
 from croupier.web.pages import code_page, login_page, render, signed_in_response
 from croupier.web.security import (
@@ -62,7 +62,9 @@ def _factor_page(
     *,
     codes: list[str] | None = None,
     error: str | None = None,
+    new_token: str | None = None,
 ) -> HTMLResponse:
+    """The page; ``new_token``: the session's new identifier, whose CSRF token its forms carry."""
     accounts = server_of(request).accounts
     fresh = accounts.get(session.account.name)
     account = fresh if fresh is not None else session.account
@@ -80,6 +82,7 @@ def _factor_page(
         left=accounts.recovery_codes_left(account) if account.second_factor else 0,
         codes=codes,
         error=error,
+        **({"csrf": csrf_token(new_token)} if new_token else {}),
     )
 
 
@@ -108,7 +111,7 @@ def second_factor_confirm(
         return _factor_page(request, session, error=str(exc))
     # the session's rights changed (it could only set this up): a new identifier (issue 29)
     token = accounts.rotate_session(session.account, session.token_hash)
-    page = _factor_page(request, session, codes=codes)
+    page = _factor_page(request, session, codes=codes, new_token=token)
     set_session_cookie(request, page, token)
     return page
 
