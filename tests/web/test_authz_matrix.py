@@ -39,6 +39,7 @@ from croupier.web import (
     api_tables,
     api_tournaments,
     pages,
+    pages_entries,
     pages_factor,
     pages_office,
     pages_tables,
@@ -72,6 +73,7 @@ STATUS_READERS = frozenset(
 SLIP_READERS = STATUS_READERS | {"dealer", "wheel operator"}
 RECORD_READERS = frozenset({"owner", "gaming manager", "shift manager", "auditor"})
 OWNER_ONLY = frozenset({"owner"})
+TABLE_ENTRIES = frozenset({"dealer", "wheel operator", "pit boss", "shift manager"})
 CASHIERS = frozenset({"cashier"})  # -06.2 (the books: a chip bank cashier redeems)
 COUNTERS = frozenset({"count team member", "independent person"})  # -14.2
 CLOSERS = frozenset({"shift manager", "gaming manager"})  # -16.1.a: the books' close_day
@@ -162,6 +164,11 @@ ENDPOINTS: list[Endpoint] = [
     Endpoint("accounts page", "GET", "/accounts", OWNER_ONLY, HOUSE),
     Endpoint("create account (form)", "POST", "/accounts", OWNER_ONLY, HOUSE,
              form={"name": "new-{role}", "roles": "player"}),
+    # the books' entries as forms (one shown here; every form asks the policy the same way)
+    Endpoint("books entries", "GET", "/books", EVERYONE),
+    Endpoint("a tip's form", "GET", "/books/tip", TABLE_ENTRIES, "99-01.3-08-06"),
+    Endpoint("a tip, wrong chips (form)", "POST", "/books/tip", TABLE_ENTRIES, "99-01.3-08-06",
+             form={"site": "S1", "table": "1", "chips": "no chips"}, changes=False),
     # the second factor: each person's own; its reset, the owner's
     Endpoint("second factor page", "GET", "/second-factor", EVERYONE),
     Endpoint("start a second factor (form)", "POST", "/second-factor/start", EVERYONE),
@@ -389,6 +396,7 @@ def test_the_matrix_covers_every_endpoint(shared_demo: Demo) -> None:
         *api.router.routes,
         *pages.router.routes,
         *pages_factor.router.routes,
+        *pages_entries.router.routes,
         *api_tables.router.routes,
         *api_office.router.routes,
         *pages_tables.router.routes,
@@ -415,7 +423,8 @@ def test_the_matrix_covers_every_endpoint(shared_demo: Demo) -> None:
             .replace("/counts/999/", "/counts/{count_id}/")
             .replace("/day/counts/{count_id}/enter", "/day/counts/{count_id}/{step}")
             .replace("/cameras/review", "/cameras/{step}")
-            .replace("/accounts/player1/", "/accounts/{name}/"),
+            .replace("/accounts/player1/", "/accounts/{name}/")
+            .replace("/books/tip", "/books/{entry}"),
         )
         for e in ENDPOINTS
     }

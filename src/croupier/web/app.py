@@ -35,6 +35,7 @@ from croupier.web import (
     api_tables,
     api_tournaments,
     pages,
+    pages_entries,
     pages_factor,
     pages_office,
     pages_tables,
@@ -134,6 +135,7 @@ def create_app(settings: WebSettings | None = None) -> FastAPI:
     app.include_router(api_tournaments.router)
     app.include_router(pages.router)
     app.include_router(pages_factor.router)
+    app.include_router(pages_entries.router)
     app.include_router(pages_tables.router)
     app.include_router(pages_office.router)
     app.include_router(pages_tournaments.router)

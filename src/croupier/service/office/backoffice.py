@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from croupier.service.office.cameras import CamerasDesk
 from croupier.service.office.counting import CountingDesk
+from croupier.service.office.entries import EntriesDesk
 from croupier.service.office.reports import ReportsDesk
 from croupier.service.office.slips import SlipsDesk
 from croupier.service.office.views import (
@@ -58,7 +59,7 @@ __all__ = [
 ]
 
 
-class Backoffice(SlipsDesk, ReportsDesk, CountingDesk, CamerasDesk):
+class Backoffice(SlipsDesk, ReportsDesk, CountingDesk, CamerasDesk, EntriesDesk):
     """One organization's back office over an open store (thread-safe: one lock): the slips
     (``office.slips``), the reports (``office.reports``) and the day around the tables
     (``office.day``), over the common part (``office.base``)."""

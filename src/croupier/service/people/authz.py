@@ -88,6 +88,12 @@ class Action(Enum):
     )
     COLLECT_TOURNAMENT_FEE = "collect or refund a tournament fee (register, rebuy, add-on)"
     POST_TOURNAMENT = "record a finished tournament's fees and prizes in the books"
+    TABLE_ENTRIES = "record a table's chip sales, play and tips in the books"
+    BANK_ENTRIES = "record chips received, cash put in the cash bank, IOUs and bank deposits"
+    SET_UP_BOOKS = "set up the books: sites, tables, employees"
+    POKER_ENTRIES = "record poker occasions, half-hour fees and their voids"
+    TICKET_ENTRIES = "record paddlewheel ticket cards: series, sales, refunds, spins, prizes"
+    TOURNAMENT21_ENTRIES = "record twenty-one tournaments in the books: fees, prizes, voids"
 
 
 @dataclass(frozen=True)
@@ -221,6 +227,32 @@ POLICY: dict[Action, Rule] = {
         "99-01.3-09-07",
         writes=True,
         note="the tournament's records in the books (twenty-one: 99-01.3-08-16.1.e, f)",
+    ),
+    Action.TABLE_ENTRIES: Rule(
+        _r(DEALER, WHEEL, PB, SM),
+        "99-01.3-08-06",
+        writes=True,
+        note="the people who conduct and supervise the table",
+    ),
+    Action.BANK_ENTRIES: Rule(
+        _r(GM, SM, CASHIER),
+        f"{RECORDS}.1.a",
+        writes=True,
+        note="recorded as who wrote the IOU or made the deposit",
+    ),
+    Action.SET_UP_BOOKS: Rule(_r(GM), RECORDS, writes=True),
+    Action.POKER_ENTRIES: Rule(
+        _r(GM, SM, CASHIER),
+        "99-01.3-09-07",
+        writes=True,
+        note="recorded as the fee's collector or the void's author",
+    ),
+    Action.TICKET_ENTRIES: Rule(_r(GM, SM, WHEEL), "99-01.3-11-02", writes=True),
+    Action.TOURNAMENT21_ENTRIES: Rule(
+        _r(GM, SM, CASHIER),
+        f"{RECORDS}.1.e",
+        writes=True,
+        note="recorded as the fee's collector or the void's author",
     ),
 }
 """The policy: every action the server knows and who may do it. Anything else is refused."""
