@@ -313,6 +313,10 @@ ENDPOINTS: list[Endpoint] = [
     Endpoint("deal", "POST", "/api/tables/{table}/deal", TABLE_STAFF, HOUSE, table="wagered"),
     Endpoint("chance", "POST", "/api/tables/{table}/chance", TABLE_STAFF, HOUSE, table="dealt"),
     # a virtual table takes no key: allowed to table staff, answered 422, nothing changes
+    # not linked to a table of the books: allowed, answered 422, nothing recorded
+    Endpoint("ask the chip bank", "POST", "/api/tables/{table}/ask", TABLE_STAFF,
+             "99-01.3-08-05.3", json={"kind": "fill", "chips": "5x1"}, table="physical",
+             changes=False),
     Endpoint("key", "POST", "/api/tables/{table}/key", TABLE_STAFF, HOUSE,
              json={"outcome": "Ah"}, table="dealt", changes=False),
     # an old version: allowed to choose, answered 409, nothing changes

@@ -188,7 +188,8 @@ def do_cmd(
         str,
         typer.Argument(
             help="register, refund, rebuy, add-on, start, transfer-buy-in, next-level, "
-            "start-hand, record-hand, eliminate, withdraw, cash-out, end-round, finish, split."
+            "start-hand, player-returned, record-hand, eliminate, withdraw, cash-out, end-round, "
+            "finish, split, award-prize, move-player, remove-chips."
         ),
     ],
     player: Annotated[str | None, typer.Option("--player", help="The player.")] = None,
@@ -208,12 +209,29 @@ def do_cmd(
     ] = None,
     to: Annotated[str | None, typer.Option("--to", help="transfer-buy-in: to whom.")] = None,
     table: Annotated[int | None, typer.Option("--table", help="The table.")] = None,
+    seat: Annotated[
+        int | None,
+        typer.Option("--seat", help="player-returned: the seat; move-player: a free seat."),
+    ] = None,
+    place: Annotated[
+        int | None, typer.Option("--place", help="award-prize: the place decided.")
+    ] = None,
+    fee: Annotated[
+        str | None,
+        typer.Option("--fee", help="refund: one kind of fee (entry, bounty, rebuy, add-on)."),
+    ] = None,
+    reason: Annotated[
+        str | None, typer.Option("--reason", help="remove-chips: why (the penalty).")
+    ] = None,
     absent: Annotated[
         str | None, typer.Option("--absent", help="start-hand: absent seats, e.g. 4,7.")
     ] = None,
     chips: Annotated[
         str | None,
-        typer.Option("--chips", help="record-hand: chips won and lost, e.g. 'ann=500,bob=-500'."),
+        typer.Option(
+            "--chips",
+            help="record-hand: chips won and lost, e.g. 'ann=500,bob=-500'; remove-chips: 500.",
+        ),
     ] = None,
     bets: Annotated[
         str | None, typer.Option("--bets", help="record-hand (twenty-one): bets, 'ann=100'.")
@@ -257,6 +275,10 @@ def do_cmd(
         "receipt": receipt,
         "to": to,
         "table": table,
+        "seat": seat,
+        "place": place,
+        "fee": fee,
+        "reason": reason,
         "absent": absent,
         "chips": chips,
         "bets": bets,

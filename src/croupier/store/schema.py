@@ -179,6 +179,23 @@ account_log = sa.Table(
     sa.Column("detail", sa.Text(), nullable=False),
 )
 
+slip_asks = sa.Table(
+    "slip_asks",
+    metadata,
+    sa.Column("ask_id", sa.Integer(), primary_key=True, autoincrement=True),
+    sa.Column("org_id", sa.String(STREAM_NAME_MAX), nullable=False),
+    sa.Column("kind", sa.String(16), nullable=False),
+    sa.Column("site", sa.String(STREAM_NAME_MAX), nullable=False),
+    sa.Column("table_number", sa.Integer(), nullable=False),
+    sa.Column("chips", sa.String(400), nullable=False),
+    sa.Column("live_table", sa.String(64), nullable=False),
+    sa.Column("asked_by_account", sa.String(ACCOUNT_NAME_MAX), nullable=False),
+    sa.Column("asked_at", UtcDateTime(), nullable=False),
+    sa.Column("status", sa.String(16), nullable=False),
+    sa.Column("draft_id", sa.Integer(), nullable=True),
+)
+"""Fills and credits asked for at a table's console, until a slip is prepared from them."""
+
 slip_drafts = sa.Table(
     "slip_drafts",
     metadata,

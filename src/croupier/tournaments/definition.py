@@ -19,6 +19,7 @@ from croupier.core.money import format_money
 from croupier.games.config import validate_rules
 from croupier.tournaments import sections as s
 from croupier.tournaments.model import (
+    Balancing,
     ChipPurchase,
     Dealing,
     FrozenModel,
@@ -27,7 +28,9 @@ from croupier.tournaments.model import (
     Payout,
     PokerVariant,
     Satellite,
+    SeatDraw,
 )
+from croupier.tournaments.seating import tables_needed
 
 WHAT = "tournament rules"
 
@@ -63,6 +66,9 @@ class TournamentRules(FrozenModel):
     advance_per_table: tuple[int, ...] = ()
     payout: Payout
     satellites: tuple[Satellite, ...] = ()
+    seat_draw: SeatDraw = SeatDraw.LEAST_FILLED
+    tables: int | None = None
+    balancing: Balancing = Balancing.AUTOMATIC
 
     @property
     def is_poker(self) -> bool:
@@ -109,6 +115,13 @@ class TournamentRules(FrozenModel):
     def satellite(self, satellite_id: str) -> Satellite | None:
         return next((x for x in self.satellites if x.id == satellite_id), None)
 
+    def room_tables(self, max_players: int) -> int:
+        """The tables of the room a whole-room seat card deck covers: ``tables``, else as many
+        as ``max_players`` need."""
+        if self.tables is not None:
+            return self.tables
+        return tables_needed(max_players, self.table_seats)
+
     def problems(self) -> list[Problem]:
         """Every way this definition breaks the regulation (empty when valid)."""
         return _problems(self)
@@ -132,6 +145,9 @@ _SECTIONS = {
     "satellites": s.POKER_SATELLITE,
     "first_day": s.POKER_DAYS,
     "last_day": s.POKER_DAYS,
+    "seat_draw": s.POKER_SEAT_DRAW,
+    "tables": s.POKER_TABLES,
+    "balancing": s.POKER_TABLES,
 }
 
 
@@ -218,15 +234,7 @@ def _common_problems(r: TournamentRules) -> list[Problem]:
         out.append(Problem("starting_chips", "a fixed number of chips: at least 1", fee))
     if r.bounty < 0:
         out.append(Problem("bounty", "must not be negative", s.POKER_BOUNTY))
-    for name, option in (("rebuy", r.rebuy), ("add_on", r.add_on)):
-        if option is None:
-            continue
-        if option.count < 1 or option.amount <= 0 or option.chips <= 0:
-            out.append(Problem(name, "count, amount and chips must be positive", fee))
-        if not 1 <= option.through_level <= len(r.levels):
-            out.append(
-                Problem(f"{name}.through_level", f"must be a level from 1 to {len(r.levels)}", fee)
-            )
+    out.extend(_purchase_problems(r, "", r.rebuy, r.add_on))
     if r.entry_fee + r.bounty > r.fee_cap:
         # the fees every player pays (issue 30: the caps limit what a player pays, so optional
         # rebuys and add-ons past the cap are posted as stopping there, and the payment that
@@ -252,6 +260,66 @@ def _common_problems(r: TournamentRules) -> list[Problem]:
                     f"advance_per_table[{i}]",
                     f"from 1 to {r.table_seats - 1} players of a table advance",
                     s.POKER_ADVANCE if r.is_poker else s.TWENTYONE_ADVANCE,
+                )
+            )
+    out.extend(_seat_draw_problems(r))
+    return out
+
+
+def _purchase_problems(
+    r: TournamentRules, where: str, rebuy: ChipPurchase | None, add_on: ChipPurchase | None
+) -> list[Problem]:
+    """A rebuy's or add-on's number, amount, chips and last level (of the main tournament, or
+    of the satellite at ``where``)."""
+    out: list[Problem] = []
+    fee = r.fee_section
+    for name, option in (("rebuy", rebuy), ("add_on", add_on)):
+        if option is None:
+            continue
+        if option.count < 1 or option.amount <= 0 or option.chips <= 0:
+            out.append(Problem(f"{where}{name}", "count, amount and chips must be positive", fee))
+        if not 1 <= option.through_level <= len(r.levels):
+            out.append(
+                Problem(
+                    f"{where}{name}.through_level",
+                    f"must be a level from 1 to {len(r.levels)}",
+                    fee,
+                )
+            )
+    return out
+
+
+def _seat_draw_problems(r: TournamentRules) -> list[Problem]:
+    """A whole-room seat card deck (issue 30) covers ``tables`` tables (or as many as
+    ``max_players`` need), enough to seat the players needed to start (-09-05.2, -05.3)."""
+    out: list[Problem] = []
+    if r.tables is not None and r.seat_draw is not SeatDraw.WHOLE_ROOM:
+        out.append(
+            Problem(
+                "tables",
+                "the room's tables are those of a whole-room seat card deck (seat_draw = "
+                '"whole-room")',
+                s.POKER_SEAT_DRAW,
+            )
+        )
+    if r.seat_draw is not SeatDraw.WHOLE_ROOM or r.table_seats < 2:
+        return out
+    if r.tables is not None and r.tables < 1:
+        out.append(Problem("tables", "the room has at least one table", s.POKER_TABLES))
+        return out
+    parts = [("", r.min_players, r.max_players)]
+    parts += [
+        (f"satellites[{i}].", x.min_players, x.max_players) for i, x in enumerate(r.satellites)
+    ]
+    for where, least, most in parts:
+        tables = r.room_tables(most)
+        if tables * r.table_seats < least:
+            out.append(
+                Problem(
+                    f"{where}min_players",
+                    f"the room's {tables} table(s) of {r.table_seats} seat {tables * r.table_seats}"
+                    f" players, fewer than the {least} needed to start",
+                    s.POKER_TABLES,
                 )
             )
     return out
@@ -304,15 +372,24 @@ def _poker_problems(r: TournamentRules) -> list[Problem]:
             )
         if not 2 <= sat.min_players <= sat.max_players:
             out.append(Problem(f"{where}.min_players", "2 <= min <= max", s.POKER_TABLES))
+        out.extend(_purchase_problems(r, f"{where}.", sat.rebuy, sat.add_on))
         prizes = sat.buy_ins * r.buy_in_cost + sum(sat.cash)
-        if sat.entry_fee > 0 and _ratio_over_cap(prizes, sat.min_players * sat.entry_fee):
+        if sat.rebuy is None and sat.add_on is None:
+            field, players = sat.min_players * sat.entry_fee, f"{sat.min_players} players"
+        else:
+            # with rebuys or add-ons the fees collected are known only as they are paid: as
+            # for the main tournament's fixed prizes, refused here only what no full field
+            # paying every fee (up to the $300) could cover; each award is checked when made
+            per = min(sat.max_fees_per_player, s.POKER_FEE_CAP)
+            field = sat.max_players * per
+            players = f"a full field of {sat.max_players} paying every fee"
+        if sat.entry_fee > 0 and _ratio_over_cap(prizes, field):
             out.append(
                 Problem(
                     f"{where}.buy_ins",
                     f"{sat.buy_ins} buy-in(s) at {format_money(r.buy_in_cost)} and "
                     f"{format_money(sum(sat.cash))} cash exceed ninety percent of the "
-                    f"{format_money(sat.min_players * sat.entry_fee)} in fees of "
-                    f"{sat.min_players} players",
+                    f"{format_money(field)} in fees of {players}",
                     s.POKER_PRIZES,
                 )
             )
@@ -347,6 +424,15 @@ def _twentyone_problems(r: TournamentRules) -> list[Problem]:
         out.append(
             Problem("satellites", "satellites are a poker tournament feature", s.TWENTYONE_ADVANCE)
         )
+    if r.balancing is Balancing.DIRECTOR:
+        out.append(
+            Problem(
+                "balancing",
+                "a player may not move from table to table: twenty-one tables are balanced only "
+                "at the start and between rounds",
+                s.TWENTYONE_PLAY,
+            )
+        )
     if r.betting_spaces not in (1, 2):
         out.append(Problem("betting_spaces", "one or two betting spaces", s.TWENTYONE_SPACES))
     if r.seats_per_table is not None and r.seats_per_table * r.betting_spaces > 7:
@@ -376,8 +462,14 @@ def _payout_problems(r: TournamentRules) -> list[Problem]:
     out: list[Problem] = []
     p = r.payout
     sec = s.POKER_PRIZES if r.is_poker else s.TWENTYONE_ADVANCE
-    if (p.pool_percent is None) == (not p.amounts):
-        out.append(Problem("payout", "either pool_percent with places, or amounts", sec))
+    if sum((p.pool_percent is not None, bool(p.amounts), bool(p.prizes))) != 1:
+        out.append(
+            Problem(
+                "payout",
+                "one of: pool_percent with places, amounts, or prizes (a prize for each place)",
+                sec,
+            )
+        )
         return out
     if p.pool_percent is not None:
         if not 1 <= p.pool_percent <= 100:
@@ -386,6 +478,7 @@ def _payout_problems(r: TournamentRules) -> list[Problem]:
             out.append(Problem("payout.places", "positive shares summing to 100 percent", sec))
     elif any(x <= 0 for x in p.amounts):
         out.append(Problem("payout.amounts", "positive amounts", sec))
+    out.extend(_place_prize_problems(r, sec))
     if p.merchandise and r.is_poker:
         out.append(
             Problem(
@@ -419,7 +512,7 @@ def _payout_problems(r: TournamentRules) -> list[Problem]:
         # (issue 30: they were weighed against the smallest field's entry fees alone).
         m = r.max_players
         fees = m * r.payable_per_player
-        prizes = sum(p.amounts) + m * r.bounty
+        prizes = sum(p.amounts) + sum(x.cash or 0 for x in p.prizes) + m * r.bounty
         if fees > 0 and _ratio_over_cap(prizes, fees):
             out.append(
                 Problem(
@@ -430,4 +523,34 @@ def _payout_problems(r: TournamentRules) -> list[Problem]:
                     s.POKER_PRIZES,
                 )
             )
+    return out
+
+
+def _place_prize_problems(r: TournamentRules, sec: str) -> list[Problem]:
+    """``payout.prizes``: a place each, one kind each (cash, or merchandise with its value);
+    poker awards only cash or a buy-in to a larger tournament (-09-03.4.f)."""
+    out: list[Problem] = []
+    seen: set[int] = set()
+    for i, x in enumerate(r.payout.prizes):
+        where = f"payout.prizes[{i}]"
+        if x.place < 1 or x.place in seen:
+            out.append(Problem(f"{where}.place", "a place from 1, each place once", sec))
+        seen.add(x.place)
+        if (x.cash is None) == (x.merchandise is None):
+            out.append(Problem(where, "one kind of prize: cash, or merchandise and its value", sec))
+            continue
+        if x.cash is not None:
+            if x.cash <= 0 or x.value is not None:
+                out.append(Problem(f"{where}.cash", "a positive amount (no value)", sec))
+            continue
+        if r.is_poker:
+            out.append(
+                Problem(
+                    f"{where}.merchandise",
+                    "only a cash prize or a buy-in to a larger tournament may be awarded",
+                    s.POKER_PRIZES,
+                )
+            )
+        elif not (x.merchandise or "").strip() or x.value is None or x.value <= 0:
+            out.append(Problem(where, "merchandise is described, with a positive value", sec))
     return out

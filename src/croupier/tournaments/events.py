@@ -39,6 +39,8 @@ class Exit(Enum):
     WITHDREW = "withdrew"
     NOT_ADVANCED = "not-advanced"
     FINISHED = "finished"
+    FORFEITED = "forfeited"
+    """Out because a penalty took the player's last chips (-09-06.2.f), nobody's elimination."""
 
 
 @event("tournament.defined")
@@ -127,7 +129,9 @@ class LevelStarted(Event):
 @event("tournament.player_moved")
 @dataclass(frozen=True, slots=True)
 class PlayerMoved(Event):
-    """A player moved to balance the tables (-09-05.2) or to the next round's seat."""
+    """A player moved to balance the tables (-09-05.2) or to the next round's seat: by
+    croupier's fixed rule (``by`` None), or by the person named in ``by`` at ``at`` (a move the
+    director chose during play, issue 30)."""
 
     tournament: str
     player: str
@@ -135,6 +139,8 @@ class PlayerMoved(Event):
     from_seat: int
     to_table: int
     to_seat: int
+    by: str | None = None
+    at: str | None = None
 
 
 @event("tournament.table_broken")
@@ -193,6 +199,21 @@ class PlayerEliminated(Event):
     place: int
     exit: Exit
     by: str | None
+    at: str
+
+
+@event("tournament.chips_removed")
+@dataclass(frozen=True, slots=True)
+class ChipsRemoved(Event):
+    """Chips taken out of play from a player as a penalty (poker: chip forfeiture, -09-06.2.f),
+    with who imposed it, why and when. Nobody receives them: chips are never transferred
+    (-09-05.9)."""
+
+    tournament: str
+    player: str
+    chips: int
+    by: str
+    reason: str
     at: str
 
 

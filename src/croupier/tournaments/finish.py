@@ -1,6 +1,6 @@
-"""The end: standings, the prizes by place (cash, buy-ins with receipts, merchandise), the
-championship of a twenty-one tournament, and a split-prize agreement among the remaining
-players (-09-03.4.c, -08-15.4)."""
+"""The end: standings, the prizes by place (cash, buy-ins with receipts, merchandise), a place's
+prize awarded as soon as the place is decided, the championship of a twenty-one tournament, and
+a split-prize agreement among the remaining players (-09-03.4.c, -08-15.4)."""
 
 from __future__ import annotations
 
@@ -21,10 +21,12 @@ from croupier.tournaments.events import (
 from croupier.tournaments.guards import (
     check_prize_cap,
     emit,
+    entrant,
     part_of,
     require_running,
     within_days,
 )
+from croupier.tournaments.registration import purchase_option
 from croupier.tournaments.state import Part, Status, TournamentState
 
 
@@ -36,6 +38,8 @@ class PlacePrize:
     kind: PrizeKind
     cents: int
     description: str = ""
+    from_pool: bool = False
+    """A share of the prize pool: known once no more fees can be collected."""
 
 
 def prize_pool_base(part: Part) -> int:
@@ -65,9 +69,16 @@ def place_prizes(state: TournamentState, part: Part) -> list[PlacePrize]:
         shares = [pool * x // 100 for x in p.places]
         if shares:
             shares[0] += pool - sum(shares)
-        out = [PlacePrize(i, PrizeKind.CASH, c) for i, c in enumerate(shares, 1)]
-    else:
+        out = [PlacePrize(i, PrizeKind.CASH, c, "", True) for i, c in enumerate(shares, 1)]
+    elif p.amounts:
         out = [PlacePrize(i, PrizeKind.CASH, c) for i, c in enumerate(p.amounts, 1)]
+    else:
+        out = [
+            PlacePrize(x.place, PrizeKind.CASH, x.cash)
+            if x.cash is not None
+            else PlacePrize(x.place, PrizeKind.MERCHANDISE, x.value or 0, x.merchandise or "")
+            for x in p.prizes
+        ]
     out.extend(
         PlacePrize(m.place, PrizeKind.MERCHANDISE, m.value, m.description) for m in p.merchandise
     )
@@ -105,34 +116,18 @@ def finish_events(state: TournamentState, part: Part, at: str) -> list[Event]:
     awards: list[Event] = []
     buy_ins = 0
     cash = 0
+    paid = part.awarded_places()
     for prize in place_prizes(state, part):
-        if prize.place > len(order):
+        if prize.place > len(order) or (prize.place, prize.kind) in paid:
             continue
         player = order[prize.place - 1]
         if player in part.split:
             continue
-        receipt = None
-        transferable = False
         if prize.kind is PrizeKind.BUY_IN:
-            receipt = f"{part.id}-{prize.place}"
-            sat = state.rules.satellite(part.id)
-            transferable = bool(sat and sat.transferable)
             buy_ins += prize.cents
         else:
             cash += prize.cents
-        awards.append(
-            PrizeAwarded(
-                part.id,
-                player,
-                prize.place,
-                prize.kind,
-                prize.cents,
-                at,
-                prize.description,
-                receipt,
-                transferable,
-            )
-        )
+        awards.append(_award(state, part, player, prize, at))
     for place, player in enumerate(order, 1):
         if player in part.split:
             cash += part.split[player]
@@ -163,6 +158,90 @@ def finish_events(state: TournamentState, part: Part, at: str) -> list[Event]:
             )
     check_prize_cap(state, part, cash, buy_ins)
     return [TournamentFinished(part.id, order, at), *awards]
+
+
+def _award(
+    state: TournamentState, part: Part, player: str, prize: PlacePrize, at: str
+) -> PrizeAwarded:
+    """The award of a place's prize; a buy-in with its receipt (-09-03.4.d)."""
+    receipt = None
+    transferable = False
+    if prize.kind is PrizeKind.BUY_IN:
+        receipt = f"{part.id}-{prize.place}"
+        sat = state.rules.satellite(part.id)
+        transferable = bool(sat and sat.transferable)
+    return PrizeAwarded(
+        part.id,
+        player,
+        prize.place,
+        prize.kind,
+        prize.cents,
+        at,
+        prize.description,
+        receipt,
+        transferable,
+    )
+
+
+def purchases_open(state: TournamentState, part: Part) -> bool:
+    """Whether a rebuy or an add-on may still be bought in ``part`` (so its fees, and a prize
+    pool that is a share of them, are not yet final)."""
+    for kind in (FeeKind.REBUY, FeeKind.ADD_ON):
+        option = purchase_option(state, part, kind)
+        if option is None or part.level > option.through_level:
+            continue
+        for ent in part.in_play():
+            used = ent.rebuys if kind is FeeKind.REBUY else ent.add_ons
+            if used < option.count:
+                return True
+    return False
+
+
+def award_prize(
+    state: TournamentState, player: str, place: int, at: str, tournament: str | None = None
+) -> list[Event]:
+    """The posted prize of ``place`` (cash, merchandise, a buy-in) awarded now, before the end,
+    to the player who finished in it (issue 30: a place is paid when it is decided, e.g. when
+    its player busts): only a place the player holds, only the posted prize of that place
+    (-09-05.1.c; twenty-one -08-15.4), once; a share of the prize pool only once no more fees
+    can be collected; poker prizes within ninety percent of the fees collected (-09-03.4.f).
+    The end then pays the other places."""
+    rules = state.rules
+    part = part_of(state, tournament)
+    within_days(state, at)
+    require_running(part)
+    ent = entrant(part, player)
+    section = s.POKER_PAYOUT if rules.is_poker else s.TWENTYONE_ADVANCE
+    if ent.status is not Status.OUT or ent.place is None:
+        raise RuleViolation(
+            f"{player} is still playing: a place's prize goes to the player who finished in it",
+            section,
+        )
+    if ent.place != place:
+        raise RuleViolation(
+            f"{player} finished in place {ent.place}, not {place}: prizes are paid by place as "
+            "posted",
+            section,
+        )
+    due = [x for x in place_prizes(state, part) if x.place == place]
+    if not due:
+        raise RuleViolation(
+            f"the posted payout structure of {part.id} has no prize for place {place}", section
+        )
+    paid = part.awarded_places()
+    due = [x for x in due if (x.place, x.kind) not in paid]
+    if not due:
+        raise InvalidInput(f"the prize of place {place} was awarded already")
+    if any(x.from_pool for x in due) and purchases_open(state, part):
+        raise RuleViolation(
+            f"place {place}'s share of the prize pool is not determined while rebuys or add-ons "
+            "may still be bought",
+            section,
+        )
+    cash = sum(x.cents for x in due if x.kind is not PrizeKind.BUY_IN)
+    buy_ins = sum(x.cents for x in due if x.kind is PrizeKind.BUY_IN)
+    check_prize_cap(state, part, cash, buy_ins)
+    return emit(state, [_award(state, part, player, x, at) for x in due])
 
 
 def finish(state: TournamentState, at: str, tournament: str | None = None) -> list[Event]:

@@ -26,6 +26,24 @@ class PokerVariant(Enum):
     OMAHA_HILO = "omaha-hilo"
 
 
+class SeatDraw(Enum):
+    """The seat cards offered at a buy-in (-09-05.3): the free seats of the least-filled tables
+    the entries so far need, or every free seat of the room's tables from the first buy-in
+    (the tables are balanced at the start, -09-05.2)."""
+
+    LEAST_FILLED = "least-filled"
+    WHOLE_ROOM = "whole-room"
+
+
+class Balancing(Enum):
+    """Who balances poker tables during play (-09-05.2): croupier by its fixed rule after every
+    elimination, or the director by moving players (``move_player``); before the next hand the
+    tables must be as even as possible either way."""
+
+    AUTOMATIC = "automatic"
+    DIRECTOR = "director"
+
+
 class Dealing(Enum):
     """Who deals a poker tournament: a dealer who cannot play, or the players in turn (-03.4)."""
 
@@ -69,26 +87,44 @@ class Merchandise(FrozenModel):
     value: int
 
 
+class PlacePrize(FrozenModel):
+    """One place's fixed prize, of its own kind (issue 30): ``cash`` in dollars, or
+    ``merchandise`` (twenty-one only, -08-15.4) with its ``value``."""
+
+    place: int
+    cash: int | None = None
+    merchandise: str | None = None
+    value: int | None = None
+
+
 class Payout(FrozenModel):
     """The payout structure: a prize pool (a percent of the fees, bounties excluded) shared by
-    place in percent, or fixed cash amounts by place; merchandise for twenty-one."""
+    place in percent, fixed cash amounts by place, or a prize of its own kind for each place
+    (``prizes``: cash or merchandise); merchandise for twenty-one."""
 
     pool_percent: int | None = None
     places: tuple[int, ...] = ()
     amounts: tuple[int, ...] = ()
+    prizes: tuple[PlacePrize, ...] = ()
     merchandise: tuple[Merchandise, ...] = ()
 
     @property
     def paid_places(self) -> int:
         return max(
-            [len(self.places), len(self.amounts), *(m.place for m in self.merchandise)],
+            [
+                len(self.places),
+                len(self.amounts),
+                *(p.place for p in self.prizes),
+                *(m.place for m in self.merchandise),
+            ],
             default=0,
         )
 
 
 class Satellite(FrozenModel):
     """A qualifying satellite of the main tournament: its prizes are buy-ins to the main (and
-    optionally cash after them), -09-02.24, -09-03.4.d."""
+    optionally cash after them), -09-02.24, -09-03.4.d; it may sell its own rebuys and add-ons
+    (issue 30), whose fees count toward the $300 a player for satellites (-09-01)."""
 
     id: str
     name: str = ""
@@ -99,3 +135,15 @@ class Satellite(FrozenModel):
     buy_ins: int = 1
     transferable: bool = False
     cash: tuple[int, ...] = ()
+    rebuy: ChipPurchase | None = None
+    add_on: ChipPurchase | None = None
+
+    @property
+    def max_fees_per_player(self) -> int:
+        """The most one player can pay in this satellite: the entry and every rebuy and
+        add-on."""
+        total = self.entry_fee
+        for option in (self.rebuy, self.add_on):
+            if option is not None:
+                total += option.count * option.amount
+        return total

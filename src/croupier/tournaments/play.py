@@ -1,8 +1,10 @@
 """Play: levels, hands (the button, the dealer's posting for an absent player), eliminations and
-bounties, rebalancing, withdrawals, rounds and advancement by chips.
+bounties, rebalancing and the director's moves, chips removed as a penalty, withdrawals, rounds
+and advancement by chips.
 
-Chips change only through a recorded hand; a poker hand's chips sum to zero. Each command checks
-everything first, then applies its events and returns them.
+Chips change only through a recorded hand (a poker hand's chips sum to zero) or a penalty that
+takes them out of play. Each command checks everything first, then applies its events and
+returns them.
 """
 
 from __future__ import annotations
@@ -11,17 +13,22 @@ from collections.abc import Mapping
 
 from croupier.core.errors import InvalidInput, RuleViolation
 from croupier.core.events import Event
+from croupier.core.names import check_name, check_text
 from croupier.tournaments import sections as s
 from croupier.tournaments.events import (
+    ChipsRemoved,
     Exit,
+    FeeKind,
     HandRecorded,
     HandStarted,
     LevelStarted,
     PlayerEliminated,
+    PlayerMoved,
     PlayerReturned,
     PrizeAwarded,
     PrizeKind,
     RoundEnded,
+    TableBroken,
 )
 from croupier.tournaments.finish import finish_events, should_finish
 from croupier.tournaments.guards import (
@@ -32,8 +39,9 @@ from croupier.tournaments.guards import (
     require_running,
     within_days,
 )
-from croupier.tournaments.registration import rebalance_events
-from croupier.tournaments.seating import next_occupied
+from croupier.tournaments.model import Balancing
+from croupier.tournaments.registration import purchase_option, rebalance_events
+from croupier.tournaments.seating import is_balanced, move_keeps_balance, next_occupied
 from croupier.tournaments.state import Part, Status, TournamentState
 
 
@@ -69,6 +77,13 @@ def start_hand(
     waiting = [p for p in seated.values() if part.entrants[p].status is Status.BUSTED]
     if waiting:
         raise InvalidInput(f"{', '.join(waiting)} must rebuy or be eliminated first")
+    if rules.is_poker and not is_balanced(part.tables, rules.table_seats):
+        sizes = ", ".join(f"{len(x)}" for _, x in sorted(part.tables.items()) if x)
+        raise RuleViolation(
+            f"the tables hold {sizes} players: move players first (players are distributed as "
+            "evenly as possible between all tables)",
+            s.POKER_TABLES,
+        )
     seats = sorted(seated)
     for seat in absent:
         if seat not in seated:
@@ -219,8 +234,8 @@ def record_hand(
 
 
 def _rebuy_open(state: TournamentState, part: Part, player: str) -> bool:
-    option = state.rules.rebuy
-    if part.is_satellite or option is None or part.level > option.through_level:
+    option = purchase_option(state, part, FeeKind.REBUY)
+    if option is None or part.level > option.through_level:
         return False
     return part.entrants[player].rebuys < option.count
 
@@ -271,7 +286,8 @@ def _eliminate(
         place -= 1
     events.extend(extra)
     emit(state, events)
-    if state.rules.is_poker and not part.finished:
+    rules = state.rules
+    if rules.is_poker and not part.finished and rules.balancing is Balancing.AUTOMATIC:
         events.extend(emit(state, rebalance_events(state, part)))
     if should_finish(state, part):
         events.extend(emit(state, finish_events(state, part, at)))
@@ -294,6 +310,11 @@ def eliminate(
     ent = entrant(part, player)
     if ent.status is not Status.BUSTED:
         raise InvalidInput(f"{player} still has chips; a player with chips may withdraw")
+    if ent.forfeited:
+        # a penalty took the last chips: nobody eliminated them, so no bounty is paid
+        if by is not None:
+            raise InvalidInput(f"{player}'s last chips were removed as a penalty, not won by {by}")
+        return _eliminate(state, part, [player], {}, {}, Exit.FORFEITED, at, [])
     extra: list[Event] = []
     if part.bounty:
         if by is None or by not in part.entrants or by == player:
@@ -376,4 +397,116 @@ def end_round(state: TournamentState, at: str, tournament: str | None = None) ->
         place -= 1
     events.extend(emit(state, outs))
     events.extend(emit(state, rebalance_events(state, part)))
+    return events
+
+
+def move_player(
+    state: TournamentState,
+    player: str,
+    table: int,
+    at: str,
+    *,
+    by: str,
+    seat: int | None = None,
+    tournament: str | None = None,
+) -> list[Event]:
+    """The director moves a poker player to another table in use, to balance the tables
+    (-09-05.2): the move must bring the tables toward as even as possible (off a table being
+    broken, or from a table with at least two more players), or keep every table within one of
+    the others; a table left empty is broken. Twenty-one: a player may not move from table to
+    table (-08-15.3); its tables are balanced only at the start and between rounds."""
+    rules = state.rules
+    part = part_of(state, tournament)
+    within_days(state, at)
+    require_running(part)
+    ent = entrant(part, player)
+    if not by.strip():
+        raise InvalidInput("name who moves the player")
+    check_name(by.strip(), "moved by")
+    if not rules.is_poker:
+        raise RuleViolation(
+            f"{player} may not move from table to table during the tournament", s.TWENTYONE_PLAY
+        )
+    if ent.status not in (Status.PLAYING, Status.BUSTED) or ent.table is None or ent.seat is None:
+        raise InvalidInput(f"{player} is not seated in {part.id}")
+    source, seats = ent.table, rules.table_seats
+    if table == source:
+        raise InvalidInput(f"{player} is at table {table} already")
+    for busy in (source, table):
+        if busy in part.open_hands:
+            raise InvalidInput(f"hand {part.hands[busy]} at table {busy} is in progress")
+    target = part.seated(table)
+    if not target:
+        raise RuleViolation(
+            f"table {table} is not in use: players are distributed as evenly as possible "
+            "between the tables in use",
+            s.POKER_TABLES,
+        )
+    if len(target) >= seats:
+        raise RuleViolation(
+            f"table {table} seats {seats} players and has no free seat", s.POKER_TABLES
+        )
+    if seat is None:
+        seat = next(x for x in range(1, seats + 1) if x not in target)
+    elif not 1 <= seat <= seats or seat in target:
+        raise InvalidInput(f"seat {seat} at table {table} is not a free seat")
+    if not move_keeps_balance(part.tables, seats, source, table):
+        sizes = ", ".join(f"table {t}: {len(x)}" for t, x in sorted(part.tables.items()) if x)
+        raise RuleViolation(
+            f"moving {player} from table {source} to table {table} ({sizes}) does not bring the "
+            "tables toward as even as possible",
+            s.POKER_TABLES,
+        )
+    events: list[Event] = [
+        PlayerMoved(part.id, player, source, ent.seat, table, seat, by.strip(), at)
+    ]
+    if len(part.seated(source)) == 1:
+        events.append(TableBroken(part.id, source))
+    return emit(state, events)
+
+
+def remove_chips(
+    state: TournamentState,
+    player: str,
+    chips: int,
+    at: str,
+    *,
+    by: str,
+    reason: str,
+    tournament: str | None = None,
+) -> list[Event]:
+    """Chips taken out of play from a poker player as a penalty: "the penalty may include
+    either chip forfeiture or disqualification or both" (-09-06.2.f), recorded with who imposed
+    it and why. Nobody receives them (-09-05.9). A player left without chips is out (placed as
+    a busted player, nobody's elimination, no bounty paid for them) unless a rebuy is still
+    open to them. Twenty-one: a dealer may not remove a player's chip (-08-11.2; -08-15 gives
+    no penalty)."""
+    rules = state.rules
+    part = part_of(state, tournament)
+    within_days(state, at)
+    require_running(part)
+    ent = entrant(part, player)
+    if not by.strip() or not reason.strip():
+        raise InvalidInput("a penalty names who imposed it and why")
+    check_name(by.strip(), "removed by")
+    check_text(reason.strip(), "reason")
+    if not rules.is_poker:
+        raise RuleViolation(
+            f"{player}'s chips may not be removed: a dealer may not remove a player's chip or "
+            "do anything to alter a fair and legal outcome",
+            s.TWENTYONE_DEALER_CHIPS,
+        )
+    if by.strip().casefold() == player.strip().casefold():
+        raise InvalidInput("a player does not penalize themself")
+    if ent.status is not Status.PLAYING:
+        raise InvalidInput(f"{player} has no chips in play")
+    if chips < 1 or chips > ent.chips:
+        raise InvalidInput(f"{player} has {ent.chips} chips; remove from 1 to {ent.chips}")
+    if ent.table is not None and ent.table in part.open_hands:
+        raise InvalidInput(f"hand {part.hands[ent.table]} at table {ent.table} is in progress")
+    removed = ChipsRemoved(part.id, player, chips, by.strip(), reason.strip(), at)
+    emit(state, [removed])
+    events: list[Event] = [removed]
+    if ent.chips == 0 and not _rebuy_open(state, part, player):
+        events.extend(_eliminate(state, part, [player], {}, {}, Exit.FORFEITED, at, []))
     return events

@@ -1,5 +1,6 @@
 """A tournament's records: the fee register, the prize register, the buy-in receipts, the record
-of win (-09-07.1.c, d, h; -08-16.1.e, f) and the posted schedule (-09-05.1).
+of win (-09-07.1.c, d, h; -08-16.1.e, f), the chips removed as penalties (-09-06.2.f) and the
+posted schedule (-09-05.1).
 
 Each tournament of an occasion keeps its own records, never combined with another's (-09-01);
 a main tournament's satellites are part of its records (their fees are gross proceeds of the
@@ -15,6 +16,7 @@ from croupier.tournaments.definition import TournamentRules
 from croupier.tournaments.events import FeeKind, PrizeKind
 from croupier.tournaments.finish import place_prizes
 from croupier.tournaments.guards import fee_value, prize_value
+from croupier.tournaments.model import Balancing, ChipPurchase, SeatDraw
 from croupier.tournaments.state import Part, TournamentState
 
 
@@ -73,6 +75,27 @@ class WinLine:
     @property
     def adjusted_gross_proceeds(self) -> int:
         return self.gross_proceeds - self.prizes
+
+
+@dataclass(frozen=True, slots=True)
+class RemovalLine:
+    """Chips taken out of play as a penalty: whose, how many, who imposed it, why, when."""
+
+    tournament: str
+    player: str
+    chips: int
+    by: str
+    reason: str
+    at: str
+
+
+def removals(state: TournamentState) -> list[RemovalLine]:
+    """Every penalty that removed chips (-09-06.2.f), satellites first, in order."""
+    return [
+        RemovalLine(x.tournament, x.player, x.chips, x.by, x.reason, x.at)
+        for part in _parts(state)
+        for x in part.removals
+    ]
 
 
 def fee_register(state: TournamentState) -> list[FeeLine]:
@@ -184,14 +207,7 @@ def schedule_text(rules: TournamentRules, state: TournamentState | None = None) 
         )
     else:
         lines.append("Bounty: none")
-    for word, option in (("Rebuy", rules.rebuy), ("Add-on", rules.add_on)):
-        if option is None:
-            lines.append(f"{word}: none")
-        else:
-            lines.append(
-                f"{word}: up to {option.count} at {format_money(option.amount)} for "
-                f"{option.chips} chips, through level {option.through_level}"
-            )
+    lines.extend(_purchase_lines(rules.rebuy, rules.add_on, ""))
     cap = format_money(rules.fee_cap)
     lines.append(f"Most a player can pay: {format_money(rules.payable_per_player)} (cap {cap})")
     if rules.max_fees_per_player > rules.fee_cap:
@@ -205,6 +221,7 @@ def schedule_text(rules: TournamentRules, state: TournamentState | None = None) 
             f"Bets: {rules.minimum_bet} chips minimum, {top}; a bet on every hand; "
             f"{rules.betting_spaces} betting space(s) a player"
         )
+    lines.extend(_seating_lines(rules))
     lines.append("")
     lines.append("Payout structure:")
     lines.extend(_payout_lines(rules, state))
@@ -219,7 +236,44 @@ def schedule_text(rules: TournamentRules, state: TournamentState | None = None) 
         )
         for i, c in enumerate(sat.cash, sat.buy_ins + 1):
             lines.append(f"  Place {i}: {format_money(c)}")
+        if sat.rebuy is not None or sat.add_on is not None:
+            lines.extend(_purchase_lines(sat.rebuy, sat.add_on, "  "))
+            most = min(sat.max_fees_per_player, rules.fee_cap)
+            lines.append(
+                f"  Most a player can pay: {format_money(most)} (satellites together: cap "
+                f"{format_money(rules.fee_cap)})"
+            )
     return "\n".join(lines) + "\n"
+
+
+def _purchase_lines(rebuy: ChipPurchase | None, add_on: ChipPurchase | None, pad: str) -> list[str]:
+    out: list[str] = []
+    for word, option in (("Rebuy", rebuy), ("Add-on", add_on)):
+        if option is None:
+            out.append(f"{pad}{word}: none")
+        else:
+            out.append(
+                f"{pad}{word}: up to {option.count} at {format_money(option.amount)} for "
+                f"{option.chips} chips, through level {option.through_level}"
+            )
+    return out
+
+
+def _seating_lines(rules: TournamentRules) -> list[str]:
+    """How seats are drawn and who balances the tables (-09-05.2, -05.3)."""
+    out: list[str] = []
+    if rules.seat_draw is SeatDraw.WHOLE_ROOM:
+        tables = rules.room_tables(rules.max_players)
+        out.append(
+            f"Seat draw: a card from a deck of every seat of the room's {tables} table(s) of "
+            f"{rules.table_seats}; the tables are balanced at the start"
+        )
+    if rules.balancing is Balancing.DIRECTOR:
+        out.append(
+            "Table balancing: the director moves players to keep the tables as even as possible "
+            "before each hand"
+        )
+    return out
 
 
 def _payout_lines(rules: TournamentRules, state: TournamentState | None) -> list[str]:
@@ -239,6 +293,13 @@ def _payout_lines(rules: TournamentRules, state: TournamentState | None) -> list
             out.append(f"  Place {i}: {share}% of the pool{known}")
     else:
         out.extend(f"  Place {i}: {format_money(c)}" for i, c in enumerate(p.amounts, 1))
+        for x in sorted(p.prizes, key=lambda x: x.place):
+            if x.cash is not None:
+                out.append(f"  Place {x.place}: {format_money(x.cash)}")
+            else:
+                out.append(
+                    f"  Place {x.place}: {x.merchandise} (value {format_money(x.value or 0)})"
+                )
     out.extend(
         f"  Place {m.place}: {m.description} (value {format_money(m.value)})" for m in p.merchandise
     )

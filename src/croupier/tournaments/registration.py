@@ -28,8 +28,8 @@ from croupier.tournaments.events import (
     TournamentStarted,
 )
 from croupier.tournaments.guards import emit, entrant, part_of, require_running, within_days
-from croupier.tournaments.model import Dealing
-from croupier.tournaments.seating import balance, seat_cards
+from croupier.tournaments.model import ChipPurchase, Dealing, SeatDraw
+from croupier.tournaments.seating import balance, room_cards, seat_cards
 from croupier.tournaments.state import Part, Status, TournamentState
 
 
@@ -83,17 +83,43 @@ def _check_fee_cap(state: TournamentState, part: Part, player: str, adding: int)
         )
 
 
-def _draw(part: Part, seats: int, rng: Rng | None, card: tuple[int, int] | None) -> tuple[int, int]:
-    offered = seat_cards(part.tables, seats)
+def offered_cards(state: TournamentState, part: Part) -> list[tuple[int, int]]:
+    """The seat cards offered to the next player to buy in (-09-05.3): the free seats of the
+    least-filled tables the entries need, or of every table of the room (a whole-room deck)."""
+    rules = state.rules
+    seats = rules.table_seats
+    if rules.seat_draw is not SeatDraw.WHOLE_ROOM:
+        return seat_cards(part.tables, seats)
+    most = rules.max_players
+    if part.is_satellite:
+        sat = rules.satellite(part.id)
+        most = sat.max_players if sat else most
+    return room_cards(part.tables, seats, rules.room_tables(most))
+
+
+def _draw(
+    state: TournamentState, part: Part, rng: Rng | None, card: tuple[int, int] | None
+) -> tuple[int, int]:
+    offered = offered_cards(state, part)
+    whole_room = state.rules.seat_draw is SeatDraw.WHOLE_ROOM
+    if not offered:
+        raise RuleViolation(
+            f"every seat of the room's tables is taken: at most {state.rules.table_seats} a table",
+            s.POKER_TABLES,
+        )
     if card is None:
         if rng is None:
             raise InvalidInput("a seat card is drawn: give the drawn card or a random source")
         return offered[rng.randbelow(len(offered))]
     if card not in offered:
+        deck = (
+            "every free seat of the room's tables"
+            if whole_room
+            else ("the free seats of the least-filled tables")
+        )
         raise RuleViolation(
-            f"seat card table {card[0]} seat {card[1]} is not among the cards offered (the free "
-            "seats of the least-filled tables): players are distributed as evenly as possible, "
-            "at most eleven a table",
+            f"seat card table {card[0]} seat {card[1]} is not among the cards offered ({deck}): "
+            "players are distributed as evenly as possible, at most eleven a table",
             s.POKER_TABLES,
         )
     return card
@@ -149,7 +175,7 @@ def register(
                 s.POKER_BUY_IN_PRIZE,
             )
     _check_fee_cap(state, part, player, part.entry_fee + part.bounty)
-    table, seat = _draw(part, rules.table_seats, rng, card)
+    table, seat = _draw(state, part, rng, card)
     tid = part.id
     events: list[Event] = [
         PlayerRegistered(tid, player, name, address.strip(), at),
@@ -165,12 +191,21 @@ def register(
 
 
 def refund(
-    state: TournamentState, player: str, at: str, tournament: str | None = None
+    state: TournamentState,
+    player: str,
+    at: str,
+    tournament: str | None = None,
+    fee: FeeKind | None = None,
 ) -> list[Event]:
     """Fees handed back before the start; after it no buy-in or other fee is refunded
-    (-09-03.4.g; for twenty-one, no cash-out before the end unless withdrawing, -08-15.3)."""
+    (-09-03.4.g; for twenty-one, no cash-out before the end unless withdrawing, -08-15.3).
+    ``fee`` names one kind of fee to hand back rather than all of them (issue 30); before the
+    start a player has paid only the entry (and the bounty with it), and the bounty goes with
+    the entry: one without the other is refused (-09-02.8)."""
     part = part_of(state, tournament)
     entrant(part, player)
+    if fee is not None:
+        _check_one_fee(state, part, player, fee)
     if part.started:
         if state.rules.is_poker:
             raise RuleViolation(
@@ -185,6 +220,27 @@ def refund(
     within_days(state, at)
     cash = sum(f.cents for f in part.fees if f.player == player and f.receipt is None)
     return emit(state, [FeeRefunded(part.id, player, cash, at)])
+
+
+def _check_one_fee(state: TournamentState, part: Part, player: str, fee: FeeKind) -> None:
+    """A refund of one kind of fee: only what the player paid; the entry and the bounty go
+    back together or not at all (-09-02.8: every entrant pays the same bounty, a reward for
+    eliminating them); a rebuy or add-on is bought only after the start, when nothing is
+    refunded (-09-03.4.g, -08-15.3)."""
+    paid = [f for f in part.kept_fees() if f.player == player and f.kind is fee]
+    if fee in (FeeKind.REBUY, FeeKind.ADD_ON):
+        if not part.started:
+            raise InvalidInput(f"{player} has paid no {fee.value} fee in {part.id}")
+        return  # after the start: refused below with the section of the game
+    if not paid:
+        raise InvalidInput(f"{player} has paid no {fee.value} fee in {part.id}")
+    if part.bounty and not part.started:
+        other = "bounty" if fee is FeeKind.ENTRY else "entry fee"
+        raise RuleViolation(
+            f"{player}'s {other} cannot stay without the {fee.value} fee: every entrant pays the "
+            "same bounty with the entry, the reward for eliminating them; refund both or neither",
+            s.POKER_BOUNTY,
+        )
 
 
 def start(state: TournamentState, at: str, tournament: str | None = None) -> list[Event]:
@@ -218,6 +274,18 @@ def rebalance_events(state: TournamentState, part: Part) -> list[Event]:
     return out
 
 
+def purchase_option(state: TournamentState, part: Part, kind: FeeKind) -> ChipPurchase | None:
+    """The rebuy or add-on the rules sell in ``part`` (the main tournament's, or the
+    satellite's own)."""
+    rules = state.rules
+    if part.is_satellite:
+        sat = rules.satellite(part.id)
+        if sat is None:  # pragma: no cover - a part is a satellite of the rules
+            return None
+        return sat.rebuy if kind is FeeKind.REBUY else sat.add_on
+    return rules.rebuy if kind is FeeKind.REBUY else rules.add_on
+
+
 def buy_chips(
     state: TournamentState,
     player: str,
@@ -225,11 +293,13 @@ def buy_chips(
     *,
     collected_by: str,
     at: str,
+    tournament: str | None = None,
 ) -> list[Event]:
-    """A rebuy or an add-on in the main tournament, within its number and its last level."""
+    """A rebuy or an add-on in the main tournament or a satellite (issue 30: a satellite may
+    sell its own), within its number and its last level."""
     rules = state.rules
-    part = state.main
-    option = rules.rebuy if kind is FeeKind.REBUY else rules.add_on
+    part = part_of(state, tournament)
+    option = purchase_option(state, part, kind)
     word = "rebuy" if kind is FeeKind.REBUY else "add-on"
     within_days(state, at)
     require_running(part)
@@ -238,7 +308,7 @@ def buy_chips(
     if rules.is_poker:
         section = s.POKER_REBUY if kind is FeeKind.REBUY else s.POKER_ADD_ON
     if option is None:
-        raise RuleViolation(f"this tournament's rules allow no {word}", section)
+        raise RuleViolation(f"the rules of {part.id} allow no {word}", section)
     if ent.status not in (Status.PLAYING, Status.BUSTED):
         raise InvalidInput(f"{player} is out of the tournament")
     if part.level > option.through_level:

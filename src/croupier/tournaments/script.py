@@ -12,6 +12,13 @@ A step with ``refused`` must raise ``RuleViolation`` citing that section and cha
 step's own ``expect`` is checked right after it. ``run_file`` returns the differences from the
 expectations (empty when the file passes); the tournament's events are replayed and must give
 the identical state.
+
+Formats. ``"format": "croupier.tournament/1"`` (the default: every file written before issue
+30) is read as it always was. ``"croupier.tournament/2"`` (issue 30) adds ``refund`` of one
+``fee``, a satellite's ``rebuy`` and ``add_on`` (``tournament``; format 1 always rebought in the
+main tournament and ignored the key), and the steps ``award_prize``, ``move_player`` and
+``remove_chips``; it refuses a key a step does not read (format 1 ignored them). A format-1
+file using what format 2 added is refused with a line saying so rather than read differently.
 """
 
 from __future__ import annotations
@@ -19,14 +26,78 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from croupier.core.errors import ConfigError, RuleViolation
+from croupier.core.errors import ConfigError, InvalidInput, RuleViolation
 from croupier.core.money import format_money, parse_money
-from croupier.tournaments.events import PrizeKind
+from croupier.tournaments.events import FeeKind, PrizeKind
 from croupier.tournaments.guards import fee_value, prize_value
 from croupier.tournaments.records import prize_register, record_of_win
 from croupier.tournaments.tournament import Tournament
 
 Step = Mapping[str, Any]
+
+FORMAT_1 = "croupier.tournament/1"
+FORMAT_2 = "croupier.tournament/2"
+FORMATS = (FORMAT_1, FORMAT_2)
+
+_COMMON = frozenset({"do", "at", "tournament", "refused", "expect"})
+KEYS: dict[str, frozenset[str]] = {
+    "register": frozenset({"player", "name", "address", "collected_by", "card", "receipt"}),
+    "register_many": frozenset({"players", "cards", "collected_by", "address"}),
+    "refund": frozenset({"player", "fee"}),
+    "start": frozenset(),
+    "rebuy": frozenset({"player", "collected_by"}),
+    "add_on": frozenset({"player", "collected_by"}),
+    "transfer_buy_in": frozenset({"receipt", "to"}),
+    "transfer_chips": frozenset({"from", "to", "chips"}),
+    "next_level": frozenset(),
+    "start_hand": frozenset({"table", "absent"}),
+    "player_returned": frozenset({"table", "seat"}),
+    "record_hand": frozenset({"table", "chips", "bets", "eliminated_by"}),
+    "eliminate": frozenset({"player", "by"}),
+    "withdraw": frozenset({"player"}),
+    "cash_out": frozenset({"player"}),
+    "end_round": frozenset(),
+    "finish": frozenset(),
+    "agree_split": frozenset({"shares"}),
+    "award_prize": frozenset({"player", "place"}),
+    "move_player": frozenset({"player", "table", "seat", "by"}),
+    "remove_chips": frozenset({"player", "chips", "by", "reason"}),
+}
+"""The keys each step reads (format 2 refuses any other), beside ``do``, ``at``,
+``tournament``, ``refused`` and ``expect``."""
+FORMAT_2_STEPS = frozenset({"award_prize", "move_player", "remove_chips"})
+FORMAT_2_KEYS = {"refund": "fee", "rebuy": "tournament", "add_on": "tournament"}
+"""Keys format 2 gave a meaning they did not have (format 1 ignored them)."""
+
+
+def file_format(data: Mapping[str, Any]) -> str:
+    """The format a tournament file declares (format 1 when it declares none)."""
+    fmt = data.get("format", FORMAT_1)
+    if fmt not in FORMATS:
+        raise InvalidInput(f"unknown tournament file format {fmt!r}; one of {', '.join(FORMATS)}")
+    return str(fmt)
+
+
+def step_problem(step: Step, fmt: str) -> str | None:
+    """Why ``step`` cannot be read in format ``fmt`` (None when it can)."""
+    do = step.get("do")
+    if fmt == FORMAT_1:
+        if do in FORMAT_2_STEPS:
+            return f'{do!r} is a step of format 2: declare "format": "{FORMAT_2}"'
+        key = FORMAT_2_KEYS.get(str(do))
+        if key is not None and key in step:
+            return (
+                f"{key!r} of a {do} step is read from format 2 on (format 1 ignored it): "
+                f'declare "format": "{FORMAT_2}"'
+            )
+        return None
+    known = KEYS.get(str(do))
+    if known is None:
+        return None  # an unknown step is reported when it is run
+    extra = sorted(set(step) - known - _COMMON)
+    if extra:
+        return f"a {do} step has no {', '.join(repr(x) for x in extra)}"
+    return None
 
 
 def _cents(value: Any) -> int:
@@ -67,15 +138,16 @@ def _do(t: Tournament, step: Step, at: str) -> None:
                 card=_card(card),
             )
     elif do == "refund":
-        t.refund(str(step["player"]), when, tid)
+        fee = step.get("fee")
+        t.refund(str(step["player"]), when, tid, fee=None if fee is None else FeeKind(fee))
     elif do == "start":
         t.start(when, tid)
     elif do == "rebuy":
-        t.rebuy(str(step["player"]), collected_by=str(step.get("collected_by", "cashier")), at=when)
+        collector = str(step.get("collected_by", "cashier"))
+        t.rebuy(str(step["player"]), collected_by=collector, at=when, tournament=tid)
     elif do == "add_on":
-        t.add_on(
-            str(step["player"]), collected_by=str(step.get("collected_by", "cashier")), at=when
-        )
+        collector = str(step.get("collected_by", "cashier"))
+        t.add_on(str(step["player"]), collected_by=collector, at=when, tournament=tid)
     elif do == "transfer_buy_in":
         t.transfer_buy_in(str(step["receipt"]), str(step["to"]), when)
     elif do == "transfer_chips":
@@ -107,6 +179,27 @@ def _do(t: Tournament, step: Step, at: str) -> None:
         t.finish(when, tid)
     elif do == "agree_split":
         t.agree_split({str(k): _cents(v) for k, v in step["shares"].items()}, when, tid)
+    elif do == "award_prize":
+        t.award_prize(str(step["player"]), int(step["place"]), when, tid)
+    elif do == "move_player":
+        seat = step.get("seat")
+        t.move_player(
+            str(step["player"]),
+            int(step["table"]),
+            when,
+            by=str(step.get("by", "director")),
+            seat=None if seat is None else int(seat),
+            tournament=tid,
+        )
+    elif do == "remove_chips":
+        t.remove_chips(
+            str(step["player"]),
+            int(step["chips"]),
+            when,
+            by=str(step.get("by", "director")),
+            reason=str(step.get("reason", "")),
+            tournament=tid,
+        )
     else:
         raise ValueError(f"unknown step {do!r}")
 
@@ -161,12 +254,20 @@ def observed(t: Tournament) -> dict[str, Any]:
             if p.kind is PrizeKind.BOUNTY
         },
     }
+    out["chips_removed"] = [
+        [x.tournament, x.player, x.chips, x.by, x.reason]
+        for p in st.parts.values()
+        for x in p.removals
+    ]
     for p in st.parts.values():
         if p.is_satellite:
             out[f"tables:{p.id}"] = {
                 str(n): [x for _, x in sorted(s.items())] for n, s in sorted(p.tables.items()) if s
             }
             out[f"standings:{p.id}"] = list(p.standings)
+            out[f"fees:{p.id}"] = {k: format_money(e.fees) for k, e in sorted(p.entrants.items())}
+            out[f"chips:{p.id}"] = {k: e.chips for k, e in sorted(p.entrants.items()) if e.chips}
+            out[f"places:{p.id}"] = {k: e.place for k, e in sorted(p.entrants.items()) if e.place}
     return out
 
 
@@ -192,6 +293,7 @@ def run_file(data: Mapping[str, Any]) -> tuple[Tournament | None, list[str]]:
     """Run a tournament file; the tournament (``None`` if its rules were refused) and every
     difference from its expectations."""
     expect = data.get("expect", {})
+    fmt = file_format(data)
     try:
         t = Tournament.define(data["rules"])
     except ConfigError as exc:
@@ -207,6 +309,10 @@ def run_file(data: Mapping[str, Any]) -> tuple[Tournament | None, list[str]]:
     diffs: list[str] = []
     for i, step in enumerate(data.get("steps", [])):
         where = f"step {i + 1} ({step.get('do')})"
+        problem = step_problem(step, fmt)
+        if problem is not None:
+            diffs.append(f"{where}: {problem}")
+            continue
         diffs.extend(_run_step(t, step, at, where, _do))
         if "expect" in step:
             diffs.extend(_compare(step["expect"], observed(t), where))

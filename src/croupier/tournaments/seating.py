@@ -12,6 +12,10 @@ open are fixed here so that a tournament can be worked by hand and replayed
   differ by more than one player, the player in the highest occupied seat of the fullest table
   (the highest number among equals) moves to the emptiest (the lowest number among equals).
   A moved player takes the lowest free seat.
+
+A whole-room deck (``room_cards``, issue 30) holds every free seat of the room's tables from
+the first buy-in; the tables are then balanced at the start. A move the director chooses
+(``move_keeps_balance``) must bring the tables toward as even as possible, never away.
 """
 
 from __future__ import annotations
@@ -53,6 +57,52 @@ def seat_cards(tables: Tables, seats: int) -> list[tuple[int, int]]:
         for seat in range(1, seats + 1)
         if seat not in tables.get(t, {})
     ]
+
+
+def room_cards(tables: Tables, seats: int, count: int) -> list[tuple[int, int]]:
+    """The whole-room deck: every free seat of tables 1 to ``count``, in order."""
+    return [
+        (t, seat)
+        for t in range(1, count + 1)
+        for seat in range(1, seats + 1)
+        if seat not in tables.get(t, {})
+    ]
+
+
+def sizes_in_use(tables: Tables) -> dict[int, int]:
+    """Players at each table in use."""
+    return {t: len(s) for t, s in tables.items() if s}
+
+
+def is_balanced(tables: Tables, seats: int) -> bool:
+    """No more tables in use than the players need, and no two differing by more than one
+    (-09-05.2)."""
+    sizes = sizes_in_use(tables)
+    if not sizes:
+        return True
+    needed = tables_needed(sum(sizes.values()), seats)
+    return len(sizes) <= needed and max(sizes.values()) - min(sizes.values()) <= 1
+
+
+def move_keeps_balance(tables: Tables, seats: int, source: int, target: int) -> bool:
+    """Whether moving one player from table ``source`` to table ``target`` (in use) brings the
+    tables toward as even as possible: while more tables are in use than needed, a player of a
+    table with the fewest players (one to break) goes to another table; otherwise the move
+    evens the two tables (the source has at least two more), or leaves every table within one
+    of the others."""
+    sizes = sizes_in_use(tables)
+    if source not in sizes or target not in sizes or source == target:
+        return False
+    needed = tables_needed(sum(sizes.values()), seats)
+    if len(sizes) > needed:
+        return sizes[source] == min(sizes.values())
+    if sizes[source] - sizes[target] >= 2:
+        return True
+    after = dict(sizes)
+    after[source] -= 1
+    after[target] += 1
+    left = [n for n in after.values() if n]
+    return max(left) - min(left) <= 1 and len(left) == len(sizes)
 
 
 def balance(tables: Tables, seats: int) -> tuple[list[int], list[Move]]:

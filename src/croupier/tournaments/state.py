@@ -12,6 +12,7 @@ from croupier.tournaments.definition import TournamentRules, definition_from_dic
 from croupier.tournaments.events import (
     BuyInTransferred,
     ChipsIssued,
+    ChipsRemoved,
     Exit,
     FeeCollected,
     FeeKind,
@@ -58,6 +59,8 @@ class Entrant:
     add_ons: int = 0
     place: int | None = None
     exit: Exit | None = None
+    forfeited: bool = False
+    """Left without chips by a penalty (``ChipsRemoved``), not by a hand."""
 
 
 @dataclass
@@ -97,6 +100,8 @@ class Part:
     refunded: set[int] = field(default_factory=set)
     """Indexes into ``fees`` of the fees handed back before the start."""
     prizes: list[PrizeAwarded] = field(default_factory=list)
+    removals: list[ChipsRemoved] = field(default_factory=list)
+    """Chips taken out of play as penalties (-09-06.2.f)."""
 
     @property
     def started(self) -> bool:
@@ -123,6 +128,15 @@ class Part:
 
     def next_place(self) -> int:
         return len(self.in_play())
+
+    def awarded_places(self) -> set[tuple[int, PrizeKind]]:
+        """The (place, kind) of every place prize already awarded (a place paid when it was
+        decided is not paid again at the end)."""
+        return {
+            (p.place, p.kind)
+            for p in self.prizes
+            if p.place is not None and p.kind is not PrizeKind.BOUNTY
+        }
 
 
 class TournamentState:
@@ -176,8 +190,15 @@ class TournamentState:
         elif isinstance(e, ChipsIssued):
             ent = part.entrants[e.player]
             ent.chips += e.chips
+            ent.forfeited = False
             if ent.status is Status.BUSTED:
                 ent.status = Status.PLAYING
+        elif isinstance(e, ChipsRemoved):
+            part.removals.append(e)
+            ent = part.entrants[e.player]
+            ent.chips -= e.chips
+            if ent.chips == 0:
+                ent.status, ent.forfeited = Status.BUSTED, True
         elif isinstance(e, SeatDrawn):
             ent = part.entrants[e.player]
             ent.table, ent.seat = e.table, e.seat
@@ -277,6 +298,7 @@ class TournamentState:
                 "standings": list(p.standings),
                 "fees": p.cash_fees(),
                 "prizes": [x.to_dict() for x in p.prizes],
+                "removals": [x.to_dict() for x in p.removals],
             }
         receipts = {
             k: [r.satellite, r.holder, r.cents, r.transferable, r.redeemed_by]

@@ -92,23 +92,35 @@ class Tournament:
             )
         )
 
-    def refund(self, player: str, at: str, tournament: str | None = None) -> list[Event]:
-        return self._run(lambda st: registration.refund(st, player, at, tournament))
+    def refund(
+        self,
+        player: str,
+        at: str,
+        tournament: str | None = None,
+        *,
+        fee: FeeKind | None = None,
+    ) -> list[Event]:
+        """Hand back a player's fees before the start (``fee``: one kind of fee only)."""
+        return self._run(lambda st: registration.refund(st, player, at, tournament, fee))
 
     def start(self, at: str, tournament: str | None = None) -> list[Event]:
         return self._run(lambda st: registration.start(st, at, tournament))
 
-    def rebuy(self, player: str, *, collected_by: str, at: str) -> list[Event]:
+    def rebuy(
+        self, player: str, *, collected_by: str, at: str, tournament: str | None = None
+    ) -> list[Event]:
         return self._run(
             lambda st: registration.buy_chips(
-                st, player, FeeKind.REBUY, collected_by=collected_by, at=at
+                st, player, FeeKind.REBUY, collected_by=collected_by, at=at, tournament=tournament
             )
         )
 
-    def add_on(self, player: str, *, collected_by: str, at: str) -> list[Event]:
+    def add_on(
+        self, player: str, *, collected_by: str, at: str, tournament: str | None = None
+    ) -> list[Event]:
         return self._run(
             lambda st: registration.buy_chips(
-                st, player, FeeKind.ADD_ON, collected_by=collected_by, at=at
+                st, player, FeeKind.ADD_ON, collected_by=collected_by, at=at, tournament=tournament
             )
         )
 
@@ -159,6 +171,46 @@ class Tournament:
         self, player: str, at: str, *, by: str | None = None, tournament: str | None = None
     ) -> list[Event]:
         return self._run(lambda st: play.eliminate(st, player, at, by=by, tournament=tournament))
+
+    def move_player(
+        self,
+        player: str,
+        table: int,
+        at: str,
+        *,
+        by: str,
+        seat: int | None = None,
+        tournament: str | None = None,
+    ) -> list[Event]:
+        """The director moves a player to another table to balance the tables (-09-05.2)."""
+        return self._run(
+            lambda st: play.move_player(
+                st, player, table, at, by=by, seat=seat, tournament=tournament
+            )
+        )
+
+    def remove_chips(
+        self,
+        player: str,
+        chips: int,
+        at: str,
+        *,
+        by: str,
+        reason: str,
+        tournament: str | None = None,
+    ) -> list[Event]:
+        """Chips taken out of play as a penalty, with who and why (-09-06.2.f)."""
+        return self._run(
+            lambda st: play.remove_chips(
+                st, player, chips, at, by=by, reason=reason, tournament=tournament
+            )
+        )
+
+    def award_prize(
+        self, player: str, place: int, at: str, tournament: str | None = None
+    ) -> list[Event]:
+        """A decided place's posted prize awarded now, before the end."""
+        return self._run(lambda st: fin.award_prize(st, player, place, at, tournament))
 
     def withdraw(self, player: str, at: str, tournament: str | None = None) -> list[Event]:
         return self._run(lambda st: play.withdraw(st, player, at, tournament))

@@ -57,6 +57,12 @@ class OpenTable(BaseModel):
         description="physical: each card and spin keyed as it happens at a real table; "
         "virtual: drawn by the server (training, demos)",
     )
+    books_site: str | None = Field(
+        None, max_length=200, description="the site of the books' table this physical table is"
+    )
+    books_table: int | None = Field(
+        None, ge=1, le=100_000, description="that table's number: its fills and credits asked for"
+    )
 
 
 class Keyed(BaseModel):
@@ -136,7 +142,12 @@ def tables(request: Request, actor: ActorDep) -> dict[str, Any]:
 
 @router.post("", responses=RESPONSES, status_code=201)
 def open_table(request: Request, actor: ActorDep, body: OpenTable) -> Any:
-    return _result(_desk(request).open_table(actor, body.table, body.game, body.rules, body.mode))
+    server = request.app.state.server
+    return _result(
+        server.open_live_table(
+            actor, body.table, body.game, body.rules, body.mode, body.books_site, body.books_table
+        )
+    )
 
 
 @router.get("/{table}", responses=RESPONSES)
@@ -185,6 +196,39 @@ def dealer_wager(request: Request, actor: ActorDep, table: TableId, body: SeatWa
     seating the named player, or ``seat N``, if the seat is empty. Judged when made (limits,
     chips, spaces, with the section); a virtual table refuses it (its players wager)."""
     return _result(_desk(request).seat_wager(actor, table, body.seat, body.amount, body.player))
+
+
+class AskOf(BaseModel):
+    kind: Literal["fill", "credit"]
+    chips: str = Field(max_length=400, description="value x quantity, e.g. 5x20,1x50")
+
+
+class AskOut(BaseModel):
+    ask_id: int
+    kind: str
+    site: str
+    table: int
+    chips: str
+    detail: str
+
+
+@router.post("/{table}/ask", responses=RESPONSES)
+def ask(request: Request, actor: ActorDep, table: TableId, body: AskOf) -> AskOut:
+    """From a physical table linked to a table of the books: ask the chip bank for a fill or a
+    credit. The ask waits on the slips page until a slip is prepared from it (99-01.3-08-05.3);
+    it records nothing in the books itself."""
+    from croupier.service.server.webserver import ask_slip
+
+    made = ask_slip(server_of(request), actor, table, body.kind, body.chips)
+    return AskOut(
+        ask_id=made.ask_id,
+        kind=made.kind,
+        site=made.site,
+        table=made.table,
+        chips=made.chips,
+        detail=f"{made.kind} of {made.described} asked for {made.site} table {made.table}: "
+        "it waits at the chip bank (the slips page)",
+    )
 
 
 class FeeOf(BaseModel):

@@ -353,9 +353,12 @@ def _slips_page(
     message: list[str] | None = None,
     error: str | None = None,
     status: int = 200,
+    answering: int | None = None,
 ) -> HTMLResponse:
     server = server_of(request)
     pending = server.backoffice.drafts(actor)
+    asks = server.backoffice.slip_asks(actor)
+    chosen = next((a for a in asks if a.ask_id == answering), None)
     recent = [d for d in server.backoffice.drafts(actor, None) if d.status != "pending"][:20]
     return render(
         request,
@@ -368,13 +371,21 @@ def _slips_page(
         sites=server.backoffice.sites(),
         message=message,
         error=error,
+        asks=asks,
+        answering=chosen,
     )
 
 
 @router.get("/slips")
-def slips(request: Request, actor: ActorDep) -> HTMLResponse:
+def slips(
+    request: Request,
+    actor: ActorDep,
+    ask: Annotated[int | None, Query(ge=1, le=2**31 - 1)] = None,
+) -> HTMLResponse:
+    """The slips awaiting verification, the asks of the tables' consoles and the forms;
+    ``ask``: the prepare form filled in from that ask."""
     authorize(actor, Action.VIEW_SLIPS)
-    return _slips_page(request, actor)
+    return _slips_page(request, actor, answering=ask)
 
 
 @router.post("/slips/prepare")
@@ -388,17 +399,24 @@ def prepare(
     cashier: Annotated[str, Form(max_length=200)] = "",
     jar_bar: Annotated[bool, Form()] = False,
     form: Annotated[str, Form(max_length=12)] = "",
+    ask: Annotated[int | None, Form(ge=1, le=2**31 - 1)] = None,
 ) -> HTMLResponse:
     number = form.strip()
     if number and not number.isdigit():
         raise InvalidInput(f"a form number is a number printed on the form, not {number!r}")
-    draft = server_of(request).backoffice.prepare(
+    office = server_of(request).backoffice
+    if ask is not None:
+        office.slip_ask(ask)  # an ask that does not exist is refused before anything is done
+    draft = office.prepare(
         actor, kind, site, table, chips, cashier or None, jar_bar, int(number) if number else None
     )
     lines = [
         f"{draft.kind.value} slip prepared (draft {draft.draft_id}): table {draft.table}, "
         f"{draft.described}; it awaits verification by another person (99-01.3-08-05.5)"
     ]
+    if ask is not None:
+        office.answered(ask, draft.draft_id)
+        lines.append(f"the ask of the table's console ({ask}) is answered by this slip")
     return _slips_page(request, actor, lines)
 
 

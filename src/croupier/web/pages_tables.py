@@ -9,6 +9,7 @@ from typing import Annotated
 from fastapi import APIRouter, Form, Path, Query, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
+from croupier.core.errors import InvalidInput
 from croupier.service.people.authz import Action, authorize
 from croupier.web.pages import error_page, fragment, render
 from croupier.web.security import ActorDep, server_of
@@ -33,6 +34,7 @@ def tables_page(request: Request, actor: ActorDep) -> HTMLResponse:
         tables=desk.tables(),
         rules=desk.rules_files(),
         games=LIVE_GAMES,
+        sites=server_of(request).backoffice.sites(),
     )
 
 
@@ -44,8 +46,21 @@ def open_table_form(
     game: Annotated[str, Form(max_length=40)],
     rules: Annotated[str, Form(max_length=200)],
     mode: Annotated[str, Form(max_length=20)] = "virtual",
+    books_site: Annotated[str, Form(max_length=200)] = "",
+    books_table: Annotated[str, Form(max_length=7)] = "",
 ) -> Response:
-    result = server_of(request).tables.open_table(actor, table.strip(), game, rules, mode)
+    number = books_table.strip()
+    if number and (not number.isascii() or not number.isdigit()):
+        raise InvalidInput(f"the books' table is a number, not {number!r}")
+    result = server_of(request).open_live_table(
+        actor,
+        table.strip(),
+        game,
+        rules,
+        mode,
+        books_site.strip() or None,
+        int(number) if number else None,
+    )
     if not result.accepted:
         return error_page(
             request, 403 if result.section else 422, result.refusal or "", result.section

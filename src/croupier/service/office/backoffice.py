@@ -18,6 +18,7 @@ written, so two people verifying at once cannot issue it twice.
 
 from __future__ import annotations
 
+from croupier.service.office.asks import AsksDesk
 from croupier.service.office.cameras import CamerasDesk
 from croupier.service.office.counting import CountingDesk
 from croupier.service.office.entries import EntriesDesk
@@ -59,7 +60,7 @@ __all__ = [
 ]
 
 
-class Backoffice(SlipsDesk, ReportsDesk, CountingDesk, CamerasDesk, EntriesDesk):
+class Backoffice(SlipsDesk, ReportsDesk, CountingDesk, CamerasDesk, EntriesDesk, AsksDesk):
     """One organization's back office over an open store (thread-safe: one lock): the slips
     (``office.slips``), the reports (``office.reports``) and the day around the tables
     (``office.day``), over the common part (``office.base``)."""

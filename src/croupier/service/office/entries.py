@@ -23,7 +23,7 @@ from croupier.service.office.base import OfficeBase, employee_of
 from croupier.service.office.views import Recorded
 from croupier.service.people.authz import Action, Actor, authorize, decide
 
-CHIPS_HELP = "count x value, e.g. 5x4,1x2 (four $5 chips and two $1)"
+CHIPS_HELP = "value x count, e.g. 5x4,1x2 (four $5 chips and two $1 chips)"
 
 
 @dataclass(frozen=True)

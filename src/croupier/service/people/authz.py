@@ -89,6 +89,7 @@ class Action(Enum):
     COLLECT_TOURNAMENT_FEE = "collect or refund a tournament fee (register, rebuy, add-on)"
     POST_TOURNAMENT = "record a finished tournament's fees and prizes in the books"
     TABLE_ENTRIES = "record a table's chip sales, play and tips in the books"
+    ASK_SLIP = "ask the chip bank for a fill or a credit from a table's console"
     BANK_ENTRIES = "record chips received, cash put in the cash bank, IOUs and bank deposits"
     SET_UP_BOOKS = "set up the books: sites, tables, employees"
     POKER_ENTRIES = "record poker occasions, half-hour fees and their voids"
@@ -241,6 +242,12 @@ POLICY: dict[Action, Rule] = {
         note="recorded as who wrote the IOU or made the deposit",
     ),
     Action.SET_UP_BOOKS: Rule(_r(GM), RECORDS, writes=True),
+    Action.ASK_SLIP: Rule(
+        _r(DEALER, WHEEL, PB, SM),
+        f"{SLIPS}.3",
+        writes=True,
+        note="an ask, not a slip: the slip is prepared from it at the chip bank",
+    ),
     Action.POKER_ENTRIES: Rule(
         _r(GM, SM, CASHIER),
         "99-01.3-09-07",

@@ -8,13 +8,16 @@ password, to be printed once and changed at the first sign-in.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from croupier.core.clock import Clock, SystemClock
 from croupier.core.errors import InvalidInput
 from croupier.core.rng import Rng
+from croupier.service.office.asks import SlipAsk
 from croupier.service.office.backoffice import Backoffice
+from croupier.service.office.views import SiteInfo
 from croupier.service.people.accounts import (
     BOOKS_ROLES,
     Account,
@@ -22,8 +25,9 @@ from croupier.service.people.accounts import (
     AccountsConfig,
     parse_roles,
 )
+from croupier.service.people.authz import Action, Actor, authorize
 from croupier.service.tables.desk import TablesDesk
-from croupier.service.tables.live import RngSource
+from croupier.service.tables.live import CommandResult, RngSource
 from croupier.service.tournaments.live import TournamentDesk
 from croupier.store import EventStore, open_existing_store, open_store
 from croupier.store.engine import parse_url
@@ -44,6 +48,65 @@ class Server:
 
     def close(self) -> None:
         self.store.close()
+
+    def open_live_table(
+        self,
+        actor: Actor,
+        table_id: str,
+        game: str,
+        rules: str,
+        mode: str,
+        books_site: str | None = None,
+        books_table: int | None = None,
+    ) -> CommandResult:
+        """Open a live table (``TablesDesk.open_table``), linked, when a site is named, to that
+        table of the books: a physical twenty-one or paddlewheel table whose fills and credits
+        are then asked for from its console (99-01.3-08-05)."""
+        authorize(actor, Action.RUN_TABLE)
+        link = None
+        if books_site:
+            link = books_link(self.backoffice.sites(), game, mode, books_site, books_table)
+        return self.tables.open_table(actor, table_id, game, rules, mode, link)
+
+
+def ask_slip(server: Server, actor: Actor, live_table: str, kind: str, chips: str) -> SlipAsk:
+    """The console of a live table asks the chip bank for a fill or a credit for the books'
+    table it is linked to."""
+    authorize(actor, Action.ASK_SLIP)
+    site, number = server.tables.books_table(live_table)
+    return server.backoffice.ask_slip(actor, kind, site, number, chips, live_table)
+
+
+BOOKS_GAME = {"twentyone": "21", "paddlewheel": "PW", "paddlewheel-tickets": "PW"}
+"""The books' game of a live game whose tables take fills and credits (99-01.3-08-05.3.a)."""
+
+
+def books_link(
+    sites: Sequence[SiteInfo], game: str, mode: str, site: str, table: int | None
+) -> tuple[str, int]:
+    """The books' (site, table) a live table is, checked: a physical table of a game the slips
+    serve, a site and table the books have, of the same game."""
+    if mode != "physical":
+        raise InvalidInput("only a physical table is linked to a table of the books")
+    wanted = BOOKS_GAME.get(game)
+    if wanted is None:
+        raise InvalidInput(
+            f"a {game} table takes no fill or credit slips (99-01.3-08-05: twenty-one and "
+            "paddlewheels); open it without a table of the books"
+        )
+    found = next((s for s in sites if s.site_id == site), None)
+    if found is None:
+        raise InvalidInput(f"the books have no site {site!r}")
+    if table is None:
+        raise InvalidInput("name the table of the books, a number, with its site")
+    info = next((t for t in found.tables if t.number == table), None)
+    if info is None:
+        raise InvalidInput(f"the books have no table {table} at {site}")
+    if info.game != wanted:
+        raise InvalidInput(
+            f"table {table} at {site} is a {info.game} table in the books, not {wanted}"
+        )
+    return site, table
 
 
 def open_server(

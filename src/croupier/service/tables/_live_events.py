@@ -27,6 +27,10 @@ class TableOpened(Event):
     rules_json: str
     by: str
     mode: str = "virtual"
+    books_site: str | None = None
+    """The site of the books' table this live table is (a physical table's fills and credits
+    are asked for it); None when not linked (and in a table opened before links existed)."""
+    books_table: int | None = None
 
 
 @event("live.player_seated")

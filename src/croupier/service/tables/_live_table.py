@@ -65,6 +65,8 @@ class LiveTable:
     """The version of the round in progress's ``live.round_started``."""
     mode: str = VIRTUAL
     """``physical`` (chance moves keyed, ``key``) or ``virtual`` (drawn, ``chance``)."""
+    books: tuple[str, int] | None = None
+    """The books' site and table number this table is (``TableOpened.books_site``)."""
     irregular_at: tuple[int, tuple[tuple[Any, tuple[Event, ...]], ...]] | None = None
     """The irregularities the round accepted at a version (``LiveTableHub.irregularities``)."""
     fees_paid: dict[int, datetime] = field(default_factory=dict)

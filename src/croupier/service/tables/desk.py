@@ -383,7 +383,13 @@ class TablesDesk:
 
     # -- commands ----------------------------------------------------------------------------
     def open_table(
-        self, actor: Actor, table_id: str, game: str, rules: str, mode: str = "virtual"
+        self,
+        actor: Actor,
+        table_id: str,
+        game: str,
+        rules: str,
+        mode: str = "virtual",
+        books: tuple[str, int] | None = None,
     ) -> CommandResult:
         """Open a table for ``game`` under the posted rules file ``rules`` (one of
         ``rules_files``), ``physical`` (cards and spins keyed) or ``virtual`` (drawn)."""
@@ -395,7 +401,7 @@ class TablesDesk:
         assert self.rules_dir is not None
         with self._locked():
             return self.hub.open_table(
-                table_id, game, self.rules_dir / rules, actor.name, mode=mode
+                table_id, game, self.rules_dir / rules, actor.name, mode=mode, books=books
             )
 
     def seat(self, actor: Actor, table_id: str, seat: int) -> CommandResult:
@@ -606,6 +612,20 @@ class TablesDesk:
         with self._locked():
             who = self.viewer(actor, table_id)
             return self.hub.subscribe(table_id, who, callback=offered, after=after)
+
+    def books_table(self, table_id: str) -> tuple[str, int]:
+        """The books' (site, table) an open live table is linked to; refused when it is
+        closed or not linked (its fills and credits are then asked for on the slips page)."""
+        with self._locked():
+            table = self.hub.table(check_table_id(table_id))
+        if table.closed:
+            raise InvalidInput(f"table {table_id} is closed")
+        if table.books is None:
+            raise InvalidInput(
+                f"table {table_id} is not linked to a table of the books: ask the chip bank "
+                "on the slips page"
+            )
+        return table.books
 
     def unsubscribe(self, sub: Subscription) -> None:
         with self._locked():

@@ -170,10 +170,12 @@ class LiveTableHub(Keying, Fees):
         rules: Mapping[str, JSON] | Path,
         by: str,
         mode: str = VIRTUAL,
+        books: tuple[str, int] | None = None,
     ) -> CommandResult:
         """Open a new table of ``game`` with house rules from a file or from rules data
         (validated: every problem at once), ``physical`` (its cards and spins keyed as they
-        happen) or ``virtual`` (drawn from the generator). An existing table id is refused."""
+        happen) or ``virtual`` (drawn from the generator), linked to the books' table
+        ``books`` (site, number) or not. An existing table id is refused."""
         from croupier.service.games.rules import rules_data
 
         if not isinstance(table_id, str) or not table_id.strip():
@@ -184,8 +186,9 @@ class LiveTableHub(Keying, Fees):
         game = game_of(game, data)
         live = live_game(game)
         parsed = live.game.parse_rules(data)
-        table = LiveTable(table_id, live, parsed, data, mode=mode)
-        opened = TableOpened(table_id, game, canonical_json(data), by, mode)
+        table = LiveTable(table_id, live, parsed, data, mode=mode, books=books)
+        site, number = books if books is not None else (None, None)
+        opened = TableOpened(table_id, game, canonical_json(data), by, mode, site, number)
         try:
             version = self.store.append(table.stream, [opened], expected_version=0)
         except ConcurrencyError:
@@ -217,7 +220,14 @@ class LiveTableHub(Keying, Fees):
         live = live_game(first.game)
         stored = self.store.read(stream_of(table_id))
         data = json.loads(first.rules_json)
-        table = LiveTable(table_id, live, live.game.parse_rules(data), data, mode=first.mode)
+        linked = (
+            (first.books_site, first.books_table)
+            if first.books_site is not None and first.books_table is not None
+            else None
+        )
+        table = LiveTable(
+            table_id, live, live.game.parse_rules(data), data, mode=first.mode, books=linked
+        )
         setup: Any = None
         round_events: list[Event] = []
         for record in stored[1:]:
@@ -595,6 +605,9 @@ class LiveTableHub(Keying, Fees):
             "table": table.table_id,
             "game": table.live.name,
             "mode": table.mode,
+            "books_table": None
+            if table.books is None
+            else f"{table.books[0]} table {table.books[1]}",
             "version": table.version,
             "viewer": str(who),
             "closed": table.closed,

@@ -54,6 +54,7 @@ from croupier.tournaments import (
     Tournament,
 )
 from croupier.tournaments.events import (
+    FeeKind,
     TournamentDefined,
 )
 
@@ -90,10 +91,19 @@ COMMANDS = (
     "end_round",
     "finish",
     "agree_split",
+    "award_prize",
+    "move_player",
+    "remove_chips",
 )
 FEE_COMMANDS = frozenset({"register", "refund", "rebuy", "add_on"})
 """Commands that take or hand back a fee: a cashier's or a manager's (-09-07.1.c)."""
-ALIASES = {"split": "agree_split", "addon": "add_on", "transfer": "transfer_buy_in"}
+ALIASES = {
+    "split": "agree_split",
+    "addon": "add_on",
+    "transfer": "transfer_buy_in",
+    "award": "award_prize",
+    "move": "move_player",
+}
 RULES_SUFFIXES = (".toml", ".json")
 
 
@@ -261,6 +271,18 @@ def _seats(value: object) -> tuple[int, ...]:
     raise InvalidInput(f"absent seats are numbers, got {value!r}")
 
 
+def _fee(value: object) -> FeeKind | None:
+    """One kind of fee (``entry``, ``bounty``, ``rebuy``, ``add-on``), or all of them."""
+    if value is None or value == "":
+        return None
+    text = str(value).strip().lower().replace("_", "-")
+    try:
+        return FeeKind("add-on" if text == "addon" else text)
+    except ValueError:
+        kinds = ", ".join(k.value for k in FeeKind)
+        raise InvalidInput(f"no fee {value!r}; one of {kinds}") from None
+
+
 def _shares(value: object) -> dict[str, int]:
     return {k: parse_money(v, f"the share of {k}") for k, v in _pairs(value, "shares").items()}
 
@@ -291,11 +313,11 @@ def run_command(
             receipt=_optional(args, "receipt"),
         )
     if command == "refund":
-        return t.refund(player, at, part)
+        return t.refund(player, at, part, fee=_fee(args.get("fee")))
     if command == "rebuy":
-        return t.rebuy(player, collected_by=by, at=at)
+        return t.rebuy(player, collected_by=by, at=at, tournament=part)
     if command == "add_on":
-        return t.add_on(player, collected_by=by, at=at)
+        return t.add_on(player, collected_by=by, at=at, tournament=part)
     if command == "start":
         return t.start(at, part)
     if command == "transfer_buy_in":
@@ -330,6 +352,27 @@ def run_command(
         return t.finish(at, part)
     if command == "agree_split":
         return t.agree_split(_shares(args.get("shares")), at, part)
+    if command == "award_prize":
+        return t.award_prize(player, _int(args.get("place"), "the place"), at, part)
+    if command == "move_player":
+        seat = args.get("seat")
+        return t.move_player(
+            player,
+            _int(args.get("table"), "the table"),
+            at,
+            by=by,
+            seat=None if seat in (None, "") else _int(seat, "the seat"),
+            tournament=part,
+        )
+    if command == "remove_chips":
+        return t.remove_chips(
+            player,
+            _int(args.get("chips"), "the chips removed"),
+            at,
+            by=by,
+            reason=_text(args, "reason", required=True),
+            tournament=part,
+        )
     raise InvalidInput(f"no tournament command {command!r}")  # pragma: no cover
 
 
@@ -523,9 +566,10 @@ class TournamentDesk:
         at: str | None = None,
     ) -> Done:
         """Run ``command`` with ``args`` (as typed: ``player``, ``name``, ``address``,
-        ``card``, ``receipt``, ``to``, ``table``, ``absent``, ``chips``, ``bets``,
-        ``eliminated_by``, ``shares``, ``tournament`` for a satellite) by ``by``, who also
-        collects a fee it takes. Appends its events, or raises ``Refused`` (a rule, with its
+        ``card``, ``receipt``, ``to``, ``table``, ``seat``, ``absent``, ``chips``, ``bets``,
+        ``eliminated_by``, ``shares``, ``fee``, ``place``, ``reason``, ``tournament`` for a
+        satellite) by ``by``, who also collects a fee it takes, moves a player or removes chips
+        as a penalty. Appends its events, or raises ``Refused`` (a rule, with its
         section) or ``InvalidInput`` and appends nothing."""
         name = normalize_command(command)
         if not by.strip():

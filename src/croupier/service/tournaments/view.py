@@ -21,6 +21,7 @@ from croupier.tournaments import (
 )
 from croupier.tournaments.events import (
     ChipsIssued,
+    ChipsRemoved,
     FeeCollected,
     FeeRefunded,
     HandRecorded,
@@ -35,6 +36,7 @@ from croupier.tournaments.events import (
     TournamentFinished,
     TournamentStarted,
 )
+from croupier.tournaments.records import removals
 
 __all__ = [
     "REGISTERS",
@@ -46,7 +48,7 @@ __all__ = [
     "summary",
 ]
 
-REGISTERS = ("fees", "prizes", "receipts", "win")
+REGISTERS = ("fees", "prizes", "receipts", "win", "penalties")
 
 # -- plain data ------------------------------------------------------------------------------
 
@@ -211,7 +213,11 @@ def registers(t: Tournament) -> dict[str, list[list[str]]]:
         ]
         for w in record_of_win(state)
     ]
-    return {"fees": fees, "prizes": prizes, "receipts": held, "win": win}
+    penalties = [["tournament", "player", "chips removed", "by", "reason", "at"]]
+    penalties += [
+        [x.tournament, x.player, str(x.chips), x.by, x.reason, x.at] for x in removals(state)
+    ]
+    return {"fees": fees, "prizes": prizes, "receipts": held, "win": win, "penalties": penalties}
 
 
 def describe(e: Event) -> str:
@@ -237,7 +243,10 @@ def describe(e: Event) -> str:
     if isinstance(e, LevelStarted):
         return f"{e.tournament}: level {e.level} started"
     if isinstance(e, PlayerMoved):
-        return f"{e.player} moved to table {e.to_table} seat {e.to_seat}"
+        by = f" by {e.by}" if e.by else ""
+        return f"{e.player} moved to table {e.to_table} seat {e.to_seat}{by}"
+    if isinstance(e, ChipsRemoved):
+        return f"{e.chips} chips removed from {e.player} by {e.by}: {e.reason}"
     if isinstance(e, HandStarted):
         return f"table {e.table}: hand {e.hand}, button seat {e.button}"
     if isinstance(e, HandRecorded):
@@ -267,6 +276,7 @@ REGISTER_TITLES = {
     "prizes": "Prize register (99-01.3-09-07.1.d; twenty-one 99-01.3-08-16.1.f)",
     "receipts": "Buy-in receipts (99-01.3-09-07.1.h)",
     "win": "Record of win (this tournament only, never combined: 99-01.3-09-01)",
+    "penalties": "Chips removed as penalties (99-01.3-09-06.2.f)",
 }
 
 

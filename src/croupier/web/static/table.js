@@ -108,6 +108,10 @@
       if (form.dataset.command === "key") data.version = version;
       const done = await command(form.dataset.command, data);
       if (done && form.dataset.command === "key") form.reset();
+      if (done && form.dataset.command === "ask") {
+        form.reset();
+        $("ask-status").textContent = "Asked: it waits at the chip bank (the slips page).";
+      }
       if (done && form.dataset.command === "dealer-wager") {
         form.reset();
         form.querySelector("input")?.focus();
