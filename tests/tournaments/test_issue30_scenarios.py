@@ -85,7 +85,8 @@ def test_99_01_3_09_05_1_c_fifth_place_paid_when_they_bust() -> None:
     assert t.main.entrants["p5"].place == 5
     (award,) = t.award_prize("p5", 5, "2026-07-10T12:30")
     assert isinstance(award, PrizeAwarded)
-    assert (award.player, award.place, award.cents, award.at) == ("p5", 5, 1_600, "2026-07-10T12:30")
+    when = "2026-07-10T12:30"
+    assert (award.player, award.place, award.cents, award.at) == ("p5", 5, 1_600, when)
     with pytest.raises(InvalidInput, match="awarded already"):
         t.award_prize("p5", 5, DAY)
     t.start_hand(1, DAY)
@@ -136,7 +137,8 @@ def test_99_01_3_09_05_1_c_pool_share_waits_until_no_rebuy_can_be_bought() -> No
 
 def test_99_01_3_09_03_4_f_an_early_award_within_ninety_percent_of_the_fees() -> None:
     """A fixed $170 3rd prize with three players at $100 ($300 collected, 90% = $270) is paid
-    early; the end's $100 1st prize would then make $270 with the $170: exactly the cap."""
+    early ($170 <= $270); the end's $100 and $1 would then make $271, over the cap: the hand
+    that would end the tournament is refused."""
     rules = {"amounts": ["$100", "$1", "$170"]}
     t = poker(3, payout=rules)
     t.start(DAY)
@@ -160,7 +162,7 @@ def test_99_01_3_08_15_4_twentyone_merchandise_paid_when_the_place_is_decided() 
     t.withdraw("p3", BJ)
     assert section_of(lambda: t.award_prize("p3", 2, BJ)) == "99-01.3-08-15.4"
     t.start_hand(1, BJ)
-    t.record_hand(1, {"p2": -500}, BJ, bets={"p1": 10, "p2": 100})
+    t.record_hand(1, {"p2": -100}, BJ, bets={"p1": 10, "p2": 100})
     # p2 lost 100 of 500 chips and is still playing
     assert section_of(lambda: t.award_prize("p2", 2, BJ)) == "99-01.3-08-15.4"
 
@@ -340,23 +342,24 @@ def test_99_01_3_09_03_4_f_fixed_cash_places_weighed_with_the_others() -> None:
 
 
 def test_99_01_3_09_05_2_director_moves_a_player_to_even_the_tables() -> None:
-    """Six players, three seats a table: 3 and 3. Two busts at table 1 leave 1 and 3 (four
-    players need two tables): no hand until the tables are even. A move from table 1 would
-    find table 2 full; table 2's p4 moves to table 1: 2 and 2."""
+    """Six players, three seats a table, each drawing the first card offered: p1-p3 at table
+    1, p4-p6 at table 2. p1 takes p2's and p3's chips: 1 and 3 (four players need two tables),
+    no hand until the tables are even. A move from table 1 would find table 2 full; table 2's
+    p4 (seat 1) moves to table 1 seat 3: 2 and 2."""
     t = poker(6, seats_per_table=3, balancing="director")
     t.start(DAY)
     assert {n: sorted(s.values()) for n, s in t.main.tables.items()} == {
-        1: ["p1", "p3", "p5"],
-        2: ["p2", "p4", "p6"],
+        1: ["p1", "p2", "p3"],
+        2: ["p4", "p5", "p6"],
     }
     t.start_hand(1, DAY)
-    t.record_hand(1, {"p1": 10_000, "p3": -5000, "p5": -5000}, DAY)
+    t.record_hand(1, {"p1": 10_000, "p2": -5000, "p3": -5000}, DAY)
     assert [len(s) for s in t.main.tables.values()] == [1, 3]
     assert section_of(lambda: t.start_hand(2, DAY)) == "99-01.3-09-05.2"
     full = lambda: t.move_player("p1", 2, DAY, by="Dana Director")  # noqa: E731
     assert section_of(full) == "99-01.3-09-05.2"
     (moved,) = t.move_player("p4", 1, DAY, by="Dana Director", seat=3)
-    assert moved == PlayerMoved("main", "p4", 2, 2, 1, 3, "Dana Director", DAY)
+    assert moved == PlayerMoved("main", "p4", 2, 1, 1, 3, "Dana Director", DAY)
     assert is_balanced(t.main.tables, 3)
     t.start_hand(2, DAY)
 
@@ -386,7 +389,7 @@ def test_99_01_3_09_05_2_director_breaks_a_table_by_moves() -> None:
     two = sorted(t.main.tables[2].items())
     winner, *losers = [p for _, p in two]
     t.start_hand(2, DAY)
-    t.record_hand(2, {winner: 20_000, **{p: -5000 for p in losers[:4]}}, DAY)
+    t.record_hand(2, {winner: 20_000, **dict.fromkeys(losers[:4], -5000)}, DAY)
     assert [len(s) for _, s in sorted(t.main.tables.items())] == [6, 2]
     assert section_of(lambda: t.start_hand(1, DAY)) == "99-01.3-09-05.2"
     first = t.main.tables[1][1]
@@ -524,7 +527,8 @@ def test_99_01_3_09_05_2_whole_room_too_small_to_start_refused() -> None:
 
 
 def test_99_01_3_09_05_1_schedule_discloses_the_draw_and_the_balancing() -> None:
-    rules = definition_from_dict(poker_rules(seat_draw="whole-room", tables=3, balancing="director"))
+    data = poker_rules(seat_draw="whole-room", tables=3, balancing="director")
+    rules = definition_from_dict(data)
     text = schedule_text(rules)
     assert "every seat of the room's 3 table(s) of 11" in text
     assert "the director moves players" in text
@@ -545,17 +549,18 @@ REGISTER = {"do": "register", "player": "a", "address": ADDRESS, "card": [1, 1]}
 
 def test_format_1_refuses_what_format_2_added_rather_than_misread_it() -> None:
     _, diffs = run_file(_file([REGISTER, {"do": "refund", "player": "a", "fee": "entry"}]))
-    assert diffs and "format 2" in diffs[0]
+    assert "format 2" in diffs[0]
     _, diffs = run_file(_file([{"do": "award_prize", "player": "a", "place": 1}]))
-    assert diffs and "format 2" in diffs[0]
+    assert "format 2" in diffs[0]
     _, diffs = run_file(_file([{"do": "rebuy", "player": "a", "tournament": "sat1"}]))
-    assert diffs and "format 2" in diffs[0]
+    assert "format 2" in diffs[0]
 
 
 def test_format_2_refuses_a_key_its_step_does_not_read() -> None:
     _, diffs = run_file(_file([dict(REGISTER, seat=3)], FORMAT_2))
     assert diffs == ["step 1 (register): a register step has no 'seat'"]
-    _, diffs = run_file(_file([REGISTER, {"do": "refund", "player": "a", "fee": "entry"}], FORMAT_2))
+    refund = {"do": "refund", "player": "a", "fee": "entry"}
+    _, diffs = run_file(_file([REGISTER, refund], FORMAT_2))
     assert diffs == []
 
 

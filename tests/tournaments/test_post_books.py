@@ -107,6 +107,9 @@ def test_99_01_3_09_03_4_d_unredeemed_buy_in_valued_at_zero(tmp_path: Path) -> N
         "12_poker_split_prize_agreement.json",
         "14_poker_staff_refunds_days_transfers.json",
         "18_poker_rebuy_and_add_on_periods.json",
+        "26_poker_fifth_place_paid_when_busted.json",
+        "28_satellite_with_rebuys.json",
+        "30_poker_chips_removed_as_a_penalty.json",
     ],
 )
 def test_99_01_3_09_07_1_f_books_agree_with_the_record_of_win(tmp_path: Path, name: str) -> None:

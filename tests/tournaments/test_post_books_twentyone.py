@@ -90,6 +90,28 @@ def test_99_01_3_08_15_4_merchandise_prize_posted_at_cost(tmp_path: Path) -> Non
     assert books.sites["S1"].cash_bank == 50000 + 15000 - 9000
 
 
+def test_99_01_3_08_15_4_a_prize_kind_per_place_posted(tmp_path: Path) -> None:
+    """Golden file 27 (issue 30): four $100 entries; 3rd a $40 dinner paid when decided, 1st a
+    $300 weekend, 2nd $50 cash. By hand: the registration, 4 fees and 3 prizes = 8 entries;
+    gross $400, prizes $390, adjusted $10; the cash bank pays only the $50 in cash:
+    $500 + $400 - $50 = $850."""
+    url = _books(tmp_path)
+    path = GOLDEN / "27_twentyone_prize_kind_per_place.json"
+    posted = post(url, "p1", path, None, OFFSET, site_id="S1", at=AT)
+    assert posted.entries == 8
+    assert posted.lines == [
+        "S1 bj: gross proceeds $400.00, prizes $390.00, adjusted gross proceeds $10.00"
+    ]
+    books = read_books(url, "p1").books
+    t = books.t21_tournaments.tournaments["bj"]
+    assert [(p.player, p.cash, p.merchandise_cost) for p in t.prizes] == [
+        ("Z", 0, 4000),
+        ("X", 0, 30000),
+        ("Y", 5000, 0),
+    ]
+    assert books.sites["S1"].cash_bank == 85000
+
+
 def test_99_01_3_08_16_1_e_post_needs_the_gaming_day_open(tmp_path: Path) -> None:
     url = _books(tmp_path, open_on=None)
     with pytest.raises(InvalidInput, match="no gaming day is open"):

@@ -22,6 +22,7 @@ from croupier.tournaments import (
     schedule_text,
 )
 from croupier.tournaments.driver import run_random_tournament
+from croupier.tournaments.records import removals
 from croupier.tournaments.script import run_file
 
 
@@ -79,6 +80,13 @@ def run(path: Path) -> FileRun:
                 f"  buy-in receipt {r.receipt} from {r.satellite}: won by {r.won_by}, held by "
                 f"{r.holder}, {format_money(r.cents)}"
                 + (f", redeemed by {r.redeemed_by}" if r.redeemed_by else ", not redeemed")
+            )
+        penalties = removals(state)
+        if penalties:
+            lines.append("chips removed as penalties (-09-06.2.f):")
+        for x in penalties:
+            lines.append(
+                f"  {x.tournament} {x.player} {x.chips} chips by {x.by} at {x.at}: {x.reason}"
             )
         lines.append("record of win (never combined across tournaments):")
         for w in record_of_win(state):
