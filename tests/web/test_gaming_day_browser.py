@@ -5,8 +5,8 @@ shift manager opens both tables; the dealer opens the live table linked to table
 a fill from its console, which the cashier prepares from the ask and the shift manager
 verifies; a fill for table 2 prepared at the chip bank; chip sales and the play of table 1
 entered at the table; a shift change at table 1; a credit; the shifts ended with their drop
-boxes escorted; each box counted by two people on their own screens; the close; the daily
-report.
+boxes escorted; each box counted by two people on their own screens; the counted cash
+deposited; the close; the daily report.
 
 Worked by hand (99-01.3-08-16.1: win = drop box cash + closing tray + credits - opening tray
 - fills):
@@ -17,8 +17,9 @@ Worked by hand (99-01.3-08-16.1: win = drop box cash + closing tray + credits - 
   $50 + $50 - $100 = $0.
 - table 1, shift 2 (d2): opening tray $210; a credit of fifty $1 ($50). Closing tray $160; win
   $0 + $160 + $50 - $210 = $0.
-- twenty-one's adjusted gross proceeds for the day: $10; gross proceeds (the drop): $150; the
-  cash bank, funded with $2,000 and never drawn on, counted at $2,000 at the close.
+- twenty-one's adjusted gross proceeds for the day: $10; gross proceeds (the drop): $150, all
+  of it deposited; the cash bank, funded with $2,000 and never drawn on, counted at $2,000 at
+  the close.
 
 The same day is then keyed through the command line into a second copy of the demo
 organization, and the two daily reports must agree figure for figure.
@@ -141,6 +142,8 @@ def _cli_day(url: str) -> str:
             terminal_width=200,
         )  # fmt: skip
         assert done.exit_code == 0, done.output
+    done = runner.invoke(app, ["books", "deposit", "S2", "150", "--by", "gm", *timed])
+    assert done.exit_code == 0, done.output
     done = runner.invoke(app, ["books", "close-day", "S2", "2000", "--by", "sm", *timed])
     assert done.exit_code == 0, done.output
     report = runner.invoke(app, ["report", "daily", "S2", DAY, "--format", "csv", *where])
@@ -219,6 +222,19 @@ def test_one_gaming_day_at_a_new_site_by_eight_people_in_the_browser(
         ip.fill("section.count form[action$='/enter'] input[name=amount]", cash)
         ip.click("section.count form[action$='/enter'] button[type=submit]")
         sync_api.expect(ip.locator("div.message")).to_contain_text("drop_box_counted")
+    # the boxes' custody, table to count (-14.1 to .3), and the counted cash deposited
+    sm.goto(f"{base}/day?site=S2")
+    custody = sm.locator("h2:text('Drop box custody') + table")
+    for table, shift in (("1", "1"), ("2", "1"), ("1", "2")):
+        row = (
+            custody.locator("tr")
+            .filter(has=sm.locator(f"td:nth-child(2):text-is('{table}')"))
+            .filter(has=sm.locator(f"td:nth-child(3):text-is('{shift}')"))
+        )
+        sync_api.expect(row).to_contain_text("sm")
+        sync_api.expect(row).to_contain_text("pb")
+        sync_api.expect(row).to_contain_text("ct, ip")
+    _entry(gm, base, "deposit", site="S2", amount="150")
     _day_form(sm, base, "close", cash_bank="2000")
     sync_api.expect(sm.locator("div.message")).to_contain_text("day_closed")
     assert axe_violations(sm) == []
@@ -257,6 +273,8 @@ def test_one_gaming_day_at_a_new_site_by_eight_people_in_the_browser(
     assert _money(by_game["21"]["Adjusted gross proceeds"]) == 10_00
     header = {r[0]: r[1] for r in rows[:head] if len(r) >= 2}
     assert _money(header["Ending cash bank (counted)"]) == 2000_00
+    deposited = next(i for i, r in enumerate(rows) if r[:1] == ["Deposited"])
+    assert _money(rows[deposited + 1][0]) == 150_00
     assert people.errors == []
     # the same day through the command line: the same report, figure for figure
     twin = make_demo(f"sqlite:///{tmp_path / 'cli.db'}")
