@@ -108,6 +108,7 @@ class DayDesk(OfficeBase):
     def close_day(self, actor: Actor, site: str, cash_bank: str, chip_bank: str) -> Recorded:
         """Close the site's gaming day with the banks as counted (99-01.3-08-16.1.a)."""
         from croupier.service.books.close import close_day as close_request
+        from croupier.service.database import anchors
         from croupier.service.database.store import check_in_background
 
         authorize(actor, Action.CLOSE_DAY)
@@ -116,8 +117,19 @@ class DayDesk(OfficeBase):
         done = self._record(
             close_request(site, cash_bank, actor.employee_id, chip_bank.strip() or None)
         )
+        lines = list(done.lines)
+        if anchors.signing_configured():  # the day's anchor, as `croupier books close-day`
+            lines += [
+                "signed anchor of the history (keep it with the daily report):",
+                anchors.sign(self.url, clock=self.clock),
+            ]
+        else:
+            lines.append(
+                "the day is not anchored: no signing key (set CROUPIER_ANCHOR_KEY where the "
+                "server starts; docs/anchors.md)"
+            )
         check_in_background(self.url)  # the full re-hash, nobody waits (status page: result)
-        return done
+        return Recorded(tuple(lines), done.number)
 
     def close_quarter(self, actor: Actor, quarter: str, return_filed: bool) -> Recorded:
         """Close a quarter's records once its report is produced or its tax return filed:

@@ -296,7 +296,8 @@ def run_command(
     rng: Callable[[], Any],
 ) -> list[Event]:
     """Run one command on ``t`` (refused: ``RuleViolation`` or ``InvalidInput``, ``t`` as it
-    was). ``by`` collects a fee; ``rng()`` gives the seat draw's randomness."""
+    was). ``by`` collects a fee; a director's move or a penalty is recorded as by ``args["by"]``
+    (who decided it) or else ``by``; ``rng()`` gives the seat draw's randomness."""
     part = _optional(args, "tournament")
     player = _text(args, "player", required=command not in _NO_PLAYER)
     if command == "register":
@@ -360,7 +361,7 @@ def run_command(
             player,
             _int(args.get("table"), "the table"),
             at,
-            by=by,
+            by=_text(args, "by") or by,
             seat=None if seat in (None, "") else _int(seat, "the seat"),
             tournament=part,
         )
@@ -369,7 +370,7 @@ def run_command(
             player,
             _int(args.get("chips"), "the chips removed"),
             at,
-            by=by,
+            by=_text(args, "by") or by,
             reason=_text(args, "reason", required=True),
             tournament=part,
         )
