@@ -112,11 +112,9 @@ def _draw(
             raise InvalidInput("a seat card is drawn: give the drawn card or a random source")
         return offered[rng.randbelow(len(offered))]
     if card not in offered:
-        deck = (
-            "every free seat of the room's tables"
-            if whole_room
-            else ("the free seats of the least-filled tables")
-        )
+        deck = "the free seats of the least-filled tables"
+        if whole_room:
+            deck = "every free seat of the room's tables"
         raise RuleViolation(
             f"seat card table {card[0]} seat {card[1]} is not among the cards offered ({deck}): "
             "players are distributed as evenly as possible, at most eleven a table",
