@@ -70,6 +70,16 @@ class CommandIn(BaseModel):
     )
     shares: dict[str, str] | str | None = Field(default=None, description="player -> dollars")
     tournament: Short = Field(default=None, description="a satellite's id")
+    seat: int | None = Field(
+        default=None, ge=1, le=99, description="player_returned, move_player: the seat"
+    )
+    place: int | None = Field(
+        default=None, ge=1, le=100_000, description="award_prize: the place whose prize is paid"
+    )
+    fee: Short = Field(default=None, description="refund: the one fee refunded (entry, bounty)")
+    reason: str | None = Field(
+        default=None, max_length=400, description="remove_chips: why, as the director wrote it"
+    )
     at: str | None = Field(default=None, max_length=40, description="YYYY-MM-DDTHH:MM")
 
 

@@ -114,6 +114,10 @@ def command(
     bets: Text = "",
     eliminated_by: Text = "",
     shares: Text = "",
+    seat: Text = "",
+    place: Text = "",
+    fee: Text = "",
+    reason: Text = "",
     tournament: Annotated[str, Form(alias="part", max_length=60)] = "",
     at: Annotated[str, Form(max_length=40)] = "",
 ) -> HTMLResponse:
@@ -132,6 +136,10 @@ def command(
         "bets": bets,
         "eliminated_by": eliminated_by,
         "shares": shares,
+        "seat": seat,
+        "place": place,
+        "fee": fee,
+        "reason": reason,
         "tournament": tournament,
     }
     desk = server_of(request).tournaments
