@@ -64,7 +64,7 @@ def _entry(page: Any, base: str, key: str, **values: str) -> None:
         else:
             field.fill(value)
     form.get_by_role("button", name="Record").click()
-    sync_api.expect(page.locator("div.message")).to_contain_text("Recorded")
+    sync_api.expect(page.locator("div.message")).to_contain_text("recorded")
 
 
 def _day_form(page: Any, base: str, action: str, **values: str) -> None:

@@ -74,4 +74,4 @@ async def record_entry(request: Request, actor: ActorDep, entry: EntryKey) -> HT
     except CroupierError as exc:
         return _form_page(request, actor, form, values=values, error=str(exc))
     keep = {"site": values.get("site", "")} if form.at_site else {}
-    return _form_page(request, actor, form, values=keep, message=["Recorded:", *done.lines])
+    return _form_page(request, actor, form, values=keep, message=list(done.lines))
