@@ -22,6 +22,9 @@ database keeps append-only (revision r0003's triggers): who did it, when, what.
   further failure up to ``lockout_max``; while locked, even the right password is refused, with
   one line saying how long to wait. A successful sign-in clears the name's counts (not the
   address's).
+
+What an account is lives in ``people.account_model`` and the second factor's part of the
+accounts in ``people.factor_accounts`` (``Accounts`` is made of it); both stay importable here.
 """
 
 from __future__ import annotations
@@ -45,7 +48,17 @@ from sqlalchemy.engine import Connection, Engine
 from croupier.core.clock import Clock, SystemClock
 from croupier.core.errors import CroupierError, InvalidInput
 from croupier.core.rng import LiveRng, Rng
-from croupier.service.people import second_factor as factor
+from croupier.service.people.account_model import (
+    AUDITOR,
+    BOOKS_ROLES,
+    OWNER,
+    PLAYER,
+    ROLES,
+    TEST_CONFIG,
+    Account,
+    AccountsConfig,
+)
+from croupier.service.people.factor_accounts import SecondFactors
 from croupier.store.engine import SQLITE_BEGIN_OPTION
 from croupier.store.schema import (
     ACCOUNT_NAME_MAX,
@@ -53,28 +66,30 @@ from croupier.store.schema import (
     accounts,
     login_throttle,
     pending_sign_ins,
-    recovery_codes,
     web_sessions,
 )
 
-OWNER = "owner"
-PLAYER = "player"
-AUDITOR = "auditor"
-BOOKS_ROLES: tuple[str, ...] = (
-    "gaming manager",
-    "shift manager",
-    "pit boss",
-    "dealer",
-    "wheel operator",
-    "cashier",
-    "count team member",
-    "auditor",
-    "independent person",
-)
-"""The roles the rules name, as ``croupier.books.model.Role`` spells them."""
-ROLES: tuple[str, ...] = (OWNER, *BOOKS_ROLES, PLAYER)
-"""Every role an account may hold."""
-
+__all__ = [  # the account's model lives in ``people.account_model``; still importable here
+    "AUDITOR",
+    "BOOKS_ROLES",
+    "OWNER",
+    "PLAYER",
+    "ROLES",
+    "TEST_CONFIG",
+    "Account",
+    "Accounts",
+    "AccountsConfig",
+    "CodeWanted",
+    "LogEntry",
+    "Session",
+    "SignInRefused",
+    "SignedIn",
+    "check_name",
+    "csrf_token",
+    "generated_password",
+    "parse_roles",
+    "random_token",
+]
 _NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._@-]*$")
 _PASSWORD_ALPHABET = "abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 """Letters and digits of a generated password, without the look-alikes (l, 1, I, O, 0, o)."""
@@ -98,60 +113,6 @@ class SignInRefused(CroupierError):
     def __init__(self, message: str, *, locked: bool = False) -> None:
         super().__init__(message)
         self.locked = locked
-
-
-@dataclass(frozen=True)
-class AccountsConfig:
-    """The cost of a password hash, the life of a session and the throttle's limits."""
-
-    time_cost: int = 3
-    memory_kib: int = 65536
-    parallelism: int = 4
-    session_lifetime: timedelta = timedelta(hours=12)
-    idle_timeout: timedelta = timedelta(minutes=30)
-    account_free_failures: int = 5
-    address_free_failures: int = 20
-    account_all_failures: int = 50
-    known_address_days: int = 30
-    failure_window: timedelta = timedelta(minutes=15)
-    lockout: timedelta = timedelta(minutes=1)
-    lockout_max: timedelta = timedelta(minutes=15)
-    min_password_length: int = 12
-    second_factor_roles: frozenset[str] = factor.SECOND_FACTOR_ROLES
-    """The roles that must sign in with a second factor (``service.people.second_factor``)."""
-    code_wait: timedelta = timedelta(minutes=5)
-    """How long a sign-in whose password was right waits for its code."""
-    code_tries: int = 5
-    """Wrong codes a waiting sign-in takes before the password must be given again."""
-
-
-TEST_CONFIG = AccountsConfig(
-    time_cost=1, memory_kib=8, parallelism=1, second_factor_roles=frozenset()
-)
-"""Argon2id at its lowest cost, and no role made to set up a second factor: for tests of other
-things only (fast, still argon2id). The second factor's own tests use the roles as shipped."""
-
-
-@dataclass(frozen=True)
-class Account:
-    """One person's account (never its password hash)."""
-
-    account_id: int
-    name: str
-    roles: frozenset[str]
-    employee_id: str | None
-    disabled: bool
-    must_change_password: bool
-    created_at: datetime
-    second_factor: bool = False
-    """Whether an authenticator is set up (confirmed by a code)."""
-
-    def has(self, *roles: str) -> bool:
-        return any(r in self.roles for r in roles)
-
-    @property
-    def roles_text(self) -> str:
-        return ", ".join(r for r in ROLES if r in self.roles)
 
 
 @dataclass(frozen=True)
@@ -259,7 +220,7 @@ def _wait(seconds: float) -> str:
     return f"{whole} s" if whole < 120 else f"{(whole + 59) // 60} min"
 
 
-class Accounts:
+class Accounts(SecondFactors):
     """The accounts, sessions and throttle in one database (the store's engine)."""
 
     def __init__(
@@ -701,54 +662,6 @@ class Accounts:
             raise SignInRefused(refusal)
         return SignedIn(token, self._session_of(account, token, now))
 
-    def _use_code(self, conn: Connection, row: Any, code: str, now: datetime) -> str | None:
-        """Accept ``code`` for the account of ``row`` (marking it used), saying how it was
-        given: ``authenticator`` or ``recovery code``; None when it is neither."""
-        typed = code.strip()
-        if len(typed) > 64:
-            return None
-        used = factor.recovery_digest(typed)
-        if used is not None:
-            hit = conn.execute(
-                sa.update(recovery_codes)
-                .where(
-                    recovery_codes.c.account_id == row.account_id,
-                    recovery_codes.c.code_hash == used,
-                    recovery_codes.c.used_at.is_(None),
-                )
-                .values(used_at=now)
-            )
-            if hit.rowcount == 1:
-                self._log(
-                    conn,
-                    row.name,
-                    row.name,
-                    "recovery code used",
-                    left=self._left(conn, row.account_id),
-                )
-                return "recovery code"
-            return None
-        step = factor.matching_step(row.totp_secret or "", typed, now, row.totp_last_step)
-        if step is None:
-            return None
-        conn.execute(
-            sa.update(accounts)
-            .where(accounts.c.account_id == row.account_id)
-            .values(totp_last_step=step)
-        )
-        return "authenticator"
-
-    def _left(self, conn: Connection, account_id: int) -> int:
-        return int(
-            conn.execute(
-                sa.select(sa.func.count())
-                .select_from(recovery_codes)
-                .where(
-                    recovery_codes.c.account_id == account_id, recovery_codes.c.used_at.is_(None)
-                )
-            ).scalar_one()
-        )
-
     def _rehash(self, conn: Connection, row: Any, password: str) -> None:
         if self.hasher.check_needs_rehash(row.password_hash):
             conn.execute(
@@ -799,114 +712,6 @@ class Accounts:
             account, _sha256(token), csrf_token(token), now + self.config.session_lifetime
         )
 
-    # -- the second factor -----------------------------------------------------------------
-
-    def factor_due(self, account: Account) -> bool:
-        """Whether ``account`` must set up a second factor before anything else."""
-        return not account.second_factor and bool(account.roles & self.config.second_factor_roles)
-
-    def start_second_factor(self, account: Account) -> str:
-        """A new shared key for the person's authenticator, kept until a code confirms it
-        (``confirm_second_factor``); a second factor already set up is refused (the owner
-        resets a lost one)."""
-        secret = factor.new_secret(self.rng)
-        with self._writing() as conn:
-            row = self._account_row(conn, account.account_id)
-            if row.totp_confirmed_at is not None:
-                raise InvalidInput(
-                    "a second factor is set up already; to replace a lost one, ask the owner "
-                    "to reset it"
-                )
-            conn.execute(
-                sa.update(accounts)
-                .where(accounts.c.account_id == account.account_id)
-                .values(totp_secret=secret, totp_last_step=None)
-            )
-        return secret
-
-    def pending_secret(self, account: Account) -> str | None:
-        """The shared key being set up (not yet confirmed), to show again."""
-        with self.engine.connect() as conn:
-            row = self._account_row(conn, account.account_id)
-        return None if row.totp_confirmed_at is not None else row.totp_secret
-
-    def confirm_second_factor(self, account: Account, code: str) -> list[str]:
-        """Confirm the key being set up with a code from the authenticator; returns the ten
-        recovery codes (shown once: only their digests are kept)."""
-        now = self.clock.now()
-        with self._writing() as conn:
-            row = self._account_row(conn, account.account_id)
-            if row.totp_confirmed_at is not None:
-                raise InvalidInput("a second factor is set up already")
-            if row.totp_secret is None:
-                raise InvalidInput("start setting up the second factor first")
-            step = factor.matching_step(row.totp_secret, code, now, None)
-            if step is None:
-                raise InvalidInput(
-                    "that code does not match the key: check the authenticator's clock and "
-                    "type the code it shows now"
-                )
-            conn.execute(
-                sa.update(accounts)
-                .where(accounts.c.account_id == account.account_id)
-                .values(totp_confirmed_at=now, totp_last_step=step)
-            )
-            codes = self._replace_recovery_codes(conn, account.account_id, now)
-            self._log(conn, account.name, account.name, "second factor set up")
-        return codes
-
-    def renew_recovery_codes(self, account: Account, code: str) -> list[str]:
-        """Ten new recovery codes in place of the old ones (a current code required)."""
-        now = self.clock.now()
-        with self._writing() as conn:
-            row = self._account_row(conn, account.account_id)
-            if row.totp_confirmed_at is None:
-                raise InvalidInput("set up the second factor first")
-            step = factor.matching_step(row.totp_secret or "", code, now, row.totp_last_step)
-            if step is None:
-                raise InvalidInput("wrong code; type the code your authenticator shows now")
-            conn.execute(
-                sa.update(accounts)
-                .where(accounts.c.account_id == account.account_id)
-                .values(totp_last_step=step)
-            )
-            codes = self._replace_recovery_codes(conn, account.account_id, now)
-            self._log(conn, account.name, account.name, "recovery codes renewed")
-        return codes
-
-    def recovery_codes_left(self, account: Account) -> int:
-        with self.engine.connect() as conn:
-            return self._left(conn, account.account_id)
-
-    def reset_second_factor(self, name: str, actor: str) -> None:
-        """Remove a person's second factor (a lost phone): their sessions end and, if their
-        role needs one, they set up a new one at their next sign-in."""
-        with self._writing() as conn:
-            found = conn.execute(
-                sa.select(accounts.c.account_id, accounts.c.totp_confirmed_at).where(
-                    accounts.c.name == name
-                )
-            ).first()
-            if found is None:
-                raise InvalidInput(f"no account named {name!r}")
-            if found.totp_confirmed_at is None:
-                raise InvalidInput(f"{name} has no second factor to reset")
-            conn.execute(
-                sa.update(accounts)
-                .where(accounts.c.account_id == found.account_id)
-                .values(totp_secret=None, totp_confirmed_at=None, totp_last_step=None)
-            )
-            conn.execute(
-                sa.delete(recovery_codes).where(recovery_codes.c.account_id == found.account_id)
-            )
-            conn.execute(
-                sa.delete(web_sessions).where(web_sessions.c.account_id == found.account_id)
-            )
-            conn.execute(
-                sa.delete(pending_sign_ins).where(pending_sign_ins.c.account_id == found.account_id)
-            )
-            self._log(conn, actor, name, "second factor reset")
-
     def rotate_session(self, account: Account, token_hash: str) -> str:
         """The session ``token_hash`` goes on under a new identifier (its rights changed)."""
         now = self.clock.now()
@@ -915,26 +720,6 @@ class Accounts:
             conn.execute(sa.delete(web_sessions).where(web_sessions.c.token_hash == token_hash))
             self._insert_session(conn, account.account_id, token, now)
         return token
-
-    def _account_row(self, conn: Connection, account_id: int) -> Any:
-        row = conn.execute(sa.select(accounts).where(accounts.c.account_id == account_id)).first()
-        if row is None:
-            raise InvalidInput("the account no longer exists")
-        return row
-
-    def _replace_recovery_codes(
-        self, conn: Connection, account_id: int, now: datetime
-    ) -> list[str]:
-        codes = factor.new_recovery_codes(self.rng)
-        conn.execute(sa.delete(recovery_codes).where(recovery_codes.c.account_id == account_id))
-        for code in codes:
-            digest = factor.recovery_digest(code)
-            conn.execute(
-                sa.insert(recovery_codes).values(
-                    account_id=account_id, code_hash=digest, created_at=now, used_at=None
-                )
-            )
-        return codes
 
     def session(self, token: str | None) -> Session | None:
         """The live session of a cookie's token (its idle clock restarted), or None: unknown,
