@@ -106,6 +106,14 @@ def test_99_01_3_09_01_a_poker_fee_is_collected_by_the_signed_in_cashier(demo: D
     cashier, csrf = demo.page_client("c1")
     status, text = _post(
         cashier, csrf, "poker-fee", site="S1", occasion="winter", table="2", player="kim",
+        half_hour_from=f"{DAY}T19:30", fee="2",
+    )  # fmt: skip
+    assert status == 422  # a time without its offset: said in the page's words, not --from
+    assert "the half hour&#39;s start" in text
+    assert "UTC offset" in text
+    assert "--from" not in text
+    status, text = _post(
+        cashier, csrf, "poker-fee", site="S1", occasion="winter", table="2", player="kim",
         half_hour_from=f"{DAY}T13:30-06:00", fee="2",
     )  # fmt: skip
     assert status == 200, text

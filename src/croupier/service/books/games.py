@@ -35,7 +35,7 @@ def poker_occasion(
 def poker_fee(
     occasion: str, table: int, player: str, half_hour_from: str, by: str, fee: str, site: str | None
 ) -> Request:
-    start = parse_time(half_hour_from, "--from")
+    start = parse_time(half_hour_from, "the half hour's start")
     cents = amount(fee, "the fee")
     return Request(
         f"{format_money(cents)} from {player} at table {table} for the half hour from "
@@ -49,7 +49,7 @@ def poker_fee(
 def poker_fee_void(
     occasion: str, player: str, half_hour_from: str, reason: str, by: str
 ) -> Request:
-    start = parse_time(half_hour_from, "--from")
+    start = parse_time(half_hour_from, "the half hour's start")
     return Request(
         f"{player}'s fee for the half hour from {start.isoformat()} voided by {by}",
         lambda b, when: poker.void_half_hour_fee(b, occasion, player, start, reason, by, when),

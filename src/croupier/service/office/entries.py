@@ -71,6 +71,23 @@ def _yes(values: Mapping[str, str], name: str) -> bool:
 
 
 TABLE = Field("table", "Table", "number")
+PRIZE = (
+    Field("cash", "Cash ($)", "money", False),
+    Field("merchandise", "Merchandise's cost ($)", "money", False),
+    Field("description", "The merchandise", required=False),
+)
+"""A prize's fields (a ticket card's, a tournament's): cash, merchandise at its cost, or both."""
+
+
+def _prize(values: Mapping[str, str]) -> tuple[str, str, str]:
+    """A prize's cash, merchandise cost and description as typed (an empty amount is none)."""
+    return (
+        values.get("cash", "").strip() or "0",
+        values.get("merchandise", "").strip() or "0",
+        values.get("description", "").strip(),
+    )
+
+
 GROUPS = (
     "At the table",
     "Chip bank and cash bank",
@@ -370,16 +387,12 @@ FORMS: tuple[EntryForm, ...] = (
         (
             Field("series", "Series id"),
             Field("card", "Card", "number"),
-            Field("cash", "Cash ($)", "money", False),
-            Field("merchandise", "Merchandise's cost ($)", "money", False),
-            Field("description", "The merchandise", required=False),
+            *PRIZE,
         ),
         lambda v, _by: books_games.ticket_prize(
             v["series"].strip(),
             _number(v, "card", "the card"),
-            v.get("cash", "").strip() or "0",
-            v.get("merchandise", "").strip() or "0",
-            v.get("description", "").strip(),
+            *_prize(v),
             None,
         ),
         at_site=False,
@@ -433,16 +446,12 @@ FORMS: tuple[EntryForm, ...] = (
         (
             Field("tournament", "Tournament id"),
             Field("player", "Player id"),
-            Field("cash", "Cash ($)", "money", False),
-            Field("merchandise", "Merchandise's cost ($)", "money", False),
-            Field("description", "The merchandise", required=False),
+            *PRIZE,
         ),
         lambda v, _by: books_games.twentyone_tournament_prize(
             v["tournament"].strip(),
             v["player"].strip(),
-            v.get("cash", "").strip() or "0",
-            v.get("merchandise", "").strip() or "0",
-            v.get("description", "").strip(),
+            *_prize(v),
             None,
         ),
         at_site=False,
