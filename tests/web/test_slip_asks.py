@@ -13,6 +13,12 @@ from fastapi.testclient import TestClient
 from tests.web.conftest import Demo
 
 from croupier.service.books.close import site_status
+from croupier.service.people.authz import Actor
+
+
+def _cashier() -> Actor:
+    return Actor("c1", frozenset({"cashier"}), "c1")
+
 
 RULES = "twentyone-hole-card-no-peek-6deck-s17.toml"
 
@@ -56,6 +62,18 @@ def test_99_01_3_08_05_3_a_fill_asked_at_the_table_is_prepared_verified_and_reac
     assert f'name="ask" value="{ask_id}"' in form.text
     assert 'value="5x20"' in form.text
     before = _tray_cents(demo, 1)
+    snapshot = demo.snapshot()
+    cashier = _cashier()
+    drafts = len(demo.app.state.server.backoffice.drafts(cashier))
+    wrong = c1.post(  # a slip for another table does not answer this ask
+        "/slips/prepare",
+        data={"csrf_token": c1_csrf, "kind": "fill", "site": "S1", "table": "3",
+              "chips": "5x20", "ask": str(ask_id)},
+    )  # fmt: skip
+    assert wrong.status_code == 422
+    assert "nothing was prepared" in wrong.text
+    assert demo.snapshot() == snapshot
+    assert len(demo.app.state.server.backoffice.drafts(cashier)) == drafts
     prepared = c1.post(
         "/slips/prepare",
         data={"csrf_token": c1_csrf, "kind": "fill", "site": "S1", "table": "1",

@@ -406,7 +406,7 @@ def prepare(
         raise InvalidInput(f"a form number is a number printed on the form, not {number!r}")
     office = server_of(request).backoffice
     if ask is not None:
-        office.slip_ask(ask)  # an ask that does not exist is refused before anything is done
+        office.ask_to_answer(ask, kind, site, table)  # refused before anything is prepared
     draft = office.prepare(
         actor, kind, site, table, chips, cashier or None, jar_bar, int(number) if number else None
     )

@@ -114,6 +114,20 @@ class AsksDesk(OfficeBase):
             ).all()
         return [_ask_of(r) for r in rows]
 
+    def ask_to_answer(self, ask_id: int, kind: str, site: str, table: int) -> SlipAsk:
+        """The open ask a slip about to be prepared answers: refused, before anything is
+        prepared, when it is answered or withdrawn already or asks for another kind, site or
+        table than the slip."""
+        ask = self.slip_ask(ask_id)
+        if ask.status != OPEN:
+            raise InvalidInput(f"ask {ask_id} is {ask.status} already; prepare the slip without it")
+        if (ask.kind, ask.site, ask.table) != (kind.strip().lower(), site, table):
+            raise InvalidInput(
+                f"ask {ask_id} is for a {ask.kind} at {ask.site} table {ask.table}, not a "
+                f"{kind} at {site} table {table}; nothing was prepared"
+            )
+        return ask
+
     def answered(self, ask_id: int, draft_id: int) -> None:
         """The ask was answered by the slip prepared as ``draft_id``."""
         self._close_ask(ask_id, PREPARED, draft_id)
