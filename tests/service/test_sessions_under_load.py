@@ -19,6 +19,7 @@ import sqlalchemy as sa
 from croupier.core.clock import FixedClock
 from croupier.core.rng import SeededRng
 from croupier.service.people.accounts import TEST_CONFIG, Accounts
+from croupier.service.people.orgs import Organizations
 from croupier.store import open_store
 
 START = "2026-07-10T12:00:00+00:00"
@@ -30,7 +31,8 @@ def test_a_session_touched_while_another_writer_commits_is_not_an_error(tmp_path
     path = tmp_path / "s.db"
     clock = FixedClock(datetime.fromisoformat(START))
     store = open_store(f"sqlite:///{path}", clock=clock)
-    accounts = Accounts(store.engine, clock, SeededRng(1), TEST_CONFIG)
+    Organizations(store.engine, clock).open("org")
+    accounts = Accounts(store.engine, clock, SeededRng(1), TEST_CONFIG, org="org")
     accounts.create("ann", frozenset({"player"}), password="a long password!", must_change=False)
     token = accounts.sign_in("ann", "a long password!", "127.0.0.1").token
     clock.advance(timedelta(seconds=31))  # the idle clock is due to be restarted

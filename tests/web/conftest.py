@@ -19,7 +19,7 @@ from fastapi.testclient import TestClient
 
 from croupier.core.clock import FixedClock
 from croupier.core.rng import SeededRng
-from croupier.service.people.accounts import TEST_CONFIG
+from croupier.service.people.accounts import STATE_AUDITOR, TEST_CONFIG
 from croupier.service.server.demo import seed_demo
 from croupier.service.server.webserver import first_start, open_server
 from croupier.service.tables.live import SeededRngSource
@@ -70,8 +70,13 @@ class Demo:
                 drafts = sorted(conn.execute(sa.text("SELECT draft_id, status FROM slip_drafts")))
                 names = sorted(
                     conn.execute(
-                        sa.text("SELECT name, roles, totp_secret, totp_confirmed_at FROM accounts")
-                    )
+                        sa.text(
+                            "SELECT a.name, m.org_id, m.roles, m.employee_id, a.totp_secret, "
+                            "a.totp_confirmed_at, a.disabled FROM accounts a LEFT JOIN "
+                            "memberships m ON m.account_id = a.account_id"
+                        )
+                    ),
+                    key=repr,
                 )
                 sessions = conn.execute(sa.text("SELECT count(*) FROM web_sessions")).scalar()
         finally:
@@ -98,6 +103,11 @@ def make_demo(url: str, *, secure_cookie: bool = True) -> Demo:
         assert owner is not None
         server.accounts.change_password(owner, owner_once, OWNER_PASSWORD)
         passwords = {login.name: login.password for login in seed_demo(server)}
+        state, once = server.accounts.create(
+            "sa", frozenset({STATE_AUDITOR}), must_change=False, actor="test"
+        )
+        assert once is not None
+        passwords[state.name] = once
     finally:
         server.close()
     passwords["owner"] = OWNER_PASSWORD

@@ -22,7 +22,9 @@ def test_the_dealer_asks_for_a_fill_and_the_cashier_prepares_it(
     base, demo = served
     server = demo.app.state.server
     d1_actor = Actor("d1", frozenset({"dealer"}), "d1")
-    opened = server.open_live_table(d1_actor, "bj-1", "twentyone", RULES, "physical", "S1", 1)
+    opened = server.tenant(server.org_id).open_live_table(
+        d1_actor, "bj-1", "twentyone", RULES, "physical", "S1", 1
+    )
     assert opened.accepted
     people = People(browser, base, demo, ("d1", "c1"), axe=True)
     d1, c1 = people["d1"], people["c1"]

@@ -4,6 +4,7 @@ dispute record, 99-01.3-08-11.17), from the database the server keeps them in.""
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 from typing import Annotated
 
@@ -23,6 +24,11 @@ DbOption = Annotated[
 ]
 
 
+def _org() -> str | None:
+    """The organization of a database that serves several: ``$CROUPIER_ORG`` (else the first)."""
+    return os.environ.get("CROUPIER_ORG") or None
+
+
 @tables_app.command("rounds")
 @reports_errors
 def rounds_cmd(
@@ -35,7 +41,7 @@ def rounds_cmd(
 
     from croupier.service.tables.rounds import rounds_at
 
-    found = rounds_at(database_url(db), table)
+    found = rounds_at(database_url(db), table, _org())
     out = Table(title=f"Table {table}: rounds")
     for column in ("round", "dealt (UTC)", "by", "settled (UTC)", "paid"):
         out.add_column(column, justify="right" if column == "round" else "left")
@@ -66,7 +72,7 @@ def export_cmd(
     that was paid; `croupier replay --check` plays it back and agrees (99-01.3-08-11.17)."""
     from croupier.service.tables.rounds import round_file_at
 
-    text = json.dumps(round_file_at(database_url(db), table, number), indent=1) + "\n"
+    text = json.dumps(round_file_at(database_url(db), table, number, _org()), indent=1) + "\n"
     if out is None:
         typer.echo(text, nl=False)
         return

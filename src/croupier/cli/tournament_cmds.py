@@ -6,6 +6,7 @@ database, each command its own process)."""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Annotated
 
@@ -151,7 +152,7 @@ def new_cmd(
     from croupier.cli.common import database_url
     from croupier.service.tournaments.live import open_desk
 
-    with open_desk(database_url(db)) as desk:
+    with open_desk(database_url(db), org=os.environ.get("CROUPIER_ORG") or None) as desk:
         done = desk.create_from_file(path, _who(by), tournament_id, at)
         view = desk.view(done.tournament_id)
     _say(f"tournament {done.tournament_id} created: {view['name']} ({view['game']})")
@@ -164,7 +165,7 @@ def list_cmd(db: DbOption = None) -> None:
     from croupier.cli.common import database_url
     from croupier.service.tournaments.live import open_desk
 
-    with open_desk(database_url(db)) as desk:
+    with open_desk(database_url(db), org=os.environ.get("CROUPIER_ORG") or None) as desk:
         ids = desk.ids()
         if not ids:
             _say("no tournament (create one with `croupier tournament new RULES_FILE`)")
@@ -287,7 +288,7 @@ def do_cmd(
         "tournament": satellite,
     }
     who = _who(collected_by if name_of in FEE_COMMANDS and collected_by else by)
-    with open_desk(database_url(db), seed) as desk:
+    with open_desk(database_url(db), seed, os.environ.get("CROUPIER_ORG") or None) as desk:
         done = desk.do(tournament_id, name_of, {k: v for k, v in args.items() if v}, who, at)
     for line in done.lines or ["nothing to record"]:
         _say(line)
@@ -306,7 +307,7 @@ def show_cmd(
     from croupier.service.tournaments.live import open_desk
     from croupier.service.tournaments.view import show_lines
 
-    with open_desk(database_url(db)) as desk:
+    with open_desk(database_url(db), org=os.environ.get("CROUPIER_ORG") or None) as desk:
         for line in show_lines(desk.view(tournament_id), desk.records(tournament_id)):
             _say(line)
 
@@ -329,7 +330,7 @@ def schedule_cmd(
     if Path(what).is_file():
         section, lines, data = rules_schedule(read_rules(Path(what)))
     else:
-        with open_desk(database_url(db)) as desk:
+        with open_desk(database_url(db), org=os.environ.get("CROUPIER_ORG") or None) as desk:
             section, lines = desk.schedule(what)
             data = desk.schedule_pdf(what) if pdf is not None else b""
     for line in lines:

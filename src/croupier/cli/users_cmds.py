@@ -69,12 +69,13 @@ def add(
 @users_app.command("list")
 @reports_errors
 def list_(db: Db = None) -> None:
-    """List the accounts: roles, employee, state."""
+    """List the accounts: each organization they belong to with their roles and employee
+    there, and their state."""
     from croupier.service.server.serve import list_accounts
 
     table = Table(title="Accounts")
-    for column in ("account", "roles", "employee", "state", "second factor"):
-        table.add_column(column)
+    for column in ("account", "organization", "roles", "employee", "state", "second factor"):
+        table.add_column(column, no_wrap=column == "state")
     for a in list_accounts(database_url(db)):
         state = (
             "disabled"
@@ -84,7 +85,14 @@ def list_(db: Db = None) -> None:
             else "active"
         )
         second = "set up" if a.second_factor else "none"
-        table.add_row(Text(a.name), a.roles_text, Text(a.employee_id or ""), state, second)
+        table.add_row(
+            Text(a.name),
+            Text(a.org_id or ""),
+            a.roles_text,
+            Text(a.employee_id or ""),
+            state,
+            second,
+        )
     console.print(table, soft_wrap=True)
 
 
@@ -133,3 +141,48 @@ def enable(name: str, db: Db = None) -> None:
 
     set_disabled(database_url(db), name, False)
     console.print(f"account {escape(name)} enabled")
+
+
+Role = Annotated[
+    list[str],
+    typer.Option(
+        "--role",
+        help="A role (repeat for several): owner, gaming manager, shift manager, pit boss, "
+        "dealer, wheel operator, cashier, count team member, auditor, independent person, "
+        "player.",
+    ),
+]
+OrgOption = Annotated[str, typer.Option("--org", help="The organization's id.")]
+
+
+@users_app.command("grant")
+@reports_errors
+def grant(
+    name: str,
+    org: OrgOption,
+    role: Role,
+    employee: Annotated[
+        str | None,
+        typer.Option(help="The employee id in that organization's books (for a books role)."),
+    ] = None,
+    db: Db = None,
+) -> None:
+    """Give an existing account roles in an organization (replacing any it held there); its
+    sessions in that organization end."""
+    from croupier.service.server.serve import grant as grant_roles
+
+    account = grant_roles(database_url(db), name, org, role, employee)
+    console.print(
+        f"{escape(account.name)} holds {escape(account.roles_text)} in {escape(org)}",
+        soft_wrap=True,
+    )
+
+
+@users_app.command("revoke")
+@reports_errors
+def revoke(name: str, org: OrgOption, db: Db = None) -> None:
+    """Take every role an account holds in an organization away; its sessions there end."""
+    from croupier.service.server.serve import revoke as revoke_roles
+
+    revoke_roles(database_url(db), name, org)
+    console.print(f"{escape(name)} no longer belongs to {escape(org)}", soft_wrap=True)

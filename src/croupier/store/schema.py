@@ -152,7 +152,36 @@ web_sessions = sa.Table(
     sa.Column("created_at", UtcDateTime(), nullable=False),
     sa.Column("last_seen_at", UtcDateTime(), nullable=False),
     sa.Column("expires_at", UtcDateTime(), nullable=False),
+    sa.Column("org_id", sa.String(STREAM_NAME_MAX), nullable=True),
 )
+"""``org_id``: the organization the session works in (one of its account's memberships)."""
+
+organizations = sa.Table(
+    "organizations",
+    metadata,
+    sa.Column("org_id", sa.String(STREAM_NAME_MAX), primary_key=True),
+    sa.Column("legacy", sa.Boolean(), nullable=False),
+    sa.Column("created_at", UtcDateTime(), nullable=False),
+)
+"""The organizations a database serves (issue 29); ``legacy``: the first, whose tables and
+tournaments keep their unqualified stream names (``service.people.namespace``)."""
+
+memberships = sa.Table(
+    "memberships",
+    metadata,
+    sa.Column("account_id", sa.Integer(), sa.ForeignKey("accounts.account_id"), primary_key=True),
+    sa.Column(
+        "org_id",
+        sa.String(STREAM_NAME_MAX),
+        sa.ForeignKey("organizations.org_id"),
+        primary_key=True,
+    ),
+    sa.Column("roles", sa.String(400), nullable=False),
+    sa.Column("employee_id", sa.String(STREAM_NAME_MAX), nullable=True),
+    sa.Index("ix_memberships_org_id", "org_id"),
+)
+"""A person's roles, and the employee they are in the books, in one organization. An
+account's own ``roles`` column is empty once its roles have moved here."""
 
 login_throttle = sa.Table(
     "login_throttle",

@@ -27,6 +27,7 @@ from croupier.web.security import (
     client_address,
     server_of,
     set_session_cookie,
+    tenant_of,
 )
 
 router = APIRouter(prefix="/api", tags=["api"])
@@ -52,7 +53,8 @@ class PasswordChange(BaseModel):
 
 class Me(BaseModel):
     name: str
-    roles: list[str]
+    org: str | None = Field(description="the organization the session works in")
+    roles: list[str] = Field(description="the account's roles in that organization")
     employee_id: str | None
     must_change_password: bool
     csrf_token: str
@@ -180,6 +182,7 @@ def _roles(account: Account) -> list[str]:
 def _me(account: Account, csrf: str) -> Me:
     return Me(
         name=account.name,
+        org=account.org_id,
         roles=_roles(account),
         employee_id=account.employee_id,
         must_change_password=account.must_change_password,
@@ -261,6 +264,21 @@ def logout(request: Request, session: AnySessionDep) -> Response:
     return response
 
 
+class OrgChoice(BaseModel):
+    org: str = Field(max_length=200, description="an organization the account belongs to")
+
+
+@router.post("/org", responses=REFUSALS, response_model=Me)
+def switch_org(request: Request, session: SessionDep, body: OrgChoice) -> JSONResponse:
+    """Work in another organization the account belongs to: a new session identifier (a new
+    cookie and CSRF token); its roles there from now on. Refused (422) for an organization
+    it does not belong to, in the same words whether or not that organization exists."""
+    token, account = server_of(request).accounts.switch(session, body.org.strip())
+    response = JSONResponse(_me(account, csrf_token(token)).model_dump())
+    set_session_cookie(request, response, token)
+    return response
+
+
 @router.get("/me", responses=REFUSALS)
 def me(session: AnySessionDep) -> Me:
     """The signed-in account, its CSRF token and what the policy lets it do."""
@@ -273,7 +291,7 @@ def password(request: Request, session: AnySessionDep, body: PasswordChange) -> 
     accounts = server_of(request).accounts
     token = accounts.change_password(session.account, body.current, body.new, session.token_hash)
     assert token is not None
-    changed = accounts.get(session.account.name)
+    changed = accounts.get(session.account.name, session.account.org_id)
     assert changed is not None
     me = _me(changed, csrf_token(token))  # a new session: a new cookie and CSRF token
     response = JSONResponse(me.model_dump())
@@ -296,14 +314,14 @@ def sites(request: Request, actor: ActorDep) -> list[SiteOut]:
                 for t in s.tables
             ],
         )
-        for s in server_of(request).backoffice.sites()
+        for s in tenant_of(request).backoffice.sites()
     ]
 
 
 @router.get("/sites/{site}/status", responses=REFUSALS)
 def status(request: Request, actor: ActorDep, site: str) -> StatusOut:
     """Where a site's cash and chips are now (``croupier books status``)."""
-    st = server_of(request).backoffice.status(actor, site)
+    st = tenant_of(request).backoffice.status(actor, site)
     return StatusOut(
         site=site,
         open_day=st.open_day,
@@ -326,13 +344,13 @@ def slips(
 ) -> list[SlipOut]:
     """Prepared slips (by default those awaiting verification), newest first."""
     wanted = None if status == "all" else status
-    return [_slip(d) for d in server_of(request).backoffice.drafts(actor, wanted)]
+    return [_slip(d) for d in tenant_of(request).backoffice.drafts(actor, wanted)]
 
 
 @router.post("/slips", responses=REFUSALS, status_code=201)
 def prepare(request: Request, actor: ActorDep, body: SlipRequest) -> SlipOut:
     """Prepare a fill or credit slip as the signed-in person (99-01.3-08-05.3)."""
-    draft = server_of(request).backoffice.prepare(
+    draft = tenant_of(request).backoffice.prepare(
         actor, body.kind, body.site, body.table, body.chips, body.cashier, body.jar_bar, body.form
     )
     return _slip(draft)
@@ -341,19 +359,19 @@ def prepare(request: Request, actor: ActorDep, body: SlipRequest) -> SlipOut:
 @router.post("/slips/{draft_id}/verify", responses=REFUSALS)
 def verify_slip(request: Request, actor: ActorDep, draft_id: DraftId) -> RecordedOut:
     """Verify a prepared slip (not its preparer: 99-01.3-08-05.5); the books record it."""
-    return _recorded(server_of(request).backoffice.verify_slip(actor, draft_id))
+    return _recorded(tenant_of(request).backoffice.verify_slip(actor, draft_id))
 
 
 @router.post("/slips/{draft_id}/void", responses=REFUSALS)
 def void_slip(request: Request, actor: ActorDep, draft_id: DraftId) -> RecordedOut:
     """Void a prepared slip, as its preparer (99-01.3-08-05.2)."""
-    return _recorded(server_of(request).backoffice.void_slip(actor, draft_id))
+    return _recorded(tenant_of(request).backoffice.void_slip(actor, draft_id))
 
 
 @router.post("/slips/void-next", responses=REFUSALS)
 def void_next(request: Request, actor: ActorDep, body: VoidRequest) -> RecordedOut:
     """Void the next blank form of a series (a spoiled form), as a preparer (99-01.3-08-05.2)."""
-    office = server_of(request).backoffice
+    office = tenant_of(request).backoffice
     return _recorded(office.void_next(actor, body.kind, body.site, body.form, body.game))
 
 
@@ -369,7 +387,7 @@ def verify(request: Request, actor: ActorDep) -> list[StreamOut]:
             kind=c.kind,
             detail=c.detail,
         )
-        for c in server_of(request).backoffice.check_chains(actor)
+        for c in tenant_of(request).backoffice.check_chains(actor)
     ]
 
 
@@ -388,7 +406,7 @@ def daily(
     format: Annotated[str, Query(pattern="^(json|csv|pdf)$")] = "json",
 ) -> Response:
     """The daily summary of a site (99-01.3-08-16.1) as JSON, CSV or PDF."""
-    backoffice = server_of(request).backoffice
+    backoffice = tenant_of(request).backoffice
     if format == "json":
         form = backoffice.daily(actor, site, day)
         return JSONResponse(
@@ -420,7 +438,7 @@ def daily(
 def accounts(request: Request, actor: ActorDep) -> list[AccountOut]:
     """Every account (the owner's)."""
     authorize(actor, Action.VIEW_ACCOUNTS)
-    return [_account(a) for a in server_of(request).accounts.all()]
+    return [_account(a) for a in server_of(request).accounts.all(tenant_of(request).org_id)]
 
 
 @router.post("/accounts", responses=REFUSALS, status_code=201)
@@ -430,6 +448,11 @@ def create_account(request: Request, session: SessionDep, body: NewAccount) -> C
     if not body.roles:
         raise InvalidInput("an account needs a role")
     account, password = add_user(
-        server_of(request), body.name.strip(), body.roles, body.employee_id, session.account.name
+        server_of(request),
+        body.name.strip(),
+        body.roles,
+        body.employee_id,
+        session.account.name,
+        org=tenant_of(request).org_id,
     )
     return CreatedAccount(account=_account(account), password=password)

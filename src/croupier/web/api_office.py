@@ -16,7 +16,7 @@ from pydantic import BaseModel, Field
 
 from croupier.service.office.backoffice import Download, FormView, Recorded
 from croupier.service.office.counting import CountView
-from croupier.web.security import ActorDep, server_of
+from croupier.web.security import ActorDep, tenant_of
 
 router = APIRouter(prefix="/api", tags=["back office"])
 
@@ -74,7 +74,7 @@ def quarterly(
     format: Format = "json",
 ) -> Response:
     """The quarterly summary and compliance findings (99-01.3-08-16.1.g)."""
-    office = server_of(request).backoffice
+    office = tenant_of(request).backoffice
     if format == "json":
         return _form(office.quarterly(actor, quarter))
     return _file(office.report_file(actor, "quarterly", format, quarter=quarter))
@@ -90,7 +90,7 @@ def hold(
 ) -> Response:
     """Percent-of-hold by dealer and wheel operator between two days (99-01.3-08-04.8); the
     PDF carries the weekly plot against the 10% and 15% lines."""
-    office = server_of(request).backoffice
+    office = tenant_of(request).backoffice
     if format == "json":
         form, _plot = office.hold(actor, start, end)
         return _form(form)
@@ -105,7 +105,7 @@ def slip_register(
     format: Format = "json",
 ) -> Response:
     """The fill or credit slip register: every number accounted for (99-01.3-08-05.2)."""
-    office = server_of(request).backoffice
+    office = tenant_of(request).backoffice
     if format == "json":
         return _form(office.slip_register(actor, kind))
     return _file(office.report_file(actor, kind, format))
@@ -122,7 +122,7 @@ def slip_form(
     number: Annotated[int, Query(ge=1, le=2**31 - 1)],
 ) -> Response:
     """A completed slip's two-part form, to print (99-01.3-08-05.2, .3)."""
-    return _file(server_of(request).backoffice.slip_pdf(actor, kind, number), inline=True)
+    return _file(tenant_of(request).backoffice.slip_pdf(actor, kind, number), inline=True)
 
 
 class CountIn(BaseModel):
@@ -156,14 +156,14 @@ CountId = Annotated[int, Path(ge=1, le=2**31 - 1)]
 @router.get("/counts", responses=REFUSALS)
 def team_counts(request: Request, actor: ActorDep) -> list[CountView]:
     """The drop box counts you are a member of that are not finished (99-01.3-08-14.4)."""
-    return server_of(request).backoffice.team_counts(actor)
+    return tenant_of(request).backoffice.team_counts(actor)
 
 
 @router.post("/counts", responses=REFUSALS)
 def open_count(request: Request, actor: ActorDep, body: CountIn) -> CountView:
     """Open a drop box's count with your own count; it is recorded only when ``partner``, the
     other member, has entered theirs on their own session (99-01.3-08-14.2 to .4)."""
-    view = server_of(request).backoffice.open_count(
+    view = tenant_of(request).backoffice.open_count(
         actor,
         body.site,
         body.day,
@@ -183,7 +183,7 @@ def enter_count(
     request: Request, actor: ActorDep, count_id: CountId, body: AmountIn
 ) -> CountView | RecordedOut:
     """Your own count of a count opened by the other member: equal, the books record it."""
-    done = server_of(request).backoffice.enter_count(actor, count_id, body.amount)
+    done = tenant_of(request).backoffice.enter_count(actor, count_id, body.amount)
     return _recorded(done) if isinstance(done, Recorded) else done
 
 
@@ -192,20 +192,20 @@ def propose_resolution(
     request: Request, actor: ActorDep, count_id: CountId, body: ResolutionIn
 ) -> CountView:
     """Counts that differ: the amount agreed and how; the other member must agree."""
-    office = server_of(request).backoffice
+    office = tenant_of(request).backoffice
     return office.propose_resolution(actor, count_id, body.amount, body.resolution)
 
 
 @router.post("/counts/{count_id}/agree", responses=REFUSALS)
 def agree_resolution(request: Request, actor: ActorDep, count_id: CountId) -> RecordedOut:
     """Agree to the other member's resolution: the books record the count."""
-    return _recorded(server_of(request).backoffice.agree_resolution(actor, count_id))
+    return _recorded(tenant_of(request).backoffice.agree_resolution(actor, count_id))
 
 
 @router.post("/counts/{count_id}/record", responses=REFUSALS)
 def record_count(request: Request, actor: ActorDep, count_id: CountId) -> RecordedOut:
     """Record equal counts whose recording was interrupted."""
-    return _recorded(server_of(request).backoffice.record_count(actor, count_id))
+    return _recorded(tenant_of(request).backoffice.record_count(actor, count_id))
 
 
 @router.post("/counts/{count_id}/withdraw", responses=REFUSALS)
@@ -213,7 +213,7 @@ def withdraw_count(
     request: Request, actor: ActorDep, count_id: CountId, body: ReasonIn
 ) -> RecordedOut:
     """Withdraw a count that is not recorded (opened in error); the box awaits its count."""
-    server_of(request).backoffice.withdraw_count(actor, count_id, body.reason)
+    tenant_of(request).backoffice.withdraw_count(actor, count_id, body.reason)
     return RecordedOut(lines=[f"count {count_id} withdrawn"])
 
 
@@ -227,7 +227,7 @@ class CloseIn(BaseModel):
 @router.post("/sites/{site}/close", responses=REFUSALS)
 def close_day(request: Request, actor: ActorDep, site: Site, body: CloseIn) -> RecordedOut:
     """Close the site's gaming day with the banks as counted (99-01.3-08-16.1.a)."""
-    office = server_of(request).backoffice
+    office = tenant_of(request).backoffice
     return _recorded(office.close_day(actor, site, body.cash_bank, body.chip_bank))
 
 
@@ -246,7 +246,7 @@ def close_quarter(
 ) -> RecordedOut:
     """Close a quarter's records (99-01.3-08-16): a gaming manager, once the quarter is over,
     its days closed and its drop boxes counted; entries dated in it are refused afterwards."""
-    office = server_of(request).backoffice
+    office = tenant_of(request).backoffice
     return _recorded(office.close_quarter(actor, quarter, body.return_filed))
 
 
@@ -266,7 +266,7 @@ class OpeningIn(BaseModel):
 @router.post("/sites/{site}/opening-balances", responses=REFUSALS)
 def opening_balances(request: Request, actor: ActorDep, site: Site, body: OpeningIn) -> RecordedOut:
     """A site's audited opening entry, once, before any activity (the books start mid-life)."""
-    office = server_of(request).backoffice
+    office = tenant_of(request).backoffice
     done = office.opening_balances(
         actor,
         site,
@@ -289,7 +289,7 @@ class RentIn(BaseModel):
 @router.post("/sites/{site}/rent", responses=REFUSALS)
 def pay_rent(request: Request, actor: ActorDep, site: Site, body: RentIn) -> RecordedOut:
     """A month's rent paid for a table (99-01.3-08-01)."""
-    office = server_of(request).backoffice
+    office = tenant_of(request).backoffice
     return _recorded(office.pay_rent(actor, site, body.table, body.month, body.amount))
 
 
@@ -304,10 +304,10 @@ class RedeemTipsIn(BaseModel):
 @router.post("/sites/{site}/redemptions", responses=REFUSALS)
 def redeem(request: Request, actor: ActorDep, site: Site, body: RedeemIn) -> RecordedOut:
     """The cashier redeems a player's chips for cash (99-01.3-08-06.2)."""
-    return _recorded(server_of(request).backoffice.redeem(actor, site, body.chips))
+    return _recorded(tenant_of(request).backoffice.redeem(actor, site, body.chips))
 
 
 @router.post("/sites/{site}/tip-redemptions", responses=REFUSALS)
 def redeem_tips(request: Request, actor: ActorDep, site: Site, body: RedeemTipsIn) -> RecordedOut:
     """The cashier redeems a dealer's tips for cash (99-01.3-08-06.2)."""
-    return _recorded(server_of(request).backoffice.redeem_tips(actor, site, body.dealer))
+    return _recorded(tenant_of(request).backoffice.redeem_tips(actor, site, body.dealer))

@@ -33,7 +33,7 @@ from croupier.service.tables.console import Console
 from croupier.service.tables.desk import TablesDesk, describe_result
 from croupier.service.tables.live import CommandResult
 from croupier.web.postbox import postbox
-from croupier.web.security import SESSION_COOKIE, ActorDep, server_of
+from croupier.web.security import SESSION_COOKIE, ActorDep, tenant_of
 
 router = APIRouter(prefix="/api/tables", tags=["live tables"])
 
@@ -119,7 +119,7 @@ class CommandOut(BaseModel):
 
 
 def _desk(request: Request) -> TablesDesk:
-    return server_of(request).tables
+    return tenant_of(request).tables
 
 
 def _result(result: CommandResult) -> Any:
@@ -142,9 +142,8 @@ def tables(request: Request, actor: ActorDep) -> dict[str, Any]:
 
 @router.post("", responses=RESPONSES, status_code=201)
 def open_table(request: Request, actor: ActorDep, body: OpenTable) -> Any:
-    server = request.app.state.server
     return _result(
-        server.open_live_table(
+        tenant_of(request).open_live_table(
             actor, body.table, body.game, body.rules, body.mode, body.books_site, body.books_table
         )
     )
@@ -217,9 +216,8 @@ def ask(request: Request, actor: ActorDep, table: TableId, body: AskOf) -> AskOu
     """From a physical table linked to a table of the books: ask the chip bank for a fill or a
     credit. The ask waits on the slips page until a slip is prepared from it (99-01.3-08-05.3);
     it records nothing in the books itself."""
-    from croupier.service.server.webserver import ask_slip
 
-    made = ask_slip(server_of(request), actor, table, body.kind, body.chips)
+    made = tenant_of(request).ask_slip(actor, table, body.kind, body.chips)
     return AskOut(
         ask_id=made.ask_id,
         kind=made.kind,
@@ -309,7 +307,8 @@ async def updates(
         await websocket.close(code=1008)  # policy violation: sign in (from this site) first
         return
     actor = actor_of(session.account)
-    desk: TablesDesk = server.tables
+    assert session.account.org_id is not None  # a session works in an organization
+    desk: TablesDesk = server.tenant(session.account.org_id).tables
     queue: asyncio.Queue[dict[str, JSON]] = asyncio.Queue()
     box = postbox()
 

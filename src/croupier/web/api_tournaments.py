@@ -19,7 +19,7 @@ from pydantic import BaseModel, Field
 from croupier.core.errors import InvalidInput
 from croupier.service.people.authz import Action, authorize
 from croupier.service.tournaments.live import Done, rules_from_text
-from croupier.web.security import ActorDep, server_of
+from croupier.web.security import ActorDep, tenant_of
 
 router = APIRouter(prefix="/api/tournaments", tags=["tournaments"])
 
@@ -87,7 +87,7 @@ class CommandIn(BaseModel):
 def tournaments(request: Request, actor: ActorDep) -> JSONResponse:
     """Every stored tournament: id, name, game, days, status and players."""
     authorize(actor, Action.VIEW_TOURNAMENTS)
-    return JSONResponse(server_of(request).tournaments.listing())
+    return JSONResponse(tenant_of(request).tournaments.listing())
 
 
 @router.post("", status_code=201, responses=REFUSALS)
@@ -95,7 +95,7 @@ def create(request: Request, actor: ActorDep, body: CreateIn) -> DoneOut:
     """A new tournament (a gaming or shift manager): its rules checked, every problem at
     once; an id already stored is refused."""
     authorize(actor, Action.CREATE_TOURNAMENT)
-    desk = server_of(request).tournaments
+    desk = tenant_of(request).tournaments
     given = [x for x in (body.rules, body.toml, body.data) if x]
     if len(given) != 1:
         raise InvalidInput("give the rules one way: rules (a file's name), toml or data")
@@ -112,7 +112,7 @@ def create(request: Request, actor: ActorDep, body: CreateIn) -> DoneOut:
 def tournament(request: Request, actor: ActorDep, tournament_id: TournamentId) -> JSONResponse:
     """Its state: parts, tables and seats, levels, chips, places, prizes (no address)."""
     authorize(actor, Action.VIEW_TOURNAMENTS)
-    return JSONResponse(server_of(request).tournaments.view(tournament_id))
+    return JSONResponse(tenant_of(request).tournaments.view(tournament_id))
 
 
 @router.get(
@@ -127,7 +127,7 @@ def schedule(
 ) -> Response:
     """The posted schedule (99-01.3-09-05.1; twenty-one 99-01.3-08-15)."""
     authorize(actor, Action.VIEW_TOURNAMENT_SCHEDULE)
-    desk = server_of(request).tournaments
+    desk = tenant_of(request).tournaments
     if format == "pdf":
         return Response(desk.schedule_pdf(tournament_id), media_type="application/pdf")
     section, lines = desk.schedule(tournament_id)
@@ -148,7 +148,7 @@ def records(
     """The fee register, prize register, buy-in receipts and record of win (rows, the header
     first); CSV one register at a time."""
     authorize(actor, Action.VIEW_TOURNAMENT_RECORDS)
-    desk = server_of(request).tournaments
+    desk = tenant_of(request).tournaments
     if format == "csv":
         if register is None:
             raise InvalidInput("name the register for CSV: fees, prizes, receipts or win")
@@ -164,7 +164,7 @@ def command(
     """One command. A fee (register, rebuy, add-on, refund) by a cashier or a gaming or shift
     manager, recorded as its collector; every other command by a gaming or shift manager."""
     args = body.model_dump(exclude={"command", "at"}, exclude_none=True)
-    desk = server_of(request).tournaments
+    desk = tenant_of(request).tournaments
     return _done(desk.do_as(actor, tournament_id, body.command, args, body.at))
 
 
@@ -187,8 +187,12 @@ def post_to_books(
     """A finished tournament's fees and prizes recorded in the books, once, all or nothing (a
     gaming manager): poker under an occasion (99-01.3-09-07), twenty-one at a site in its open
     gaming day (99-01.3-08-16.1.e, f)."""
-    server = server_of(request)
-    done = server.backoffice.post_tournament(
-        actor, server.tournaments.load(tournament_id), body.site, body.occasion, body.utc_offset
+    tenant = tenant_of(request)
+    done = tenant.backoffice.post_tournament(
+        actor,
+        tenant.tournaments.load(tournament_id),
+        body.site,
+        body.occasion,
+        body.utc_offset,
     )
     return PostedOut(lines=list(done.lines))

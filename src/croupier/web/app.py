@@ -100,8 +100,13 @@ def create_app(settings: WebSettings | None = None) -> FastAPI:
             def publish(notice: Notice) -> None:
                 asyncio.run_coroutine_threadsafe(fanout.publish(notice), loop)
 
-            server.tables.hub.publish = publish
-            follower = asyncio.create_task(server.tables.follow(fanout))
+            server.set_publish(publish)
+
+            async def follow() -> None:  # every organization's tables, one listener
+                async for notice in fanout.subscribe():
+                    server.catch_up(notice.stream)
+
+            follower = asyncio.create_task(follow())
         yield
         if follower is not None:
             follower.cancel()

@@ -36,6 +36,7 @@ from croupier.web.security import (
     server_of,
     session_of,
     set_session_cookie,
+    tenant_of,
 )
 
 router = APIRouter(include_in_schema=False)
@@ -101,8 +102,8 @@ def render(request: Request, name: str, http_status: int = 200, **context: Any) 
     org = None
     warning = None
     try:
-        org = server.backoffice.organization()
-        warning = server.backoffice.warning() if session is not None else None
+        org = tenant_of(request).backoffice.organization()
+        warning = tenant_of(request).backoffice.warning() if session is not None else None
     except CroupierError:
         org = None
     base = {
@@ -112,6 +113,8 @@ def render(request: Request, name: str, http_status: int = 200, **context: Any) 
         "nav": nav,
         "may": may,
         "org": org,
+        "org_id": session.account.org_id if session is not None else None,
+        "orgs": server.accounts.orgs_of(session.account.account_id) if session else [],
         "chain_warning": warning,
         "money": format_money,
     }
@@ -223,6 +226,18 @@ def logout(request: Request) -> Response:
     return response
 
 
+@router.post("/org")
+def switch_org(
+    request: Request, session: SessionDep, org: Annotated[str, Form(max_length=200)]
+) -> Response:
+    """Work in another organization the person belongs to (the switcher in every page's
+    header): a new session identifier, then the home page of that organization."""
+    token, _account = server_of(request).accounts.switch(session, org.strip())
+    response = RedirectResponse("/", status_code=303)
+    set_session_cookie(request, response, token)
+    return response
+
+
 @router.get("/password")
 def password_form(request: Request, session: AnySessionDep) -> HTMLResponse:
     return render(request, "password.html", title="Change password")
@@ -259,10 +274,12 @@ def change_password(
 def home(request: Request, session: SessionDep, done: str | None = None) -> HTMLResponse:
     actor = actor_of(session.account)
     server = server_of(request)
-    sites = server.backoffice.sites() if decide(actor, Action.VIEW_STATUS).allowed else []
+    sites = (
+        tenant_of(request).backoffice.sites() if decide(actor, Action.VIEW_STATUS).allowed else []
+    )
     pending: list[Draft] = []
     if decide(actor, Action.VIEW_SLIPS).allowed:
-        pending = server.backoffice.drafts(actor)
+        pending = tenant_of(request).backoffice.drafts(actor)
     message = "Your password was changed." if done == "password" else None
     from croupier.service.server.today import next_steps
 
@@ -284,7 +301,7 @@ def home(request: Request, session: SessionDep, done: str | None = None) -> HTML
 @router.get("/sites")
 def sites(request: Request, actor: ActorDep) -> HTMLResponse:
     authorize(actor, Action.VIEW_STATUS)
-    return render(request, "sites.html", title="Sites", sites=server_of(request).backoffice.sites())
+    return render(request, "sites.html", title="Sites", sites=tenant_of(request).backoffice.sites())
 
 
 @router.get("/sites/{site}")
@@ -295,9 +312,9 @@ def site_status(request: Request, actor: ActorDep, site: str) -> HTMLResponse:
 def _status_page(
     request: Request, actor: Actor, site: str, message: list[str] | None = None
 ) -> HTMLResponse:
-    server = server_of(request)
-    status = server.backoffice.status(actor, site)
-    info = next((s for s in server.backoffice.sites() if s.site_id == site), None)
+    tenant = tenant_of(request)
+    status = tenant.backoffice.status(actor, site)
+    info = next((s for s in tenant.backoffice.sites() if s.site_id == site), None)
     return render(
         request,
         "status.html",
@@ -316,7 +333,7 @@ def redeem(
     site: Annotated[str, Path(max_length=200)],
     chips: Annotated[str, Form(max_length=400)],
 ) -> HTMLResponse:
-    done = server_of(request).backoffice.redeem(actor, site, chips)
+    done = tenant_of(request).backoffice.redeem(actor, site, chips)
     return _status_page(request, actor, site, list(done.lines))
 
 
@@ -327,7 +344,7 @@ def redeem_tips(
     site: Annotated[str, Path(max_length=200)],
     dealer: Annotated[str, Form(max_length=200)],
 ) -> HTMLResponse:
-    done = server_of(request).backoffice.redeem_tips(actor, site, dealer)
+    done = tenant_of(request).backoffice.redeem_tips(actor, site, dealer)
     return _status_page(request, actor, site, list(done.lines))
 
 
@@ -355,11 +372,11 @@ def _slips_page(
     status: int = 200,
     answering: int | None = None,
 ) -> HTMLResponse:
-    server = server_of(request)
-    pending = server.backoffice.drafts(actor)
-    asks = server.backoffice.slip_asks(actor)
+    tenant = tenant_of(request)
+    pending = tenant.backoffice.drafts(actor)
+    asks = tenant.backoffice.slip_asks(actor)
     chosen = next((a for a in asks if a.ask_id == answering), None)
-    recent = [d for d in server.backoffice.drafts(actor, None) if d.status != "pending"][:20]
+    recent = [d for d in tenant.backoffice.drafts(actor, None) if d.status != "pending"][:20]
     return render(
         request,
         "slips.html",
@@ -368,7 +385,7 @@ def _slips_page(
         pending=pending,
         recent=recent,
         can=_slip_rights(actor, pending),
-        sites=server.backoffice.sites(),
+        sites=tenant.backoffice.sites(),
         message=message,
         error=error,
         asks=asks,
@@ -404,7 +421,7 @@ def prepare(
     number = form.strip()
     if number and not number.isdigit():
         raise InvalidInput(f"a form number is a number printed on the form, not {number!r}")
-    office = server_of(request).backoffice
+    office = tenant_of(request).backoffice
     if ask is not None:
         office.ask_to_answer(ask, kind, site, table)  # refused before anything is prepared
     draft = office.prepare(
@@ -422,13 +439,13 @@ def prepare(
 
 @router.post("/slips/{draft_id}/verify")
 def verify_slip(request: Request, actor: ActorDep, draft_id: DraftId) -> HTMLResponse:
-    done = server_of(request).backoffice.verify_slip(actor, draft_id)
+    done = tenant_of(request).backoffice.verify_slip(actor, draft_id)
     return _slips_page(request, actor, list(done.lines))
 
 
 @router.post("/slips/{draft_id}/void")
 def void_slip(request: Request, actor: ActorDep, draft_id: DraftId) -> HTMLResponse:
-    done = server_of(request).backoffice.void_slip(actor, draft_id)
+    done = tenant_of(request).backoffice.void_slip(actor, draft_id)
     return _slips_page(request, actor, list(done.lines))
 
 
@@ -439,7 +456,7 @@ def void_next(
     kind: Annotated[str, Form(max_length=20)],
     site: Annotated[str, Form(max_length=200)],
 ) -> HTMLResponse:
-    done = server_of(request).backoffice.void_next(actor, kind, site)
+    done = tenant_of(request).backoffice.void_next(actor, kind, site)
     return _slips_page(request, actor, list(done.lines))
 
 
@@ -448,7 +465,7 @@ def void_next(
 
 @router.get("/verify")
 def verify(request: Request, actor: ActorDep) -> HTMLResponse:
-    checks = server_of(request).backoffice.check_chains(actor)
+    checks = tenant_of(request).backoffice.check_chains(actor)
     broken = [c for c in checks if c.broken_at is not None]
     return render(request, "verify.html", title="Hash chains", checks=checks, broken=broken)
 
@@ -461,13 +478,13 @@ def daily(
     day: Annotated[str | None, Query(max_length=20)] = None,
 ) -> HTMLResponse:
     authorize(actor, Action.VIEW_DAILY)
-    server = server_of(request)
-    all_sites = server.backoffice.sites()
+    tenant = tenant_of(request)
+    all_sites = tenant.backoffice.sites()
     chosen = site or (all_sites[0].site_id if all_sites else None)
-    when = day or (server.backoffice.default_day(chosen) if chosen else None)
+    when = day or (tenant.backoffice.default_day(chosen) if chosen else None)
     form = None
     if chosen is not None and when is not None:
-        form = server.backoffice.daily(actor, chosen, when)
+        form = tenant.backoffice.daily(actor, chosen, when)
     return render(
         request,
         "daily.html",
@@ -487,7 +504,7 @@ def daily_download(
     day: Annotated[str, Query(max_length=20)],
     format: Annotated[str, Query(max_length=10)] = "pdf",
 ) -> Response:
-    file = server_of(request).backoffice.daily_file(actor, site, day, format)
+    file = tenant_of(request).backoffice.daily_file(actor, site, day, format)
     return file_response(file)
 
 
@@ -508,7 +525,7 @@ def accounts_page(
         "accounts.html",
         http_status=422 if error else 200,
         title="Accounts",
-        accounts=server.accounts.all(),
+        accounts=server.accounts.all(tenant_of(request).org_id),
         roles=ROLES,
         created=created,
         error=error,
@@ -535,7 +552,12 @@ def create_account(
     authorize(actor, Action.MANAGE_ACCOUNTS)
     try:
         account, password = add_user(
-            server_of(request), name.strip(), roles, employee or None, session.account.name
+            server_of(request),
+            name.strip(),
+            roles,
+            employee or None,
+            session.account.name,
+            org=tenant_of(request).org_id,
         )
     except InvalidInput as exc:
         return accounts_page(request, actor, error=str(exc))

@@ -15,7 +15,7 @@ from croupier.core.errors import CroupierError
 from croupier.service.office.entries import GROUPS, VALUE_MAX, EntryForm, entry_form
 from croupier.service.people.authz import Actor, authorize
 from croupier.web.pages import render
-from croupier.web.security import ActorDep, server_of
+from croupier.web.security import ActorDep, tenant_of
 
 router = APIRouter(include_in_schema=False)
 EntryKey = Annotated[str, Path(pattern=r"^[a-z0-9][a-z0-9-]{0,39}$")]
@@ -23,7 +23,7 @@ EntryKey = Annotated[str, Path(pattern=r"^[a-z0-9][a-z0-9-]{0,39}$")]
 
 @router.get("/books")
 def entries(request: Request, actor: ActorDep) -> HTMLResponse:
-    forms = server_of(request).backoffice.entry_forms(actor)
+    forms = tenant_of(request).backoffice.entry_forms(actor)
     groups = [(g, [f for f in forms if f.group == g]) for g in GROUPS]
     return render(
         request, "books_entries.html", title="Books entries", groups=[g for g in groups if g[1]]
@@ -39,7 +39,7 @@ def _form_page(
     message: list[str] | None = None,
     error: str | None = None,
 ) -> HTMLResponse:
-    sites = server_of(request).backoffice.sites() if form.at_site else []
+    sites = tenant_of(request).backoffice.sites() if form.at_site else []
     return render(
         request,
         "books_entry.html",
@@ -68,7 +68,7 @@ async def record_entry(request: Request, actor: ActorDep, entry: EntryKey) -> HT
     data = await request.form()
     names = {f.name for f in form.fields} | ({"site"} if form.at_site else set())
     values = {k: v[: VALUE_MAX + 1] for k, v in data.items() if k in names and isinstance(v, str)}
-    office = server_of(request).backoffice
+    office = tenant_of(request).backoffice
     try:
         done = await run_in_threadpool(office.record_entry, actor, entry, values)
     except CroupierError as exc:

@@ -24,6 +24,7 @@ from croupier.web.security import (
     client_address,
     server_of,
     set_session_cookie,
+    tenant_of,
 )
 
 router = APIRouter(include_in_schema=False)
@@ -66,10 +67,10 @@ def _factor_page(
 ) -> HTMLResponse:
     """The page; ``new_token``: the session's new identifier, whose CSRF token its forms carry."""
     accounts = server_of(request).accounts
-    fresh = accounts.get(session.account.name)
+    fresh = accounts.get(session.account.name, session.account.org_id)
     account = fresh if fresh is not None else session.account
     secret = None if account.second_factor else accounts.pending_secret(account)
-    org = server_of(request).org_id
+    org = tenant_of(request).org_id
     return render(
         request,
         "second_factor.html",
@@ -138,7 +139,9 @@ def second_factor_reset(
     from croupier.web.pages import accounts_page
 
     try:
-        server_of(request).accounts.reset_second_factor(name, session.account.name)
+        accounts = server_of(request).accounts
+        accounts.check_manageable(name, tenant_of(request).org_id)
+        accounts.reset_second_factor(name, session.account.name)
     except InvalidInput as exc:
         return accounts_page(request, actor_of(session.account), error=str(exc))
     return accounts_page(

@@ -14,7 +14,7 @@ from croupier.core.errors import InvalidInput
 from croupier.service.office.backoffice import Recorded
 from croupier.service.people.authz import Action, Actor, authorize, decide
 from croupier.web.pages import file_response, render
-from croupier.web.security import ActorDep, server_of
+from croupier.web.security import ActorDep, tenant_of
 
 router = APIRouter(include_in_schema=False)
 
@@ -23,7 +23,7 @@ router = APIRouter(include_in_schema=False)
 
 
 def _download(request: Request, actor: Actor, kind: str, fmt: str, **what: Any) -> Response:
-    file = server_of(request).backoffice.report_file(actor, kind, fmt, **what)
+    file = tenant_of(request).backoffice.report_file(actor, kind, fmt, **what)
     return file_response(file)
 
 
@@ -35,14 +35,14 @@ def quarterly(
 ) -> HTMLResponse:
     """The quarterly summary and compliance findings (this quarter unless one is asked)."""
     authorize(actor, Action.VIEW_QUARTERLY)
-    chosen = (quarter or "").strip() or _this_quarter(server_of(request))
+    chosen = (quarter or "").strip() or _this_quarter(request)
     return _quarterly_page(request, actor, chosen)
 
 
 def _quarterly_page(
     request: Request, actor: Actor, chosen: str, message: list[str] | None = None
 ) -> HTMLResponse:
-    form = server_of(request).backoffice.quarterly(actor, chosen)
+    form = tenant_of(request).backoffice.quarterly(actor, chosen)
     return render(
         request,
         "report.html",
@@ -66,12 +66,12 @@ def close_quarter(
 ) -> HTMLResponse:
     """Close the quarter's records once its report is produced (or its tax return filed):
     a gaming manager (99-01.3-08-16)."""
-    done = server_of(request).backoffice.close_quarter(actor, quarter, return_filed)
+    done = tenant_of(request).backoffice.close_quarter(actor, quarter, return_filed)
     return _quarterly_page(request, actor, quarter.strip(), list(done.lines))
 
 
-def _this_quarter(server: Any) -> str:
-    today = server.backoffice.clock.now().date()
+def _this_quarter(request: Request) -> str:
+    today = tenant_of(request).backoffice.clock.now().date()
     return f"{today.year}Q{(today.month - 1) // 3 + 1}"
 
 
@@ -97,7 +97,7 @@ def hold(
 
     authorize(actor, Action.VIEW_HOLD)
     start, end = (start or "").strip() or None, (end or "").strip() or None
-    form, png = server_of(request).backoffice.hold(actor, start, end)
+    form, png = tenant_of(request).backoffice.hold(actor, start, end)
     query = "&".join(f"{k}={quote(v)}" for k, v in (("from", start), ("to", end)) if v is not None)
     return render(
         request,
@@ -128,8 +128,8 @@ def hold_download(
 def _day_page(
     request: Request, actor: Actor, site: str | None, message: list[str] | None = None
 ) -> HTMLResponse:
-    server = server_of(request)
-    sites = server.backoffice.sites()
+    tenant = tenant_of(request)
+    sites = tenant.backoffice.sites()
     chosen = site or (sites[0].site_id if sites else None)
     open_day = None
     awaiting: list[tuple[str, int, int, str]] = []
@@ -138,12 +138,12 @@ def _day_page(
     if chosen is not None:
         info = next((s for s in sites if s.site_id == chosen), None)
         open_day = getattr(info, "open_day", None)
-        awaiting = server.backoffice.awaiting_count(chosen)
+        awaiting = tenant.backoffice.awaiting_count(chosen)
         open_tables = [t for t in (info.tables if info else ()) if t.open]
         closed_tables = [t for t in (info.tables if info else ()) if not t.open]
-    custody = server.backoffice.custody(chosen) if chosen is not None else []
+    custody = tenant.backoffice.custody(chosen) if chosen is not None else []
     counting = decide(actor, Action.RECORD_COUNT).allowed
-    counts = server.backoffice.team_counts(actor) if counting else []
+    counts = tenant.backoffice.team_counts(actor) if counting else []
     return render(
         request,
         "day.html",
@@ -188,7 +188,7 @@ def count_box(
     parts = box.split("/")
     if len(parts) != 3 or not parts[1].isdigit() or not parts[2].isdigit():
         raise InvalidInput(f"not a drop box: {box!r} (day/table/shift)")
-    view = server_of(request).backoffice.open_count(
+    view = tenant_of(request).backoffice.open_count(
         actor,
         site,
         parts[0],
@@ -217,7 +217,7 @@ def count_step(
 ) -> HTMLResponse:
     """A member's step in a count (``CountingDesk``): their own count, a resolution proposed
     or agreed to, equal counts recorded, or the count withdrawn."""
-    office = server_of(request).backoffice
+    office = tenant_of(request).backoffice
     lines: list[str]
     if step == "enter":
         done = office.enter_count(actor, count_id, amount)
@@ -248,7 +248,7 @@ def count_step(
 def _cameras_page(
     request: Request, actor: Actor, site: str | None, message: list[str] | None = None
 ) -> HTMLResponse:
-    office = server_of(request).backoffice
+    office = tenant_of(request).backoffice
     sites = office.sites()
     chosen = site or (sites[0].site_id if sites else None)
     rows = office.cameras(actor, chosen) if chosen is not None else []
@@ -283,7 +283,7 @@ def camera_step(
     note: Annotated[str, Form(max_length=400)] = "",
 ) -> HTMLResponse:
     """The daily review of a table's camera, a fault found, or its repair."""
-    office = server_of(request).backoffice
+    office = tenant_of(request).backoffice
     if step == "review":
         done = office.review_camera(actor, site, table, working == "yes", note)
     elif step == "fault":
@@ -302,7 +302,7 @@ def open_day(
     on_duty: Annotated[str, Form(max_length=2000)],
 ) -> HTMLResponse:
     """Open the site's gaming day with the people on duty (99-01.3-08-16.1)."""
-    done = server_of(request).backoffice.open_day(actor, site, day, on_duty)
+    done = tenant_of(request).backoffice.open_day(actor, site, day, on_duty)
     return _day_page(request, actor, site, list(done.lines))
 
 
@@ -317,7 +317,7 @@ def open_table(
     shoe: Annotated[str, Form(max_length=200)] = "",
 ) -> HTMLResponse:
     """Open a table (or its next dealer's shift) with its maximum wager (99-01.3-08-07)."""
-    office = server_of(request).backoffice
+    office = tenant_of(request).backoffice
     done = office.open_table(actor, site, table, dealer, max_wager, shoe.strip() or None)
     return _day_page(request, actor, site, list(done.lines))
 
@@ -334,7 +334,7 @@ def end_shift(
 ) -> HTMLResponse:
     """End a table's shift: the tray counted, the drop box removed by the signed-in shift
     manager and escorted (99-01.3-08-14.1); the table closed too when asked."""
-    done = server_of(request).backoffice.end_shift(
+    done = tenant_of(request).backoffice.end_shift(
         actor, site, table, tray.strip() or None, escort.strip() or None, close == "yes"
     )
     return _day_page(request, actor, site, list(done.lines))
@@ -348,7 +348,7 @@ def close_day(
     cash_bank: Annotated[str, Form(max_length=40)],
     chip_bank: Annotated[str, Form(max_length=400)] = "",
 ) -> HTMLResponse:
-    done = server_of(request).backoffice.close_day(actor, site, cash_bank, chip_bank)
+    done = tenant_of(request).backoffice.close_day(actor, site, cash_bank, chip_bank)
     return _day_page(request, actor, site, list(done.lines))
 
 
@@ -359,7 +359,7 @@ def slip_register(
     kind: Annotated[str, Query(max_length=10)] = "fill",
 ) -> HTMLResponse:
     """The fill or credit slip register: every number accounted for (-05.2)."""
-    form = server_of(request).backoffice.slip_register(actor, kind)
+    form = tenant_of(request).backoffice.slip_register(actor, kind)
     return render(
         request,
         "report.html",
@@ -392,5 +392,5 @@ def slip_print(
     number: Annotated[int, Query(ge=1, le=2**31 - 1)],
 ) -> Response:
     """A completed slip's two-part form as a PDF to print (-05.2, -05.3)."""
-    file = server_of(request).backoffice.slip_pdf(actor, kind, number)
+    file = tenant_of(request).backoffice.slip_pdf(actor, kind, number)
     return file_response(file, inline=True)

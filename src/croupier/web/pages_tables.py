@@ -12,7 +12,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from croupier.core.errors import InvalidInput
 from croupier.service.people.authz import Action, authorize
 from croupier.web.pages import error_page, fragment, render
-from croupier.web.security import ActorDep, server_of
+from croupier.web.security import ActorDep, tenant_of
 
 router = APIRouter(include_in_schema=False)
 
@@ -26,7 +26,7 @@ LIVE_GAMES = ("twentyone", "threecard21", "poker", "paddlewheel")
 @router.get("/tables")
 def tables_page(request: Request, actor: ActorDep) -> HTMLResponse:
     authorize(actor, Action.VIEW_TABLE)
-    desk = server_of(request).tables
+    desk = tenant_of(request).tables
     return render(
         request,
         "tables.html",
@@ -34,7 +34,7 @@ def tables_page(request: Request, actor: ActorDep) -> HTMLResponse:
         tables=desk.tables(),
         rules=desk.rules_files(),
         games=LIVE_GAMES,
-        sites=server_of(request).backoffice.sites(),
+        sites=tenant_of(request).backoffice.sites(),
     )
 
 
@@ -52,7 +52,7 @@ def open_table_form(
     number = books_table.strip()
     if number and (not number.isascii() or not number.isdigit()):
         raise InvalidInput(f"the books' table is a number, not {number!r}")
-    result = server_of(request).open_live_table(
+    result = tenant_of(request).open_live_table(
         actor,
         table.strip(),
         game,
@@ -71,14 +71,14 @@ def open_table_form(
 @router.get("/pit")
 def pit_page(request: Request, actor: ActorDep) -> HTMLResponse:
     """The pit and surveillance page: every open table live (issue 27)."""
-    tables = server_of(request).tables.pit(actor)
+    tables = tenant_of(request).tables.pit(actor)
     return render(request, "pit.html", title="The pit", tables=tables)
 
 
 @router.get("/pit/tables")
 def pit_tables(request: Request, actor: ActorDep) -> HTMLResponse:
     """The pit's table of tables as it is now (the page swaps it in on each update)."""
-    tables = server_of(request).tables.pit(actor)
+    tables = tenant_of(request).tables.pit(actor)
     return HTMLResponse(fragment(request, "pit_tables.html", tables=tables))
 
 
@@ -90,7 +90,7 @@ def table_page(
 ) -> HTMLResponse:
     """A live table: the dealer's console, a player's view (it works on a phone) or the
     surveillance view, by who is signed in; updates over the table's WebSocket."""
-    desk = server_of(request).tables
+    desk = tenant_of(request).tables
     view = desk.view(actor, table)
     c = desk.console(actor, table)
     return render(request, "table.html", title=f"Table {table}", view=view, c=c)
@@ -104,7 +104,7 @@ def table_console(
 ) -> HTMLResponse:
     """The console part of a table's page as it is now (the page swaps it in on each update
     over the WebSocket): one template per game (``console_<game>.html``)."""
-    c = server_of(request).tables.console(actor, table)
+    c = tenant_of(request).tables.console(actor, table)
     html = fragment(request, f"console_{c.game}.html", c=c)
     return HTMLResponse(html, headers={"X-Table-Version": str(c.version)})
 
@@ -116,7 +116,7 @@ def table_disclosure(
     table: Annotated[str, Path(pattern=r"^[a-z0-9][a-z0-9-]{0,39}$")],
 ) -> HTMLResponse:
     """The posted house and player rules of a live table, from the rules it was opened with."""
-    game, text = server_of(request).tables.disclosure(actor, table)
+    game, text = tenant_of(request).tables.disclosure(actor, table)
     return render(
         request, "disclosure.html", title=f"Table {table}: {game} rules", table=table, text=text
     )
@@ -130,7 +130,7 @@ def rounds_page(
 ) -> HTMLResponse:
     """The disputes page of a table: its rounds by time, each to step through or download as
     its round file (99-01.3-08-11.17)."""
-    rounds = server_of(request).tables.rounds(actor, table)
+    rounds = tenant_of(request).tables.rounds(actor, table)
     return render(
         request, "rounds.html", title=f"Table {table}: rounds", table=table, rounds=rounds
     )
@@ -146,7 +146,7 @@ def round_page(
 ) -> HTMLResponse:
     """One round played back from its round file, step by step (``?step=N`` shows the first
     N steps), with the settlement that was paid and the engine's check of it."""
-    data, report = server_of(request).tables.replay_round(actor, table, number)
+    data, report = tenant_of(request).tables.replay_round(actor, table, number)
     steps = list(report.transcript)
     shown = len(steps) if step is None else min(step, len(steps))
     return render(

@@ -21,7 +21,7 @@ from croupier.service.people.authz import Action, Actor, authorize, decide
 from croupier.service.tournaments.live import rules_from_text
 from croupier.service.tournaments.view import REGISTER_TITLES, REGISTERS
 from croupier.web.pages import render
-from croupier.web.security import ActorDep, server_of
+from croupier.web.security import ActorDep, tenant_of
 
 router = APIRouter(include_in_schema=False)
 
@@ -32,7 +32,7 @@ Text = Annotated[str, Form(max_length=400)]
 @router.get("/tournaments")
 def tournaments_page(request: Request, actor: ActorDep) -> HTMLResponse:
     authorize(actor, Action.VIEW_TOURNAMENTS)
-    desk = server_of(request).tournaments
+    desk = tenant_of(request).tournaments
     return render(
         request,
         "tournaments.html",
@@ -54,7 +54,7 @@ def create_tournament(
     """A new tournament from a rules file of the rules directory or pasted TOML (a gaming or
     shift manager)."""
     authorize(actor, Action.CREATE_TOURNAMENT)
-    desk = server_of(request).tournaments
+    desk = tenant_of(request).tournaments
     if toml.strip():
         data = rules_from_text(toml)
     elif rules.strip():
@@ -69,7 +69,7 @@ def tournament_page(
     request: Request, actor: Actor, tournament_id: str, message: list[str] | None = None
 ) -> HTMLResponse:
     authorize(actor, Action.VIEW_TOURNAMENTS)
-    desk = server_of(request).tournaments
+    desk = tenant_of(request).tournaments
     view = desk.view(tournament_id)
     records = None
     if decide(actor, Action.VIEW_TOURNAMENT_RECORDS).allowed:
@@ -142,7 +142,7 @@ def command(
         "reason": reason,
         "tournament": tournament,
     }
-    desk = server_of(request).tournaments
+    desk = tenant_of(request).tournaments
     done = desk.do_as(
         actor, tournament_id, command, {k: v for k, v in args.items() if v.strip()}, at or None
     )
@@ -161,10 +161,10 @@ def post_to_books(
 ) -> HTMLResponse:
     """A finished tournament's money recorded in the books by a gaming manager: poker under an
     occasion, twenty-one at a site in its open gaming day (``croupier tournament post``)."""
-    server = server_of(request)
-    done = server.backoffice.post_tournament(
+    tenant = tenant_of(request)
+    done = tenant.backoffice.post_tournament(
         actor,
-        server.tournaments.load(tournament_id),
+        tenant.tournaments.load(tournament_id),
         site.strip() or None,
         occasion.strip() or None,
         utc_offset.strip() or None,
@@ -181,7 +181,7 @@ def register_csv(
 ) -> Response:
     """One register of one tournament as CSV (never combined with another tournament's)."""
     authorize(actor, Action.VIEW_TOURNAMENT_RECORDS)
-    data = server_of(request).tournaments.register_csv(tournament_id, register)
+    data = tenant_of(request).tournaments.register_csv(tournament_id, register)
     return Response(
         data,
         media_type="text/csv",
@@ -193,7 +193,7 @@ def register_csv(
 def schedule(request: Request, actor: ActorDep, tournament_id: TournamentId) -> HTMLResponse:
     """The posted schedule, printable (players may read it: -09-05.1)."""
     authorize(actor, Action.VIEW_TOURNAMENT_SCHEDULE)
-    desk = server_of(request).tournaments
+    desk = tenant_of(request).tournaments
     section, lines = desk.schedule(tournament_id)
     view = desk.view(tournament_id)
     return render(
@@ -210,7 +210,7 @@ def schedule(request: Request, actor: ActorDep, tournament_id: TournamentId) -> 
 def schedule_pdf(request: Request, actor: ActorDep, tournament_id: TournamentId) -> Response:
     """The posted schedule as a one-page PDF to print and post."""
     authorize(actor, Action.VIEW_TOURNAMENT_SCHEDULE)
-    data = server_of(request).tournaments.schedule_pdf(tournament_id)
+    data = tenant_of(request).tournaments.schedule_pdf(tournament_id)
     return Response(
         data,
         media_type="application/pdf",

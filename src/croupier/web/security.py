@@ -24,7 +24,7 @@ from starlette.requests import HTTPConnection
 from croupier.service.office.backoffice import actor_of
 from croupier.service.people.accounts import Session
 from croupier.service.people.authz import Actor
-from croupier.service.server.webserver import Server
+from croupier.service.server.webserver import Server, Tenant
 
 DraftId = Annotated[int, Path(ge=1, le=2**31 - 1, description="a prepared slip's number")]
 """A prepared slip's id in a path: a database integer (a larger one is a 422, not a crash)."""
@@ -65,6 +65,17 @@ def is_api(request: Request) -> bool:
 def server_of(request: Request) -> Server:
     server: Server = request.app.state.server
     return server
+
+
+def tenant_of(request: Request) -> Tenant:
+    """The tenant of the signed-in session's organization: the only way a request reaches a
+    back office, a live table or a tournament (issue 29). A request without a session gets
+    the server's default organization's, which serves only what anyone may see (the sign-in
+    page's heading); every route that does more is signed in first."""
+    session = session_of(request)
+    server = server_of(request)
+    org = session.account.org_id if session is not None else None
+    return server.tenant(org if org is not None else server.org_id)
 
 
 def session_of(request: Request) -> Session | None:

@@ -42,7 +42,7 @@ def test_bench_serve_runs_end_to_end_on_sqlite() -> None:
         ],
     )
     assert result.exit_code == 0, result.output
-    assert "| croupier serve | sqlite | virtual | 1 | 1 x 2 | flat out |" in result.output
+    assert "| croupier serve | sqlite | virtual | 1 | 1 | 1 x 2 | flat out |" in result.output
     assert "| echo (bare Starlette) | none |" in result.output
 
 
@@ -72,8 +72,8 @@ def test_bench_serve_keys_every_card_at_physical_tables() -> None:
     assert result.exit_code == 0, result.output
     row = next(line for line in result.output.splitlines() if "| croupier serve |" in line)
     cells = [c.strip() for c in row.strip("|").split("|")]
-    assert cells[1:6] == ["sqlite", "physical", "1", "1 x 2", "flat out"]
-    assert int(cells[7].replace(",", "")) > 0  # actions keyed and taken
+    assert cells[1:7] == ["sqlite", "physical", "1", "1", "1 x 2", "flat out"]
+    assert int(cells[8].replace(",", "")) > 0  # actions keyed and taken
 
 
 def test_bench_serve_paced_keeps_each_tables_actions_apart_and_judges_no_goal() -> None:
@@ -89,6 +89,26 @@ def test_bench_serve_paced_keeps_each_tables_actions_apart_and_judges_no_goal() 
     for name in ("echo (bare Starlette)", "croupier serve"):
         row = next(line for line in result.output.splitlines() if f"| {name} |" in line)
         cells = [c.strip() for c in row.strip("|").split("|")]
-        assert cells[5] == "1 per 500 ms"
-        assert 1 <= int(cells[7].replace(",", "")) <= 5
+        assert cells[6] == "1 per 500 ms"
+        assert 1 <= int(cells[8].replace(",", "")) <= 5
     assert cells[-1] == "not judged: paced"
+
+
+def test_29_bench_serve_deals_the_tables_among_organizations_and_compares_with_one() -> None:
+    """``--orgs 2`` (issue 29): each table is one organization's, its dealer and players that
+    organization's people; the backend runs with one organization too, and the many-organization
+    row gives its ratio to it and is judged by the 10% goal."""
+    result = CliRunner().invoke(
+        app,
+        ["bench", "serve", "--mode", "physical", "--tables", "2", "--players", "1",
+         "--seconds", "1", "--db", "sqlite", "--orgs", "2",
+         "--rules-dir", str(ROOT / "examples" / "rules"), "--markdown"],
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    rows = [line for line in result.output.splitlines() if "| croupier serve |" in line]
+    cells = [[c.strip() for c in row.strip("|").split("|")] for row in rows]
+    assert [c[4] for c in cells] == ["1", "2"]
+    assert all(int(c[8].replace(",", "")) > 0 for c in cells)  # actions taken in each run
+    assert cells[0][12] == ""
+    assert "x actions/s" in cells[1][12]
+    assert "orgs" in cells[1][-1]

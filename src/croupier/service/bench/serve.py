@@ -67,6 +67,8 @@ class ServeRow:
     """The tables' mode: virtual (the server draws, players act) or physical (keyed)."""
     pace_ms: float = 0.0
     """Each table's actions at least this far apart (0: each sent as soon as the last is seen)."""
+    orgs: int = 1
+    """Organizations on the server (issue 29), the tables dealt round among them."""
 
     @property
     def per_second(self) -> float:
@@ -96,8 +98,19 @@ def percentile(values: list[float], q: float) -> float:
 # -- the database and the server --------------------------------------------------------------
 
 
-def _seed(url: str, seats: int) -> dict[str, str]:
-    """The demo organization and one player account per seat; every password by name."""
+def org_of(k: int) -> str:
+    """The ``k``-th organization of a run (the first is the demo's)."""
+    return "demo" if k == 0 else f"org-{k}"
+
+
+def account_prefix(k: int) -> str:
+    """The ``k``-th organization's accounts' prefix (account names are the whole server's)."""
+    return "" if k == 0 else f"o{k}-"
+
+
+def _seed(url: str, tables: int, players: int, orgs: int = 1) -> dict[str, str]:
+    """``orgs`` demo organizations and one player account per seat, each a member of its
+    table's organization (table ``t`` is organization ``t % orgs``'s); every password by name."""
     from croupier.service.people.accounts import TEST_CONFIG
     from croupier.service.server.demo import seed_demo
     from croupier.service.server.webserver import add_user, first_start, open_server
@@ -105,11 +118,22 @@ def _seed(url: str, seats: int) -> dict[str, str]:
     server = open_server(url, "demo", config=TEST_CONFIG)
     try:
         first_start(server)
-        passwords = {login.name: login.password for login in seed_demo(server)}
-        for n in range(seats):
+        passwords: dict[str, str] = {}
+        for k in range(orgs):
+            if k:
+                server.orgs.add(org_of(k))
+            made = seed_demo(server, org=org_of(k), account_prefix=account_prefix(k))
+            passwords.update({login.name: login.password for login in made})
+        for n in range(tables * players):
             name = f"bench-player-{n}"
             _account, password = add_user(
-                server, name, ["player"], None, actor="bench", must_change=False
+                server,
+                name,
+                ["player"],
+                None,
+                actor="bench",
+                must_change=False,
+                org=org_of((n // players) % orgs),
             )
             passwords[name] = password
         return passwords
@@ -264,13 +288,17 @@ async def _croupier_load(
     seconds: float,
     mode: str = VIRTUAL,
     pace_ms: float = 0.0,
+    orgs: int = 1,
 ) -> tuple[int, list[float], list[str]]:
     import httpx
     from websockets.asyncio.client import connect
 
     base = f"http://{LOOPBACK}:{port}"
     errors: list[str] = []
-    dealer = await _login(base, "d1", passwords["d1"])
+    dealers = {}
+    for k in sorted({t % orgs for t in range(tables)}):
+        name = account_prefix(k) + "d1"
+        dealers[k] = await _login(base, name, passwords[name])
     people = [
         await _login(base, f"bench-player-{n}", passwords[f"bench-player-{n}"])
         for n in range(tables * players)
@@ -287,6 +315,7 @@ async def _croupier_load(
     async def table_loop(t: int, deadline: float) -> None:
         nonlocal actions
         name = f"bench-{t}"
+        dealer = dealers[t % orgs]
         mine = people[t * players : (t + 1) * players]
         seats: list[Seat] = []
         changed = asyncio.Event()
@@ -361,6 +390,7 @@ async def _croupier_load(
     try:
         for t in range(tables):
             name = f"bench-{t}"
+            dealer = dealers[t % orgs]
             opening = {"table": name, "game": "twentyone", "rules": RULES, "mode": mode}
             r = await post(dealer, "/api/tables", opening)
             if r.status_code != 201:
@@ -386,7 +416,7 @@ async def _croupier_load(
         for ws in sockets:
             with contextlib.suppress(Exception):
                 await ws.close()
-        for client, _csrf in (dealer, *people):
+        for client, _csrf in (*dealers.values(), *people):
             await client.aclose()
 
 
@@ -539,9 +569,11 @@ def _croupier_row(
     progress: Progress,
     mode: str = VIRTUAL,
     pace_ms: float = 0.0,
+    orgs: int = 1,
 ) -> ServeRow:
-    progress(f"{backend}: seeding the demo organization and {tables * players} players")
-    passwords = _seed(url, tables * players)
+    said = "the demo organization" if orgs == 1 else f"{orgs} demo organizations"
+    progress(f"{backend}: seeding {said} and {tables * players} players")
+    passwords = _seed(url, tables, players, orgs)
     port = _free_port()
     proc = _serve(url, port, workers, rules_dir)
     try:
@@ -550,14 +582,14 @@ def _croupier_row(
             f"({workers} worker)"
         )
         actions, latencies, errors = asyncio.run(
-            _croupier_load(port, passwords, tables, players, seconds, mode, pace_ms)
+            _croupier_load(port, passwords, tables, players, seconds, mode, pace_ms, orgs)
         )
     finally:
         _stop(proc)
     for line in errors[:5]:
         progress(f"{backend}: {line}")
     row = _row("croupier serve", backend, workers, tables, players, seconds, actions, latencies)
-    return replace(row, errors=len(errors), mode=mode, pace_ms=pace_ms)
+    return replace(row, errors=len(errors), mode=mode, pace_ms=pace_ms, orgs=orgs)
 
 
 def run(
@@ -570,8 +602,11 @@ def run(
     progress: Progress = _quiet,
     mode: str = VIRTUAL,
     pace_ms: float = 0.0,
+    orgs: int = 1,
 ) -> tuple[list[ServeRow], list[str]]:
-    """Every requested run and the echo peer; the rows and one line per backend skipped."""
+    """Every requested run and the echo peer; the rows and one line per backend skipped. With
+    ``orgs`` above one, each backend runs twice, one organization then ``orgs`` (issue 29: the
+    ratio of the two)."""
     if mode not in (PHYSICAL, VIRTUAL):
         raise InvalidInput(f"--mode is physical or virtual, not {mode!r}")
     import sqlalchemy as sa
@@ -582,19 +617,51 @@ def run(
         raise InvalidInput("tables 1..100, players 1..7 a table, seconds 1..600")
     if not (rules_dir / RULES).is_file():
         raise InvalidInput(f"no {RULES} in {rules_dir} (--rules-dir)")
+    if not 1 <= orgs <= 200:
+        raise InvalidInput(f"--orgs is 1 to 200, not {orgs}")
     if not 0 <= pace_ms <= 10_000:
         raise InvalidInput(f"--pace-ms is 0 (as fast as allowed) to 10000, not {pace_ms:g}")
     rows = [_echo_row(tables, players, seconds, progress, pace_ms)]
     skipped: list[str] = []
+    counts = [1, orgs] if orgs > 1 else [1]
     for backend in backends:
         if backend == "sqlite":
-            with tempfile.TemporaryDirectory() as folder:
-                url = f"sqlite:///{Path(folder) / 'serve.db'}"
+            for n in counts:
+                with tempfile.TemporaryDirectory() as folder:
+                    url = f"sqlite:///{Path(folder) / 'serve.db'}"
+                    rows.append(
+                        _croupier_row(
+                            backend,
+                            url,
+                            1,
+                            tables,
+                            players,
+                            seconds,
+                            rules_dir,
+                            progress,
+                            mode,
+                            pace_ms,
+                            n,
+                        )
+                    )
+            continue
+        if not postgres_answers(POSTGRES_HOST, POSTGRES_PORT):
+            skipped.append(
+                f"postgresql skipped: no server answers on {POSTGRES_HOST}:{POSTGRES_PORT}"
+            )
+            continue
+        for n in counts:
+            schema = f"bench_{uuid.uuid4().hex[:10]}"
+            engine = sa.create_engine(POSTGRES_BASE)
+            with engine.begin() as conn:
+                conn.execute(sa.text(f'CREATE SCHEMA "{schema}"'))
+            try:
+                url = f"{POSTGRES_BASE}?options=-csearch_path%3D{schema}"
                 rows.append(
                     _croupier_row(
                         backend,
                         url,
-                        1,
+                        workers,
                         tables,
                         players,
                         seconds,
@@ -602,39 +669,31 @@ def run(
                         progress,
                         mode,
                         pace_ms,
+                        n,
                     )
                 )
-            continue
-        if not postgres_answers(POSTGRES_HOST, POSTGRES_PORT):
-            skipped.append(
-                f"postgresql skipped: no server answers on {POSTGRES_HOST}:{POSTGRES_PORT}"
-            )
-            continue
-        schema = f"bench_{uuid.uuid4().hex[:10]}"
-        engine = sa.create_engine(POSTGRES_BASE)
-        with engine.begin() as conn:
-            conn.execute(sa.text(f'CREATE SCHEMA "{schema}"'))
-        try:
-            url = f"{POSTGRES_BASE}?options=-csearch_path%3D{schema}"
-            rows.append(
-                _croupier_row(
-                    backend,
-                    url,
-                    workers,
-                    tables,
-                    players,
-                    seconds,
-                    rules_dir,
-                    progress,
-                    mode,
-                    pace_ms,
-                )
-            )
-        finally:
-            with engine.begin() as conn:
-                conn.execute(sa.text(f'DROP SCHEMA "{schema}" CASCADE'))
-            engine.dispose()
+            finally:
+                with engine.begin() as conn:
+                    conn.execute(sa.text(f'DROP SCHEMA "{schema}" CASCADE'))
+                engine.dispose()
     return rows, skipped
+
+
+ORGS_RATIO_GOAL = 0.10
+"""Issue 29: many organizations' tables served within 10% of one organization's figures."""
+
+
+def orgs_goal(row: ServeRow, single: ServeRow | None) -> str:
+    """A many-organization row against the one-organization row of its backend in the same
+    run: actions a second and p50 within 10%."""
+    if single is None or row.orgs == 1:
+        return ""
+    missed = []
+    if row.per_second < (1 - ORGS_RATIO_GOAL) * single.per_second:
+        missed.append("actions/s more than 10% below one organization's")
+    if row.p50_ms > (1 + ORGS_RATIO_GOAL) * single.p50_ms:
+        missed.append("p50 more than 10% above one organization's")
+    return "orgs: met" if not missed else "orgs missed: " + ", ".join(missed)
 
 
 def goal(row: ServeRow, echo: ServeRow | None) -> str:

@@ -20,6 +20,7 @@ from croupier.service.office.views import (
     TableInfo,
 )
 from croupier.service.people.authz import Action, Actor, authorize
+from croupier.service.people.namespace import Namespace
 from croupier.store import EventStore
 
 
@@ -33,10 +34,19 @@ def employee_of(actor: Actor) -> str:
 class OfficeBase:
     """One organization's back office over an open store (thread-safe: one lock)."""
 
-    def __init__(self, store: EventStore, url: str, org_id: str, clock: Clock | None = None):
+    def __init__(
+        self,
+        store: EventStore,
+        url: str,
+        org_id: str,
+        clock: Clock | None = None,
+        namespace: Namespace | None = None,
+    ):
         self.store = store
         self.url = url
         self.org_id = org_id
+        self.namespace = namespace if namespace is not None else Namespace(org_id, legacy=True)
+        """Which of the database's streams are this organization's (``people.namespace``)."""
         self.clock: Clock = clock if clock is not None else SystemClock()
         self.books_service = BooksService(store, org_id, self.clock)
         self._lock = threading.RLock()
@@ -85,12 +95,14 @@ class OfficeBase:
         return site_status(self.url, self.org_id, site)
 
     def stream_versions(self) -> dict[str, int]:
-        return stream_versions(self.url)
+        """This organization's streams and their versions."""
+        return {s: v for s, v in stream_versions(self.url).items() if self.namespace.owns(s)}
 
     def check_chains(self, actor: Actor) -> list[StreamCheck]:
-        """``croupier verify``: every stream and the first broken link of each broken chain."""
+        """``croupier verify`` of this organization's streams: each, and the first broken
+        link of each broken chain (another organization's are not named)."""
         authorize(actor, Action.VIEW_VERIFY)
-        return verify(self.url)
+        return [c for c in verify(self.url) if self.namespace.owns(c.stream)]
 
     def _require_org(self) -> Books:
         books = self.books()

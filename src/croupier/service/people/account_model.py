@@ -13,6 +13,10 @@ from croupier.service.people import second_factor as factor
 OWNER = "owner"
 PLAYER = "player"
 AUDITOR = "auditor"
+STATE_AUDITOR = "state auditor"
+"""The state's auditor (issue 29): reads what an organization's own auditor reads, in each
+organization they are granted (``croupier users grant``), and never records anything. Not a
+role of the books: no employee of the organization."""
 BOOKS_ROLES: tuple[str, ...] = (
     "gaming manager",
     "shift manager",
@@ -25,7 +29,7 @@ BOOKS_ROLES: tuple[str, ...] = (
     "independent person",
 )
 """The roles the rules name, as ``croupier.books.model.Role`` spells them."""
-ROLES: tuple[str, ...] = (OWNER, *BOOKS_ROLES, PLAYER)
+ROLES: tuple[str, ...] = (OWNER, *BOOKS_ROLES, STATE_AUDITOR, PLAYER)
 """Every role an account may hold."""
 
 
@@ -74,6 +78,10 @@ class Account:
     created_at: datetime
     second_factor: bool = False
     """Whether an authenticator is set up (confirmed by a code)."""
+    org_id: str | None = None
+    """The organization whose roles ``roles`` are (and whose employee ``employee_id`` is): a
+    person holds roles in each organization they belong to (``people.orgs``); None, no
+    organization's."""
 
     def has(self, *roles: str) -> bool:
         return any(r in self.roles for r in roles)

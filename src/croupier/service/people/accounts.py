@@ -54,6 +54,7 @@ from croupier.service.people.account_model import (
     OWNER,
     PLAYER,
     ROLES,
+    STATE_AUDITOR,
     TEST_CONFIG,
     Account,
     AccountsConfig,
@@ -65,6 +66,8 @@ from croupier.store.schema import (
     account_log,
     accounts,
     login_throttle,
+    memberships,
+    organizations,
     pending_sign_ins,
     web_sessions,
 )
@@ -75,6 +78,7 @@ __all__ = [  # the account's model lives in ``people.account_model``; still impo
     "OWNER",
     "PLAYER",
     "ROLES",
+    "STATE_AUDITOR",
     "TEST_CONFIG",
     "Account",
     "Accounts",
@@ -98,12 +102,48 @@ MAX_PASSWORD_LENGTH = 1024
 TOKEN_BYTES = 32
 
 
+_ACCOUNT_COLUMNS = (
+    accounts.c.account_id,
+    accounts.c.name,
+    accounts.c.disabled,
+    accounts.c.must_change_password,
+    accounts.c.created_at,
+    accounts.c.totp_confirmed_at,
+)
+"""An account's own columns, without its (emptied) ``roles``: roles are a membership's."""
+
 _SESSION_BY_DIGEST = (
-    sa.select(web_sessions, accounts)
+    sa.select(
+        *_ACCOUNT_COLUMNS,
+        web_sessions.c.token_hash,
+        web_sessions.c.last_seen_at,
+        web_sessions.c.expires_at,
+        web_sessions.c.org_id,
+        memberships.c.roles,
+        memberships.c.employee_id,
+    )
     .join(accounts, accounts.c.account_id == web_sessions.c.account_id)
+    .outerjoin(
+        memberships,
+        sa.and_(
+            memberships.c.account_id == web_sessions.c.account_id,
+            memberships.c.org_id == web_sessions.c.org_id,
+        ),
+    )
     .where(web_sessions.c.token_hash == sa.bindparam("digest"))
 )
-"""A session and its account by the token's digest: asked on every request, so built once."""
+"""A session, its account and the account's membership of the session's organization, by the
+token's digest: asked on every request, so built once."""
+
+
+def _in_org(org: str) -> sa.Select[Any]:
+    """Accounts with their roles in ``org`` (empty where they hold none there)."""
+    return sa.select(*_ACCOUNT_COLUMNS, memberships.c.roles, memberships.c.employee_id).select_from(
+        accounts.outerjoin(
+            memberships,
+            sa.and_(memberships.c.account_id == accounts.c.account_id, memberships.c.org_id == org),
+        )
+    )
 
 
 class SignInRefused(CroupierError):
@@ -202,16 +242,20 @@ def generated_password(rng: Rng, length: int = GENERATED_LENGTH) -> str:
     )
 
 
-def _row_account(row: Any) -> Account:
+def _row_account(row: Any, org: str | None) -> Account:
+    """An account from a row of ``_in_org(org)`` or ``_SESSION_BY_DIGEST``: its roles are its
+    membership's of ``org`` (none if it holds none there)."""
+    roles = row.roles or ""
     return Account(
         row.account_id,
         row.name,
-        frozenset(r for r in row.roles.split(",") if r),
-        row.employee_id,
+        frozenset(r for r in roles.split(",") if r),
+        row.employee_id if roles else None,
         bool(row.disabled),
         bool(row.must_change_password),
         row.created_at,
         row.totp_confirmed_at is not None,
+        org,
     )
 
 
@@ -229,7 +273,11 @@ class Accounts(SecondFactors):
         clock: Clock | None = None,
         rng: Rng | None = None,
         config: AccountsConfig | None = None,
+        org: str | None = None,
     ) -> None:
+        self.org = org
+        """The organization an account is made in, and read in, when none is named (the
+        server's ``--org``)."""
         self.engine = engine
         self.clock: Clock = clock if clock is not None else SystemClock()
         self.rng: Rng = rng if rng is not None else LiveRng()
@@ -285,10 +333,174 @@ class Accounts(SecondFactors):
         with self.engine.connect() as conn:
             return int(conn.execute(sa.select(sa.func.count()).select_from(accounts)).scalar_one())
 
-    def all(self) -> list[Account]:
+    def all(self, org: str | None = None) -> list[Account]:
+        """The accounts of members of ``org`` (the default organization if None), by name."""
+        org = self._org(org)
+        query = _in_org(org).where(memberships.c.org_id == org).order_by(accounts.c.name)
         with self.engine.connect() as conn:
-            rows = conn.execute(sa.select(accounts).order_by(accounts.c.name)).all()
-        return [_row_account(r) for r in rows]
+            rows = conn.execute(query).all()
+        return [_row_account(r, org) for r in rows]
+
+    def everyone(self) -> list[Account]:
+        """Every account of the database as a member of each organization it belongs to (one
+        entry each, ``org_id`` set), and once with no roles if it belongs to none; by name,
+        then organization (the server operator's ``croupier users list``)."""
+        query = (
+            sa.select(
+                *_ACCOUNT_COLUMNS,
+                memberships.c.roles,
+                memberships.c.employee_id,
+                memberships.c.org_id,
+            )
+            .select_from(
+                accounts.outerjoin(memberships, memberships.c.account_id == accounts.c.account_id)
+            )
+            .order_by(accounts.c.name, memberships.c.org_id)
+        )
+        with self.engine.connect() as conn:
+            rows = conn.execute(query).all()
+        return [_row_account(r, r.org_id) for r in rows]
+
+    def _org(self, org: str | None) -> str:
+        chosen = org if org is not None else self.org
+        if chosen is None:
+            raise InvalidInput("say which organization (this server serves several)")
+        return chosen
+
+    def memberships(self, name: str) -> dict[str, Account]:
+        """Organization -> the account as a member of it (its roles there), for each
+        organization ``name`` belongs to."""
+        with self.engine.connect() as conn:
+            orgs = (
+                conn.execute(
+                    sa.select(memberships.c.org_id)
+                    .join(accounts, accounts.c.account_id == memberships.c.account_id)
+                    .where(accounts.c.name == name)
+                    .order_by(memberships.c.org_id)
+                )
+                .scalars()
+                .all()
+            )
+            out: dict[str, Account] = {}
+            for org in orgs:
+                row = conn.execute(_in_org(org).where(accounts.c.name == name)).first()
+                if row is not None:
+                    out[org] = _row_account(row, org)
+        return out
+
+    def grant(
+        self,
+        name: str,
+        org: str,
+        roles: frozenset[str],
+        employee_id: str | None,
+        actor: str,
+    ) -> Account:
+        """Give ``name`` these roles in ``org`` (replacing any it held there); the account's
+        sessions in ``org`` end (its rights there changed)."""
+        if not roles or not roles <= set(ROLES):
+            raise InvalidInput(f"roles are {', '.join(ROLES)}")
+        ordered = ",".join(r for r in ROLES if r in roles)
+        with self._writing() as conn:
+            found = self._id_of(conn, name)
+            self._check_org(conn, org)
+            conn.execute(
+                sa.delete(memberships).where(
+                    memberships.c.account_id == found, memberships.c.org_id == org
+                )
+            )
+            conn.execute(
+                sa.insert(memberships).values(
+                    account_id=found, org_id=org, roles=ordered, employee_id=employee_id
+                )
+            )
+            conn.execute(
+                sa.delete(web_sessions).where(
+                    web_sessions.c.account_id == found, web_sessions.c.org_id == org
+                )
+            )
+            self._log(conn, actor, name, "granted", org=org, roles=ordered, employee_id=employee_id)
+        made = self.get(name, org)
+        assert made is not None
+        return made
+
+    def revoke(self, name: str, org: str, actor: str) -> None:
+        """``name`` no longer belongs to ``org``; its sessions there end."""
+        with self._writing() as conn:
+            found = self._id_of(conn, name)
+            gone = conn.execute(
+                sa.delete(memberships).where(
+                    memberships.c.account_id == found, memberships.c.org_id == org
+                )
+            ).rowcount
+            if not gone:
+                raise InvalidInput(f"{name!r} holds no role in {org!r}")
+            conn.execute(
+                sa.delete(web_sessions).where(
+                    web_sessions.c.account_id == found, web_sessions.c.org_id == org
+                )
+            )
+            self._log(conn, actor, name, "revoked", org=org)
+
+    def orgs_of(self, account_id: int) -> list[str]:
+        """The organizations an account belongs to, by id (one query: every page's switcher)."""
+        with self.engine.connect() as conn:
+            return list(
+                conn.execute(
+                    sa.select(memberships.c.org_id)
+                    .where(memberships.c.account_id == account_id)
+                    .order_by(memberships.c.org_id)
+                ).scalars()
+            )
+
+    def check_manageable(self, name: str, org: str) -> None:
+        """Refuse an organization's owner who acts on an account (its second factor reset, say)
+        that is not theirs alone: one that does not belong to ``org`` (refused as if it did not
+        exist: another organization's people are not named to them), or that belongs to other
+        organizations too (the server's operator manages it: ``croupier users``)."""
+        held = self.memberships(name)
+        if org not in held:
+            raise InvalidInput(f"no account named {name!r} in this organization")
+        if len(held) > 1:
+            raise InvalidInput(
+                f"{name!r} belongs to other organizations too; the server's operator manages "
+                "it (croupier users)"
+            )
+
+    def _id_of(self, conn: Connection, name: str) -> int:
+        found: int | None = conn.execute(
+            sa.select(accounts.c.account_id).where(accounts.c.name == name)
+        ).scalar_one_or_none()
+        if found is None:
+            raise InvalidInput(f"no account named {name!r}")
+        return found
+
+    @staticmethod
+    def _check_org(conn: Connection, org: str) -> None:
+        known = conn.execute(
+            sa.select(organizations.c.org_id).where(organizations.c.org_id == org)
+        ).first()
+        if known is None:
+            raise InvalidInput(
+                f"this server serves no organization {org!r} (croupier orgs add {org})"
+            )
+
+    @staticmethod
+    def _first_org(conn: Connection, account_id: int, preferred: str | None) -> str | None:
+        """The organization a new session of ``account_id`` works in: ``preferred`` (the
+        server's own) if the account belongs to it, else the first it belongs to by id."""
+        held = (
+            conn.execute(
+                sa.select(memberships.c.org_id)
+                .where(memberships.c.account_id == account_id)
+                .order_by(memberships.c.org_id)
+            )
+            .scalars()
+            .all()
+        )
+        if preferred in held:
+            return preferred
+        return held[0] if held else None
 
     @contextlib.contextmanager
     def _writing(self) -> Iterator[Connection]:
@@ -300,10 +512,13 @@ class Accounts(SecondFactors):
             with conn.begin():
                 yield conn
 
-    def get(self, name: str) -> Account | None:
+    def get(self, name: str, org: str | None = None) -> Account | None:
+        """The account ``name`` with its roles in ``org`` (the default organization if None;
+        none if it holds none there), or None if there is no such account."""
+        org = self._org(org)
         with self.engine.connect() as conn:
-            row = conn.execute(sa.select(accounts).where(accounts.c.name == name)).first()
-        return None if row is None else _row_account(row)
+            row = conn.execute(_in_org(org).where(accounts.c.name == name)).first()
+        return None if row is None else _row_account(row, org)
 
     def create(
         self,
@@ -314,9 +529,12 @@ class Accounts(SecondFactors):
         password: str | None = None,
         must_change: bool = True,
         actor: str = "system",
+        org: str | None = None,
     ) -> tuple[Account, str | None]:
-        """Create an account; without ``password`` one is generated and returned (shown once,
-        to be changed at the first sign-in). A name in use is refused."""
+        """Create an account with ``roles`` in ``org`` (the default organization if None);
+        without ``password`` one is generated and returned (shown once, to be changed at the
+        first sign-in). A name in use is refused."""
+        org = self._org(org)
         check_name(name)
         if not roles or not roles <= set(ROLES):
             raise InvalidInput(f"roles are {', '.join(ROLES)}")
@@ -332,15 +550,22 @@ class Accounts(SecondFactors):
             taken = conn.execute(sa.select(accounts.c.name).where(accounts.c.name == name)).first()
             if taken is not None:
                 raise InvalidInput(f"an account named {name!r} exists already")
-            conn.execute(
+            self._check_org(conn, org)
+            made_id = conn.execute(
                 sa.insert(accounts).values(
                     name=name,
                     password_hash=digest,
-                    roles=ordered,
-                    employee_id=employee_id,
+                    roles="",
+                    employee_id=None,
                     disabled=False,
                     must_change_password=must_change,
                     created_at=now,
+                )
+            ).inserted_primary_key
+            assert made_id is not None
+            conn.execute(
+                sa.insert(memberships).values(
+                    account_id=made_id[0], org_id=org, roles=ordered, employee_id=employee_id
                 )
             )
             self._log(
@@ -348,11 +573,12 @@ class Accounts(SecondFactors):
                 actor,
                 name,
                 "created",
+                org=org,
                 roles=ordered,
                 employee_id=employee_id,
                 must_change_password=must_change,
             )
-        made = self.get(name)
+        made = self.get(name, org)
         assert made is not None
         return made, generated
 
@@ -387,7 +613,7 @@ class Accounts(SecondFactors):
             return None
         token = random_token(self.rng)
         with self._writing() as conn:
-            self._insert_session(conn, account.account_id, token, self.clock.now())
+            self._insert_session(conn, account.account_id, token, self.clock.now(), account.org_id)
         return token
 
     def reset_password(self, name: str, actor: str) -> str:
@@ -558,7 +784,7 @@ class Accounts(SecondFactors):
         if refusal is not None:  # the failure is committed before the refusal is raised
             raise SignInRefused(refusal, locked=locked)
         assert row is not None
-        account = _row_account(row)
+        account = self._member(row.account_id, name)
         if account.disabled:
             raise SignInRefused("this account is disabled; ask the organization's owner")
         if account.second_factor:
@@ -647,7 +873,7 @@ class Accounts(SecondFactors):
                     conn.execute(
                         sa.delete(pending_sign_ins).where(pending_sign_ins.c.token_hash == digest)
                     )
-                    account = _row_account(found)
+                    account = self._member(found.account_id, found.name, conn)
                     short = account.name
                     token = self._open_session(
                         conn,
@@ -661,6 +887,26 @@ class Accounts(SecondFactors):
         if refusal is not None:
             raise SignInRefused(refusal)
         return SignedIn(token, self._session_of(account, token, now))
+
+    def _member(self, account_id: int, name: str, conn: Connection | None = None) -> Account:
+        """The account as a member of the organization a new session of it works in (the
+        default organization if it belongs to it, else its first); refused if it belongs to
+        none."""
+
+        def find(c: Connection) -> Account:
+            org = self._first_org(c, account_id, self.org)
+            if org is None:
+                raise SignInRefused(
+                    "this account belongs to no organization; ask an organization's owner"
+                )
+            row = c.execute(_in_org(org).where(accounts.c.name == name)).first()
+            assert row is not None
+            return _row_account(row, org)
+
+        if conn is not None:
+            return find(conn)
+        with self.engine.connect() as c:
+            return find(c)
 
     def _rehash(self, conn: Connection, row: Any, password: str) -> None:
         if self.hasher.check_needs_rehash(row.password_hash):
@@ -689,14 +935,16 @@ class Accounts(SecondFactors):
                 web_sessions.c.expires_at <= now, web_sessions.c.account_id == account.account_id
             )
         )
-        self._insert_session(conn, account.account_id, token, now)
-        details: dict[str, Any] = {"address": address}
+        self._insert_session(conn, account.account_id, token, now, account.org_id)
+        details: dict[str, Any] = {"address": address, "org": account.org_id}
         if second is not None:
             details["second_factor"] = second
         self._log(conn, account.name, account.name, "signed in", **details)
         return token
 
-    def _insert_session(self, conn: Connection, account_id: int, token: str, now: datetime) -> None:
+    def _insert_session(
+        self, conn: Connection, account_id: int, token: str, now: datetime, org: str | None
+    ) -> None:
         conn.execute(
             sa.insert(web_sessions).values(
                 token_hash=_sha256(token),
@@ -704,6 +952,7 @@ class Accounts(SecondFactors):
                 created_at=now,
                 last_seen_at=now,
                 expires_at=now + self.config.session_lifetime,
+                org_id=org,
             )
         )
 
@@ -718,8 +967,25 @@ class Accounts(SecondFactors):
         token = random_token(self.rng)
         with self._writing() as conn:
             conn.execute(sa.delete(web_sessions).where(web_sessions.c.token_hash == token_hash))
-            self._insert_session(conn, account.account_id, token, now)
+            self._insert_session(conn, account.account_id, token, now, account.org_id)
         return token
+
+    def switch(self, session: Session, org: str) -> tuple[str, Account]:
+        """The signed-in person goes on working in ``org``, one of the organizations they
+        belong to, under a new session identifier (their rights changed): the new token and
+        the account as a member of ``org``. An organization they do not belong to is refused
+        in the same words as one that does not exist."""
+        with self.engine.connect() as conn:
+            row = conn.execute(
+                _in_org(org).where(accounts.c.account_id == session.account.account_id)
+            ).first()
+        if row is None or not row.roles:
+            raise InvalidInput(f"you belong to no organization {org!r}")
+        account = _row_account(row, org)
+        token = self.rotate_session(account, session.token_hash)
+        with self._writing() as conn:
+            self._log(conn, account.name, account.name, "switched organization", org=org)
+        return token, account
 
     def session(self, token: str | None) -> Session | None:
         """The live session of a cookie's token (its idle clock restarted), or None: unknown,
@@ -737,7 +1003,10 @@ class Accounts(SecondFactors):
         if row is None:
             return None
         idle = now - row.last_seen_at > self.config.idle_timeout
-        if row.expires_at <= now or idle or row.disabled:
+        # no membership of its organization (revoked, or a session from before organizations
+        # were told apart): signed out, so nothing is done with another organization's roles
+        gone = row.org_id is None or not row.roles
+        if row.expires_at <= now or idle or row.disabled or gone:
             with self._writing() as conn:
                 conn.execute(sa.delete(web_sessions).where(web_sessions.c.token_hash == digest))
             return None
@@ -748,7 +1017,7 @@ class Accounts(SecondFactors):
                     .where(web_sessions.c.token_hash == digest)
                     .values(last_seen_at=now)
                 )
-        return Session(_row_account(row), digest, csrf_token(token), row.expires_at)
+        return Session(_row_account(row, row.org_id), digest, csrf_token(token), row.expires_at)
 
     def sign_out(self, token: str | None) -> None:
         if not token:

@@ -25,11 +25,11 @@ readers listed here are the house policy documented in ``docs/web.md`` and
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import Enum
 
 from croupier.core.errors import RuleViolation
-from croupier.service.people.accounts import AUDITOR, OWNER, PLAYER, ROLES
+from croupier.service.people.accounts import AUDITOR, OWNER, PLAYER, ROLES, STATE_AUDITOR
 
 GM, SM, PB = "gaming manager", "shift manager", "pit boss"
 DEALER, WHEEL, CASHIER = "dealer", "wheel operator", "cashier"
@@ -262,6 +262,12 @@ POLICY: dict[Action, Rule] = {
         note="recorded as the fee's collector or the void's author",
     ),
 }
+
+POLICY = {
+    a: replace(r, roles=r.roles | {STATE_AUDITOR}) if AUDITOR in r.roles and not r.writes else r
+    for a, r in POLICY.items()
+}
+"""The state auditor reads what the organization's own auditor reads (and nothing else)."""
 """The policy: every action the server knows and who may do it. Anything else is refused."""
 
 
@@ -344,6 +350,13 @@ def decide(
             f"{actor.name} ({_roles_text(actor.roles)}) may not {what}; "
             f"only {_article(_roles_text(rule.roles))} may",
             rule.section or HOUSE,
+        )
+    if rule.writes and STATE_AUDITOR in actor.roles:
+        return Decision(
+            False,
+            f"{actor.name} is the state's auditor here: reads the records, makes none "
+            f"(may not {what})",
+            READ_ONLY,
         )
     if rule.writes and AUDITOR in actor.roles:
         return Decision(
@@ -447,6 +460,7 @@ def policy_markdown() -> str:
         COUNT: "count",
         AUDITOR: "auditor",
         INDEPENDENT: "indep.",
+        STATE_AUDITOR: "state aud.",
         PLAYER: "player",
     }
     head = "| action | " + " | ".join(short[r] for r in ROLES) + " | section | also |"
@@ -455,7 +469,7 @@ def policy_markdown() -> str:
     for action, rule in POLICY.items():
         cells = []
         for role in ROLES:
-            ok = role in rule.roles and not (rule.writes and role == AUDITOR)
+            ok = role in rule.roles and not (rule.writes and role in (AUDITOR, STATE_AUDITOR))
             cells.append("yes" if ok else "")
         section = rule.section or "(signed in)"
         lines.append(f"| {action.value} | " + " | ".join(cells) + f" | {section} | {rule.note} |")

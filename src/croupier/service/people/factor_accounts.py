@@ -42,7 +42,7 @@ class SecondFactors:
         ) -> None: ...
 
         def _insert_session(
-            self, conn: Connection, account_id: int, token: str, now: datetime
+            self, conn: Connection, account_id: int, token: str, now: datetime, org: str | None
         ) -> None: ...
 
     def _use_code(self, conn: Connection, row: Any, code: str, now: datetime) -> str | None:

@@ -28,7 +28,9 @@ import pyotp
 
 from croupier.core.rng import Rng
 
-SECOND_FACTOR_ROLES: frozenset[str] = frozenset({"owner", "gaming manager", "auditor"})
+SECOND_FACTOR_ROLES: frozenset[str] = frozenset(
+    {"owner", "gaming manager", "auditor", "state auditor"}
+)
 """The roles that must sign in with a second factor (issue 29)."""
 STEP_SECONDS = 30
 DIGITS = 6

@@ -60,9 +60,9 @@ class DemoLogin:
     password: str
 
 
-def _requests(org_id: str, day: str) -> list[Request]:
+def _requests(org_id: str, day: str, name: str = DEMO_NAME) -> list[Request]:
     out = [
-        books_setup.init(org_id, DEMO_NAME),
+        books_setup.init(org_id, name),
         books_setup.add_site(SITE, "Main Street Bar", True, False),
         books_setup.add_table(SITE, 1, "21"),
         books_setup.add_table(SITE, 2, "21"),
@@ -87,35 +87,50 @@ def _requests(org_id: str, day: str) -> list[Request]:
     return out
 
 
-def seed_demo(server: Server) -> list[DemoLogin]:
-    """Seed the demo organization in an empty organization of ``server`` and create its
-    accounts; refused (nothing written) if the organization has books already."""
-    svc = server.backoffice.books_service
+def seed_demo(
+    server: Server, org: str | None = None, account_prefix: str = "", name: str = DEMO_NAME
+) -> list[DemoLogin]:
+    """Seed the demo organization in an empty organization of ``server`` (its default one, or
+    ``org``) and create its accounts (named ``account_prefix`` + the employee id: account
+    names are the whole server's); refused (nothing written) if the organization has books
+    already."""
+    tenant = server.tenant(org if org is not None else server.org_id)
+    svc = tenant.backoffice.books_service
     if server.store.version(svc.stream) > 0:
         raise InvalidInput(
-            f"organization {server.org_id!r} already has books; the demo seeds a new one only "
+            f"organization {tenant.org_id!r} already has books; the demo seeds a new one only "
             "(use another --db or --org)"
         )
-    names = [p.employee_id for p in PEOPLE] + list(PLAYERS)
-    taken = [n for n in names if server.accounts.get(n) is not None]
+    names = [account_prefix + p.employee_id for p in PEOPLE] + [account_prefix + n for n in PLAYERS]
+    taken = [n for n in names if server.accounts.get(n, tenant.org_id) is not None]
     if taken:
         raise InvalidInput(f"accounts {', '.join(taken)} exist already; the demo needs new ones")
     day = svc.now().date().isoformat()
-    for request in _requests(server.org_id, day):
+    for request in _requests(tenant.org_id, day, name):
         svc.record(request, None)
     logins: list[DemoLogin] = []
     for p in PEOPLE:
         account, password = server.accounts.create(
-            p.employee_id, frozenset({p.role}), p.employee_id, must_change=False, actor="demo"
+            account_prefix + p.employee_id,
+            frozenset({p.role}),
+            p.employee_id,
+            must_change=False,
+            actor="demo",
+            org=tenant.org_id,
         )
         assert password is not None
         logins.append(DemoLogin(account.name, account.roles_text, p.employee_id, password))
-    for name in PLAYERS:
+    for player in PLAYERS:
         account, password = server.accounts.create(
-            name, frozenset({PLAYER}), None, must_change=False, actor="demo"
+            account_prefix + player,
+            frozenset({PLAYER}),
+            None,
+            must_change=False,
+            actor="demo",
+            org=tenant.org_id,
         )
         assert password is not None
         logins.append(DemoLogin(account.name, account.roles_text, None, password))
-    cashier = Actor("c1", frozenset({"cashier"}), "c1")
-    server.backoffice.prepare(cashier, "fill", SITE, 1, "25x8,5x20", "c1")
+    cashier = Actor(account_prefix + "c1", frozenset({"cashier"}), "c1")
+    tenant.backoffice.prepare(cashier, "fill", SITE, 1, "25x8,5x20", "c1")
     return logins

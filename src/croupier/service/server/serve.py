@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from croupier.service.people.accounts import Account, AccountsConfig
+from croupier.service.people.accounts import OWNER, Account, AccountsConfig, parse_roles
+from croupier.service.people.orgs import OrgInfo
 from croupier.service.server.demo import DemoLogin, seed_demo
-from croupier.service.server.webserver import add_user, first_start, open_server
+from croupier.service.server.webserver import add_user, check_employee, first_start, open_server
 
 OWNER_NAME = "owner"
 
@@ -51,17 +52,18 @@ def add_account(
 
 
 def list_accounts(url: str) -> list[Account]:
-    """``croupier users list``: every account, by name."""
-    server = open_server(url, "org", create=False)
+    """``croupier users list``: every account, by name, once for each organization it belongs
+    to (``Account.org_id``)."""
+    server = open_server(url, None, create=False)
     try:
-        return server.accounts.all()
+        return server.accounts.everyone()
     finally:
         server.close()
 
 
 def reset_password(url: str, name: str) -> str:
     """``croupier users reset-password``: a new one-time password; the account's sessions end."""
-    server = open_server(url, "org", create=False)
+    server = open_server(url, None, create=False)
     try:
         return server.accounts.reset_password(name, actor="croupier users reset-password")
     finally:
@@ -71,7 +73,7 @@ def reset_password(url: str, name: str) -> str:
 def reset_second_factor(url: str, name: str) -> None:
     """``croupier users reset-factor``: remove a lost second factor (the owner's own included:
     this command is the way back for a person at the server's console); sessions end."""
-    server = open_server(url, "org", create=False)
+    server = open_server(url, None, create=False)
     try:
         server.accounts.reset_second_factor(name, actor="croupier users reset-factor")
     finally:
@@ -80,8 +82,69 @@ def reset_second_factor(url: str, name: str) -> None:
 
 def set_disabled(url: str, name: str, disabled: bool) -> None:
     """``croupier users disable|enable``: a disabled account cannot sign in; its sessions end."""
-    server = open_server(url, "org", create=False)
+    server = open_server(url, None, create=False)
     try:
         server.accounts.set_disabled(name, disabled, actor="croupier users")
+    finally:
+        server.close()
+
+
+def grant(url: str, name: str, org_id: str, roles: list[str], employee_id: str | None) -> Account:
+    """``croupier users grant``: ``name`` holds these roles in ``org_id`` (replacing any it
+    held there); an employee linked must be one of that organization's, holding each books
+    role given (as ``croupier users add`` checks)."""
+    server = open_server(url, None, create=False)
+    try:
+        parsed = parse_roles(roles)
+        employee = (employee_id or "").strip() or None
+        tenant = server.tenant(org_id)
+        check_employee(tenant, parsed, employee)
+        return server.accounts.grant(name, org_id, parsed, employee, actor="croupier users grant")
+    finally:
+        server.close()
+
+
+def revoke(url: str, name: str, org_id: str) -> None:
+    """``croupier users revoke``: ``name`` no longer belongs to ``org_id``."""
+    server = open_server(url, None, create=False)
+    try:
+        server.accounts.revoke(name, org_id, actor="croupier users revoke")
+    finally:
+        server.close()
+
+
+@dataclass(frozen=True)
+class NewOrganization:
+    org: OrgInfo
+    owner: str
+    password: str | None
+    """The owner's one-time password when the owner's account was made now, else None (an
+    existing account was given the owner's role)."""
+
+
+def add_organization(url: str, org_id: str, owner: str) -> NewOrganization:
+    """``croupier orgs add``: serve another organization on this database, with its owner: an
+    existing account given the owner's role there, or a new one with a one-time password."""
+    server = open_server(url, None)
+    try:
+        info = server.orgs.add(org_id)
+        if server.accounts.get(owner, info.org_id) is not None:
+            server.accounts.grant(
+                owner, info.org_id, frozenset({OWNER}), None, actor="croupier orgs add"
+            )
+            return NewOrganization(info, owner, None)
+        _account, password = server.accounts.create(
+            owner, frozenset({OWNER}), actor="croupier orgs add", org=info.org_id
+        )
+        return NewOrganization(info, owner, password)
+    finally:
+        server.close()
+
+
+def list_organizations(url: str) -> list[OrgInfo]:
+    """``croupier orgs list``: the organizations this database serves."""
+    server = open_server(url, None, create=False)
+    try:
+        return server.orgs.all()
     finally:
         server.close()

@@ -8,8 +8,9 @@ password, to be printed once and changed at the first sign-in.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+import threading
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from croupier.core.clock import Clock, SystemClock
@@ -26,7 +27,10 @@ from croupier.service.people.accounts import (
     parse_roles,
 )
 from croupier.service.people.authz import Action, Actor, authorize
+from croupier.service.people.namespace import Namespace
+from croupier.service.people.orgs import Organizations
 from croupier.service.tables.desk import TablesDesk
+from croupier.service.tables.fanout import Notice
 from croupier.service.tables.live import CommandResult, RngSource
 from croupier.service.tournaments.live import TournamentDesk
 from croupier.store import EventStore, open_existing_store, open_store
@@ -34,20 +38,17 @@ from croupier.store.engine import parse_url
 
 
 @dataclass
-class Server:
-    """One process's handle on the database: accounts, one organization's back office and the
-    live tables and tournaments."""
+class Tenant:
+    """One organization's part of the server: its back office, live tables and tournaments,
+    each reading and writing only that organization's streams (``people.namespace``) and
+    rows. Everything a signed-in person does goes through their session's organization's
+    tenant (``web.security.tenant_of``)."""
 
-    url: str
     org_id: str
-    store: EventStore
-    accounts: Accounts
+    namespace: Namespace
     backoffice: Backoffice
     tables: TablesDesk
     tournaments: TournamentDesk
-
-    def close(self) -> None:
-        self.store.close()
 
     def open_live_table(
         self,
@@ -68,13 +69,86 @@ class Server:
             link = books_link(self.backoffice.sites(), game, mode, books_site, books_table)
         return self.tables.open_table(actor, table_id, game, rules, mode, link)
 
+    def ask_slip(self, actor: Actor, live_table: str, kind: str, chips: str) -> SlipAsk:
+        """The console of a live table asks the chip bank for a fill or a credit for the
+        books' table it is linked to."""
+        authorize(actor, Action.ASK_SLIP)
+        site, number = self.tables.books_table(live_table)
+        return self.backoffice.ask_slip(actor, kind, site, number, chips, live_table)
 
-def ask_slip(server: Server, actor: Actor, live_table: str, kind: str, chips: str) -> SlipAsk:
-    """The console of a live table asks the chip bank for a fill or a credit for the books'
-    table it is linked to."""
-    authorize(actor, Action.ASK_SLIP)
-    site, number = server.tables.books_table(live_table)
-    return server.backoffice.ask_slip(actor, kind, site, number, chips, live_table)
+
+@dataclass
+class Server:
+    """One process's handle on the database: the accounts, the register of organizations and,
+    for each organization served, its tenant (made when first asked for)."""
+
+    url: str
+    org_id: str
+    """The default organization: the server's ``--org``, where a person who belongs to it
+    starts working, and whose tenant ``backoffice``, ``tables`` and ``tournaments`` are."""
+    store: EventStore
+    accounts: Accounts
+    orgs: Organizations
+    clock: Clock
+    tables_rng: RngSource | None = None
+    rules_dir: Path | None = None
+    publish: Callable[[Notice], None] | None = None
+    """Where every tenant's live tables tell other workers of an append (``web.app``)."""
+    _tenants: dict[str, Tenant] = field(default_factory=dict)
+    _lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def tenant(self, org_id: str) -> Tenant:
+        """The tenant of a served organization (an unknown one is refused)."""
+        found = self._tenants.get(org_id)
+        if found is not None:
+            return found
+        with self._lock:
+            found = self._tenants.get(org_id)
+            if found is None:
+                namespace = self.orgs.namespace(org_id)
+                found = Tenant(
+                    org_id,
+                    namespace,
+                    Backoffice(self.store, self.url, org_id, self.clock, namespace),
+                    TablesDesk(self.store, self.tables_rng, self.rules_dir, self.clock, namespace),
+                    TournamentDesk(
+                        self.store, self.tables_rng, self.clock, self.rules_dir, namespace=namespace
+                    ),
+                )
+                found.tables.hub.publish = self.publish
+                self._tenants[org_id] = found
+        return found
+
+    def tenants(self) -> list[Tenant]:
+        """The tenants made so far."""
+        return list(self._tenants.values())
+
+    def set_publish(self, publish: Callable[[Notice], None] | None) -> None:
+        with self._lock:
+            self.publish = publish
+            for t in self._tenants.values():
+                t.tables.hub.publish = publish
+
+    def catch_up(self, stream: str) -> None:
+        """Another worker appended to ``stream``: the tenant whose stream it is catches up."""
+        for t in self.tenants():
+            if t.namespace.owns(stream):
+                t.tables.catch_up(stream)
+
+    @property
+    def backoffice(self) -> Backoffice:
+        return self.tenant(self.org_id).backoffice
+
+    @property
+    def tables(self) -> TablesDesk:
+        return self.tenant(self.org_id).tables
+
+    @property
+    def tournaments(self) -> TournamentDesk:
+        return self.tenant(self.org_id).tournaments
+
+    def close(self) -> None:
+        self.store.close()
 
 
 BOOKS_GAME = {"twentyone": "21", "paddlewheel": "PW", "paddlewheel-tickets": "PW"}
@@ -111,7 +185,7 @@ def books_link(
 
 def open_server(
     url: str,
-    org_id: str,
+    org_id: str | None,
     *,
     clock: Clock | None = None,
     rng: Rng | None = None,
@@ -122,14 +196,24 @@ def open_server(
 ) -> Server:
     """Open the database at ``url`` for organization ``org_id``: created or migrated (the
     server), or, with ``create=False``, only an existing one at this schema (``croupier users``:
-    a mistyped ``--db`` is an error, not a new empty file)."""
+    a mistyped ``--db`` is an error, not a new empty file). ``org_id`` is registered on a
+    database that serves none yet (``people.orgs.Organizations.open``); None opens it for
+    no organization in particular (the operator's commands that span them: the first
+    served is the default)."""
     clock = clock if clock is not None else SystemClock()
     store = open_store(url, clock=clock) if create else open_existing_store(url, clock=clock)
-    accounts = Accounts(store.engine, clock, rng, config)
-    tables = TablesDesk(store, tables_rng, rules_dir, clock)
-    tournaments = TournamentDesk(store, tables_rng, clock, rules_dir)
-    backoffice = Backoffice(store, url, org_id, clock)
-    return Server(url, org_id, store, accounts, backoffice, tables, tournaments)
+    try:
+        orgs = Organizations(store.engine, clock)
+        if org_id is None:
+            served = orgs.all()
+            home = next((o.org_id for o in served if o.legacy), served[0].org_id if served else "")
+        else:
+            home = orgs.open(org_id).org_id
+    except BaseException:
+        store.close()
+        raise
+    accounts = Accounts(store.engine, clock, rng, config, org=home or None)
+    return Server(url, home, store, accounts, orgs, clock, tables_rng, rules_dir)
 
 
 def first_start(server: Server) -> str | None:
@@ -161,8 +245,10 @@ def add_user(
     actor: str,
     *,
     must_change: bool = True,
+    org: str | None = None,
 ) -> tuple[Account, str]:
-    """Create an account with a generated one-time password (returned, shown once).
+    """Create an account with a generated one-time password (returned, shown once), with
+    ``roles`` in ``org`` (the server's default organization if None).
 
     An account linked to an employee (``employee_id``) must name one of the organization's
     employees, holding every books role the account is given: the books record the
@@ -170,26 +256,34 @@ def add_user(
     (99-01.3-08-05.3)."""
     parsed = parse_roles(roles)
     employee = (employee_id or "").strip() or None
-    if employee is not None:
-        books = server.backoffice.books()
-        if books.org_id is None:
-            raise InvalidInput(
-                f"no organization {server.org_id!r} in the books, so no employee {employee!r}; "
-                f"run `croupier books init {server.org_id} NAME` first"
-            )
-        person = books.employees.get(employee)
-        if person is None:
-            raise InvalidInput(f"no employee {employee!r} in the books of {server.org_id!r}")
-        held = {r.value for r in person.roles}
-        missing = sorted(r for r in parsed if r in BOOKS_ROLES and r not in held)
-        if missing:
-            raise InvalidInput(
-                f"employee {employee} ({', '.join(sorted(held))}) does not hold the role "
-                f"{', '.join(missing)} in the books; register it there first "
-                "(croupier books add-employee)"
-            )
+    tenant = server.tenant(org if org is not None else server.org_id)
+    check_employee(tenant, parsed, employee)
     account, password = server.accounts.create(
-        name, parsed, employee, must_change=must_change, actor=actor
+        name, parsed, employee, must_change=must_change, actor=actor, org=tenant.org_id
     )
     assert password is not None
     return account, password
+
+
+def check_employee(tenant: Tenant, roles: frozenset[str], employee: str | None) -> None:
+    """Refuse an account's link to an employee who is not one of the organization's, or who
+    does not hold every books role the account is given there."""
+    if employee is None:
+        return
+    books = tenant.backoffice.books()
+    if books.org_id is None:
+        raise InvalidInput(
+            f"no organization {tenant.org_id!r} in the books, so no employee {employee!r}; "
+            f"run `croupier books init {tenant.org_id} NAME` first"
+        )
+    person = books.employees.get(employee)
+    if person is None:
+        raise InvalidInput(f"no employee {employee!r} in the books of {tenant.org_id!r}")
+    held = {r.value for r in person.roles}
+    missing = sorted(r for r in roles if r in BOOKS_ROLES and r not in held)
+    if missing:
+        raise InvalidInput(
+            f"employee {employee} ({', '.join(sorted(held))}) does not hold the role "
+            f"{', '.join(missing)} in the books; register it there first "
+            "(croupier books add-employee)"
+        )

@@ -21,9 +21,9 @@ PUBLIC = Viewer("public")
 """What anyone may see: no hidden card."""
 
 
-def stream_of(table_id: str) -> str:
-    """The event stream of a live table."""
-    return STREAM_PREFIX + table_id
+def stream_of(table_id: str, prefix: str = STREAM_PREFIX) -> str:
+    """The event stream of a live table (of the organization whose prefix is ``prefix``)."""
+    return prefix + table_id
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,6 +76,8 @@ class LiveTable:
     binding: unseen.Binding = field(default_factory=unseen.Binding)
     """The round's cards bound late: dealt face down unseen, replaced, a command held for a
     card (``service.tables.unseen``)."""
+    prefix: str = STREAM_PREFIX
+    """Its organization's prefix of live tables' streams (``people.namespace``)."""
 
     def viewer_at(self, who: Viewer, version: int) -> Viewer:
         """How ``who`` may see an event of ``version``: a player sees a seat's hidden cards
@@ -86,7 +88,7 @@ class LiveTable:
 
     @property
     def stream(self) -> str:
-        return stream_of(self.table_id)
+        return self.prefix + self.table_id
 
     def seat_of(self, player: str) -> int | None:
         return next((s for s, p in self.seats.items() if p == player), None)

@@ -51,6 +51,7 @@ from croupier.service.people.authz import (
     Actor,
     authorize,
 )
+from croupier.service.people.namespace import Namespace
 from croupier.service.tables import unseen
 from croupier.service.tables._live_events import StepTaken
 from croupier.service.tables._live_games import TICKETS
@@ -162,10 +163,14 @@ class TablesDesk:
         rng: RngSource | None = None,
         rules_dir: Path | None = None,
         clock: Clock | None = None,
+        namespace: Namespace | None = None,
     ) -> None:
         self.clock: Clock = clock if clock is not None else SystemClock()
         self.hub = LiveTableHub(
-            store, rng=rng if rng is not None else LiveRngSource(), clock=self.clock
+            store,
+            rng=rng if rng is not None else LiveRngSource(),
+            clock=self.clock,
+            namespace=namespace,
         )
         self.rules_dir = rules_dir
         self._lock = threading.RLock()
@@ -299,7 +304,10 @@ class TablesDesk:
         from croupier.service.tables import rounds
 
         authorize(actor, Action.EXPORT_ROUND)
-        return [r.to_dict() for r in rounds.rounds(self.hub.store, check_table_id(table_id))]
+        return [
+            r.to_dict()
+            for r in rounds.rounds(self.hub.store, check_table_id(table_id), self.hub.prefix)
+        ]
 
     def export_round(self, actor: Actor, table_id: str, number: int) -> dict[str, JSON]:
         """Round ``number`` of the table as its round file, ``expect`` being what was paid
@@ -307,7 +315,9 @@ class TablesDesk:
         from croupier.service.tables import rounds
 
         authorize(actor, Action.EXPORT_ROUND)
-        record = rounds.round_record(self.hub.store, check_table_id(table_id), number)
+        record = rounds.round_record(
+            self.hub.store, check_table_id(table_id), number, self.hub.prefix
+        )
         return rounds.round_file(record)
 
     def replay_round(self, actor: Actor, table_id: str, number: int) -> tuple[dict[str, JSON], Any]:

@@ -50,6 +50,7 @@ from croupier.core.names import check_name
 from croupier.core.protocol import PendingKind, Play, Settlement
 from croupier.core.rng import LiveRng, Rng, SeededRng
 from croupier.games.seat_views import Viewer, parse_viewer
+from croupier.service.people.namespace import LIVE, Namespace
 from croupier.service.tables import unseen
 from croupier.service.tables._fees import HALF_HOUR, Fees
 from croupier.service.tables._keying import Keying
@@ -152,7 +153,10 @@ class LiveTableHub(Keying, Fees):
         rng: RngSource | None = None,
         publish: Callable[[Notice], None] | None = None,
         clock: Clock | None = None,
+        namespace: Namespace | None = None,
     ) -> None:
+        self.namespace = namespace if namespace is not None else Namespace("", legacy=True)
+        self.prefix = self.namespace.live
         self.store = store
         self.clock: Clock = clock if clock is not None else SystemClock()
         self.rngs: RngSource = rng if rng is not None else LiveRngSource()
@@ -186,7 +190,7 @@ class LiveTableHub(Keying, Fees):
         game = game_of(game, data)
         live = live_game(game)
         parsed = live.game.parse_rules(data)
-        table = LiveTable(table_id, live, parsed, data, mode=mode, books=books)
+        table = LiveTable(table_id, live, parsed, data, mode=mode, books=books, prefix=self.prefix)
         site, number = books if books is not None else (None, None)
         opened = TableOpened(table_id, game, canonical_json(data), by, mode, site, number)
         try:
@@ -209,16 +213,17 @@ class LiveTableHub(Keying, Fees):
     def rebuild(self, table_id: str) -> LiveTable:
         """The table rebuilt from its stream (after a crash or restart): seats, wagers and the
         round in progress, replayed from its recorded actions."""
-        opening = self.store.read_between(stream_of(table_id), 0, 1)
+        stream = stream_of(table_id, self.prefix)
+        opening = self.store.read_between(stream, 0, 1)
         if not opening:
             raise InvalidInput(f"no live table {table_id!r}")
         first = opening[0].event
         if not isinstance(first, TableOpened):
-            raise InvalidInput(f"stream {stream_of(table_id)!r} is not a live table")
+            raise InvalidInput(f"stream {stream!r} is not a live table")
         # The game's modules first: they register its event types, which a process that has
         # not played the game yet (a restarted server) must know to decode the rest.
         live = live_game(first.game)
-        stored = self.store.read(stream_of(table_id))
+        stored = self.store.read(stream)
         data = json.loads(first.rules_json)
         linked = (
             (first.books_site, first.books_table)
@@ -226,7 +231,13 @@ class LiveTableHub(Keying, Fees):
             else None
         )
         table = LiveTable(
-            table_id, live, live.game.parse_rules(data), data, mode=first.mode, books=linked
+            table_id,
+            live,
+            live.game.parse_rules(data),
+            data,
+            mode=first.mode,
+            books=linked,
+            prefix=self.prefix,
         )
         setup: Any = None
         round_events: list[Event] = []
@@ -263,7 +274,7 @@ class LiveTableHub(Keying, Fees):
         table = self._tables.get(table_id)
         if table is not None and self._pinned is not None and table_id in self._pinned:
             return table
-        if table is None or self.store.version(stream_of(table_id)) != table.version:
+        if table is None or self.store.version(stream_of(table_id, self.prefix)) != table.version:
             table = self.rebuild(table_id)
         if self._pinned is not None:
             self._pinned.add(table_id)
@@ -284,7 +295,8 @@ class LiveTableHub(Keying, Fees):
 
     def open_tables(self) -> list[str]:
         """The ids of every live table in the store that is not closed."""
-        ids = [s[len(STREAM_PREFIX) :] for s in self.store.streams(STREAM_PREFIX)]
+        found = (self.namespace.local(LIVE, s) for s in self.store.streams(self.prefix))
+        ids = [t for t in found if t is not None]
         return [t for t in ids if not self.table(t).closed]
 
     # -- commands ------------------------------------------------------------------------------
@@ -731,9 +743,9 @@ class LiveTableHub(Keying, Fees):
     def catch_up(self, stream: str) -> None:
         """Another worker appended to ``stream`` (a fan-out notice): reload the table and
         deliver the new events to this process's subscribers."""
-        if not stream.startswith(STREAM_PREFIX):
+        table_id = self.namespace.local(LIVE, stream)
+        if table_id is None:  # another organization's, or not a table
             return
-        table_id = stream[len(STREAM_PREFIX) :]
         if not self._subscribers.get(table_id) and table_id not in self._tables:
             return
         table = self.table(table_id)

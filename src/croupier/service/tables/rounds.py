@@ -40,7 +40,7 @@ from croupier.service.tables._live_events import (
     WagerSet,
 )
 from croupier.service.tables._live_games import TICKETS, live_game
-from croupier.service.tables.live import stream_of
+from croupier.service.tables.live import STREAM_PREFIX, stream_of
 from croupier.store import EventStore
 
 _TABLE_EVENTS = (PlayerSeated, PlayerUnseated, WagerSet, TableClosed, TableOpened)
@@ -94,20 +94,21 @@ class RoundRecord:
     """The cards replaced during the round (turned, stand-ins moved, corrections)."""
 
 
-def _opening(store: EventStore, table_id: str) -> TableOpened:
-    stream = stream_of(table_id)
+def _opening(store: EventStore, table_id: str, prefix: str) -> TableOpened:
+    stream = stream_of(table_id, prefix)
     first = store.read_between(stream, 0, 1)
     if not first or not isinstance(first[0].event, TableOpened):
         raise InvalidInput(f"no live table {table_id!r}")
     return first[0].event
 
 
-def rounds(store: EventStore, table_id: str) -> list[RoundSummary]:
-    """Every round of ``table_id`` in order, settled or not."""
-    _opening(store, table_id)
+def rounds(store: EventStore, table_id: str, prefix: str = STREAM_PREFIX) -> list[RoundSummary]:
+    """Every round of ``table_id`` (of the organization whose streams start ``prefix``) in
+    order, settled or not."""
+    _opening(store, table_id, prefix)
     out: list[RoundSummary] = []
     started: tuple[int, datetime, str] | None = None
-    for record in store.read(stream_of(table_id)):
+    for record in store.read(stream_of(table_id, prefix)):
         e = record.event
         if isinstance(e, RoundStarted):
             if started is not None:  # pragma: no cover - the hub settles before a new round
@@ -123,12 +124,14 @@ def rounds(store: EventStore, table_id: str) -> list[RoundSummary]:
     return out
 
 
-def round_record(store: EventStore, table_id: str, number: int) -> RoundRecord:
+def round_record(
+    store: EventStore, table_id: str, number: int, prefix: str = STREAM_PREFIX
+) -> RoundRecord:
     """Round ``number`` (from 1) of ``table_id``, read back from its stream and replayed; a
     round still in play, or one whose replay does not give what was paid, is refused."""
     if isinstance(number, bool) or not isinstance(number, int) or number < 1:
         raise InvalidInput(f"a round is numbered from 1, got {number!r}")
-    opened = _opening(store, table_id)
+    opened = _opening(store, table_id, prefix)
     live = live_game(opened.game)
     rules = json.loads(opened.rules_json)
     setup: Any = None
@@ -137,7 +140,7 @@ def round_record(store: EventStore, table_id: str, number: int) -> RoundRecord:
     binding = late.Binding()
     replaced: list[CardsReplaced] = []
     started: tuple[datetime, str] | None = None
-    for record in store.read(stream_of(table_id)):
+    for record in store.read(stream_of(table_id, prefix)):
         e = record.event
         if isinstance(e, RoundStarted):
             if e.number == number:
@@ -253,17 +256,22 @@ def _sections(game: str) -> Sequence[str]:
     }.get(game, ())
 
 
-def rounds_at(url: str, table_id: str) -> list[RoundSummary]:
-    """``rounds`` of the database at ``url`` (the command line's)."""
+def rounds_at(url: str, table_id: str, org: str | None = None) -> list[RoundSummary]:
+    """``rounds`` of the database at ``url`` (the command line's), of organization ``org``
+    (the first if None)."""
+    from croupier.service.people.orgs import namespace_at
     from croupier.store import open_existing_store
 
     with open_existing_store(url) as store:
-        return rounds(store, table_id)
+        return rounds(store, table_id, namespace_at(store.engine, org).live)
 
 
-def round_file_at(url: str, table_id: str, number: int) -> dict[str, JSON]:
-    """``round_file`` of round ``number`` of ``table_id`` in the database at ``url``."""
+def round_file_at(url: str, table_id: str, number: int, org: str | None = None) -> dict[str, JSON]:
+    """``round_file`` of round ``number`` of ``table_id`` in the database at ``url``, of
+    organization ``org`` (the first if None)."""
+    from croupier.service.people.orgs import namespace_at
     from croupier.store import open_existing_store
 
     with open_existing_store(url) as store:
-        return round_file(round_record(store, table_id, number))
+        prefix = namespace_at(store.engine, org).live
+        return round_file(round_record(store, table_id, number, prefix))

@@ -46,6 +46,7 @@ from croupier.reports.csvsafe import csv_bytes
 from croupier.reports.tournament_schedule import schedule_lines, schedule_pdf, section_of
 from croupier.service.files import read_text
 from croupier.service.people.authz import Action, Actor, authorize
+from croupier.service.people.namespace import TOURNAMENT, Namespace
 from croupier.service.retry import DEFAULT_BACKOFF, Backoff, retrying
 from croupier.service.tables.live import LiveRngSource, RngSource, SeededRngSource
 from croupier.service.tournaments.view import REGISTERS, describe, registers, summary
@@ -107,14 +108,14 @@ ALIASES = {
 RULES_SUFFIXES = (".toml", ".json")
 
 
-def stream_of(tournament_id: str) -> str:
-    """The event stream of a tournament."""
-    return STREAM_PREFIX + tournament_id
+def stream_of(tournament_id: str, prefix: str = STREAM_PREFIX) -> str:
+    """The event stream of a tournament (of the organization whose prefix is ``prefix``)."""
+    return prefix + tournament_id
 
 
-def log_stream_of(tournament_id: str) -> str:
+def log_stream_of(tournament_id: str, prefix: str = STREAM_PREFIX) -> str:
     """The stream of who did each command of a tournament."""
-    return STREAM_PREFIX + tournament_id + LOG_SUFFIX
+    return prefix + tournament_id + LOG_SUFFIX
 
 
 @event("tournament.command_by")
@@ -406,7 +407,10 @@ class TournamentDesk:
         clock: Clock | None = None,
         rules_dir: Path | None = None,
         backoff: Backoff = DEFAULT_BACKOFF,
+        namespace: Namespace | None = None,
     ) -> None:
+        self.namespace = namespace if namespace is not None else Namespace("", legacy=True)
+        self.prefix = self.namespace.tournaments
         self.store = store
         self.rngs: RngSource = rng if rng is not None else LiveRngSource()
         self.clock: Clock = clock if clock is not None else SystemClock()
@@ -450,14 +454,19 @@ class TournamentDesk:
         tid = check_tournament_id(rules.get("id"))
         when = self._at(at)
         with self._lock:
-            if self.store.version(stream_of(tid)) or self.store.version(log_stream_of(tid)):
+            if self.store.version(stream_of(tid, self.prefix)) or self.store.version(
+                log_stream_of(tid, self.prefix)
+            ):
                 raise InvalidInput(f"tournament {tid!r} exists already; choose another id")
             t = Tournament.define(rules)
             events = t.events
             self.store.append_many(
                 {
-                    stream_of(tid): (events, 0),
-                    log_stream_of(tid): ([CommandBy("define", by, when, len(events))], 0),
+                    stream_of(tid, self.prefix): (events, 0),
+                    log_stream_of(tid, self.prefix): (
+                        [CommandBy("define", by, when, len(events))],
+                        0,
+                    ),
                 }
             )
             self._cache[tid] = _Cached(t, len(events))
@@ -487,11 +496,13 @@ class TournamentDesk:
 
     def ids(self) -> list[str]:
         """Every tournament in the store, by id."""
-        streams = set(self.store.streams(STREAM_PREFIX))
+        streams = set(self.store.streams(self.prefix))
         return sorted(
-            s[len(STREAM_PREFIX) :]
+            tid
             for s in streams
-            if not s.endswith(LOG_SUFFIX) and s + LOG_SUFFIX in streams
+            if (tid := self.namespace.local(TOURNAMENT, s)) is not None
+            and not s.endswith(LOG_SUFFIX)
+            and s + LOG_SUFFIX in streams
         )
 
     def listing(self) -> list[dict[str, JSON]]:
@@ -525,7 +536,7 @@ class TournamentDesk:
 
     def _fresh(self, tournament_id: str) -> _Cached:
         tid = check_tournament_id(tournament_id)
-        stream = stream_of(tid)
+        stream = stream_of(tid, self.prefix)
         version = self.store.version(stream)
         if version == 0:
             self._cache.pop(tid, None)
@@ -551,7 +562,7 @@ class TournamentDesk:
         """Who did each command, in order."""
         tid = check_tournament_id(tournament_id)
         out = []
-        for record in self.store.read(log_stream_of(tid)):
+        for record in self.store.read(log_stream_of(tid, self.prefix)):
             if isinstance(record.event, CommandBy):
                 out.append(record.event)
         return out
@@ -582,7 +593,7 @@ class TournamentDesk:
             with self._lock:
                 cached = self._fresh(tid)
                 t, before = cached.tournament, cached.version
-                log_version = self.store.version(log_stream_of(tid))
+                log_version = self.store.version(log_stream_of(tid, self.prefix))
                 try:
                     events = run_command(
                         t, name, args, by, when, lambda: self.rngs.rng(tid, before)
@@ -597,8 +608,8 @@ class TournamentDesk:
                 try:
                     self.store.append_many(
                         {
-                            stream_of(tid): (events, before),
-                            log_stream_of(tid): (
+                            stream_of(tid, self.prefix): (events, before),
+                            log_stream_of(tid, self.prefix): (
                                 [CommandBy(name, by, when, after)],
                                 log_version,
                             ),
@@ -685,12 +696,17 @@ def person(actor: Actor) -> str:
 
 
 @contextlib.contextmanager
-def open_desk(url: str, seed: int | None = None) -> Iterator[TournamentDesk]:
-    """The tournaments of an existing database (``croupier db upgrade`` creates one); seat
-    cards drawn from the operating system, or from ``seed`` (reproducible)."""
+def open_desk(
+    url: str, seed: int | None = None, org: str | None = None
+) -> Iterator[TournamentDesk]:
+    """The tournaments of organization ``org`` (the database's first if None) in an existing
+    database (``croupier db upgrade`` creates one); seat cards drawn from the operating
+    system, or from ``seed`` (reproducible)."""
+    from croupier.service.people.orgs import namespace_at
+
     store = open_existing_store(url)
     try:
         rng: RngSource = SeededRngSource(seed) if seed is not None else LiveRngSource()
-        yield TournamentDesk(store, rng)
+        yield TournamentDesk(store, rng, namespace=namespace_at(store.engine, org))
     finally:
         store.close()
