@@ -65,6 +65,48 @@ def postgres_url() -> Iterator[str]:
     engine.dispose()
 
 
+TENANT_ROLE = "croupier_tenant_test"
+"""A PostgreSQL role that is not a superuser: a superuser (the test server's ``postgres``) passes
+every row-level security policy, so those policies are tested as this role (issue 29)."""
+
+
+def postgres_role_url_for(schema: str) -> str:
+    import sqlalchemy as sa
+
+    url = sa.make_url(POSTGRES_BASE_URL).set(username=TENANT_ROLE, password=None)
+    rendered = url.render_as_string(hide_password=False)
+    sep = "&" if "?" in rendered else "?"
+    return f"{rendered}{sep}options=-csearch_path%3D{schema}"
+
+
+@pytest.fixture
+def postgres_role_url() -> Iterator[str]:
+    """A fresh PostgreSQL schema owned by a role that is not a superuser, and the URL that
+    connects as it (row-level security applies); skipped, visibly, when no server answers or
+    the role cannot be made."""
+    if not postgres_available():
+        pytest.skip(f"no PostgreSQL server answers on {POSTGRES_HOST}:{POSTGRES_PORT}")
+    import sqlalchemy as sa
+
+    schema = f"t_{uuid.uuid4().hex[:12]}"
+    engine = sa.create_engine(POSTGRES_BASE_URL)
+    try:
+        with engine.begin() as conn:
+            exists = conn.execute(
+                sa.text("SELECT 1 FROM pg_roles WHERE rolname = :r"), {"r": TENANT_ROLE}
+            ).first()
+            if exists is None:
+                conn.execute(sa.text(f"CREATE ROLE {TENANT_ROLE} LOGIN NOSUPERUSER NOBYPASSRLS"))
+            conn.execute(sa.text(f'CREATE SCHEMA "{schema}" AUTHORIZATION {TENANT_ROLE}'))
+    except sa.exc.DBAPIError as exc:
+        engine.dispose()
+        pytest.skip(f"cannot make a PostgreSQL role for row-level security: {exc.orig}")
+    yield postgres_role_url_for(schema)
+    with engine.begin() as conn:
+        conn.execute(sa.text(f'DROP SCHEMA "{schema}" CASCADE'))
+    engine.dispose()
+
+
 @pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
 def database_url(request: pytest.FixtureRequest) -> str:
     """Both backends: every test using this runs on SQLite and on PostgreSQL."""

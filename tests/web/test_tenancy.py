@@ -44,6 +44,14 @@ def two(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Demo]:
     """The demo organization and a second one, ``beta``, on one server; beta's accounts are
     ``b-`` + the demo's names (account names are the whole server's)."""
     demo = make_demo(f"sqlite:///{tmp_path_factory.mktemp('tenancy') / 'web.db'}")
+    add_second_organization(demo)
+    yield demo
+    demo.app.state.server.close()
+
+
+def add_second_organization(demo: Demo) -> None:
+    """``beta`` beside the demo's organization: the demo's people, sites and tables again
+    (``b-`` accounts), an owner and a state auditor."""
     server = demo.app.state.server
     server.orgs.add(BETA)
     for login in seed_demo(server, org=BETA, account_prefix="b-", name=BETA_NAME):
@@ -58,8 +66,6 @@ def two(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Demo]:
     )
     assert once is not None
     demo.passwords[state.name] = once
-    yield demo
-    server.close()
 
 
 def _beta_person(role: str) -> str:

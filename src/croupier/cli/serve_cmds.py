@@ -14,7 +14,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from croupier.cli.apps import app
-from croupier.cli.common import console, database_url, reports_errors
+from croupier.cli.common import console, database_url, err_console, reports_errors
 from croupier.core.errors import InvalidInput
 
 DEMO_DATABASE_URL = "sqlite:///croupier-demo.db"
@@ -82,6 +82,8 @@ def serve(
     _proxies(forwarded_allow_ips)  # refused before anything is printed
     _check_port(host, port)  # before anything is printed, a password above all
     notes = prepare(url, org_id, demo)
+    for line in notes.warnings:
+        err_console.print(f"warning: {escape(line)}", soft_wrap=True, highlight=False)
     if notes.owner_password is not None:
         console.print(
             "First start: created the organization's owner account [bold]owner[/]. "

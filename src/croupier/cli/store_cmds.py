@@ -80,13 +80,20 @@ def verify(
     checks = check(database_url(db))
     books_sound = _audit_books(database_url(db)) if books else True
     for name in missing_guards(database_url(db)):
-        console.print(
-            f"[bold red]append-only guard missing[/]: trigger {name} was dropped or disabled "
-            "(the hash chains and anchors still prove the history; restore the trigger with "
-            "the database's owner)",
-            highlight=False,
-            soft_wrap=True,
-        )
+        if name.startswith("row security of "):
+            said = (
+                f"[bold red]organizations not kept apart by the database[/]: {name} was "
+                "turned off or its policy dropped (croupier's own checks still apply; "
+                "`croupier db upgrade` on a database at this revision does not restore it: "
+                "restore it with the database's owner, docs/web.md)"
+            )
+        else:
+            said = (
+                f"[bold red]append-only guard missing[/]: trigger {name} was dropped or disabled "
+                "(the hash chains and anchors still prove the history; restore the trigger with "
+                "the database's owner)"
+            )
+        console.print(said, highlight=False, soft_wrap=True)
         books_sound = False
     if proven is not None and all(c.broken_at is None for c in checks):
         # proven, and the events after the anchor chain too: one line

@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from alembic.config import Config
 
 MIGRATIONS_DIR: Final = Path(__file__).with_name("migrations")
-HEAD_REVISION: Final = "0010_organizations"
+HEAD_REVISION: Final = "0011_row_security"
 """The newest migration shipped (a test holds it to Alembic's own head): a database already at
 it is opened without loading Alembic or reading a migration script (issue 31: most commands
 open a database that is up to date, and Alembic's start-up was a tenth of their time)."""
@@ -89,9 +89,13 @@ def create_engine(url: URL, *, lock_timeout: float, must_exist: bool) -> Engine:
     if url.get_driver_name() in ("psycopg", "psycopg2"):
         connect_args["connect_timeout"] = CONNECT_TIMEOUT_SECONDS
     try:
-        return sa.create_engine(url, connect_args=connect_args, pool_pre_ping=True)
+        engine = sa.create_engine(url, connect_args=connect_args, pool_pre_ping=True)
     except (ArgumentError, NoSuchModuleError, ImportError) as exc:
         raise InvalidInput(f"cannot use database URL {safe_url(url)}: {exc}") from None
+    from croupier.store import scope
+
+    scope.install(engine)  # each transaction names its organization (row-level security)
+    return engine
 
 
 def _configure_sqlite(engine: Engine, lock_timeout: float) -> None:

@@ -65,4 +65,27 @@ def missing_guards(conn: sa.Connection) -> list[str]:
     else:  # pragma: no cover - the store runs on SQLite and PostgreSQL only
         return []
     present = {str(name) for name in conn.execute(query).scalars()}
-    return [name for name in expected if name not in present]
+    missing = [name for name in expected if name not in present]
+    if conn.dialect.name == "postgresql":
+        missing += _missing_row_security(conn)
+    return missing
+
+
+ROW_SECURITY_TABLES = ("events", "event_streams", "slip_drafts", "slip_asks")
+"""The tables whose rows PostgreSQL shows by organization (migration r0011, issue 29)."""
+
+
+def _missing_row_security(conn: sa.Connection) -> list[str]:
+    """``row security of TABLE`` for each organization-scoped table whose row-level security
+    is off, not forced on its owner, or without its policy."""
+    rows = conn.execute(
+        sa.text(
+            "SELECT c.relname, c.relrowsecurity, c.relforcerowsecurity, EXISTS ("
+            "  SELECT 1 FROM pg_policy p WHERE p.polrelid = c.oid"
+            "  AND p.polname = 'croupier_organization') "
+            "FROM pg_class c WHERE c.relnamespace = to_regnamespace(current_schema()) "
+            "AND c.relkind = 'r'"
+        )
+    ).all()
+    whole = {str(r[0]) for r in rows if r[1] and r[2] and r[3]}
+    return [f"row security of {t}" for t in ROW_SECURITY_TABLES if t not in whole]

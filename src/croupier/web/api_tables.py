@@ -308,7 +308,7 @@ async def updates(
         return
     actor = actor_of(session.account)
     assert session.account.org_id is not None  # a session works in an organization
-    desk: TablesDesk = server.tenant(session.account.org_id).tables
+    desk: TablesDesk = server.tenant(session.account.org_id).enter().tables
     queue: asyncio.Queue[dict[str, JSON]] = asyncio.Queue()
     box = postbox()
 

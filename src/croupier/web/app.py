@@ -131,6 +131,7 @@ def create_app(settings: WebSettings | None = None) -> FastAPI:
         dependencies=[Depends(csrf_guard)],
     )
     app.state.server = server
+    server.serve_requests()
     app.state.settings = settings
     app.state.templates = TEMPLATES
     app.mount("/static", StaticFiles(directory=str(HERE / "static")), name="static")

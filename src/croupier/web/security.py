@@ -75,7 +75,7 @@ def tenant_of(request: Request) -> Tenant:
     session = session_of(request)
     server = server_of(request)
     org = session.account.org_id if session is not None else None
-    return server.tenant(org if org is not None else server.org_id)
+    return server.tenant(org if org is not None else server.org_id).enter()
 
 
 def session_of(request: Request) -> Session | None:

@@ -23,6 +23,8 @@ class StartNotes:
     """The demo's accounts and passwords, when ``--demo`` seeded a new demo organization."""
     demo_existed: bool = False
     """``--demo`` found the organization seeded already (its passwords were printed then)."""
+    warnings: tuple[str, ...] = ()
+    """What the operator should know before serving (row-level security bypassed, say)."""
 
 
 def prepare(url: str, org_id: str, demo: bool, config: AccountsConfig | None = None) -> StartNotes:
@@ -31,11 +33,13 @@ def prepare(url: str, org_id: str, demo: bool, config: AccountsConfig | None = N
     server = open_server(url, org_id, config=config)
     try:
         password = first_start(server)
+        said = server.row_security_warning()
+        warnings = (said,) if said else ()
         if not demo:
-            return StartNotes(password)
+            return StartNotes(password, warnings=warnings)
         if server.backoffice.organization() is not None:
-            return StartNotes(password, (), demo_existed=True)
-        return StartNotes(password, tuple(seed_demo(server)))
+            return StartNotes(password, (), demo_existed=True, warnings=warnings)
+        return StartNotes(password, tuple(seed_demo(server)), warnings=warnings)
     finally:
         server.close()
 

@@ -33,7 +33,7 @@ from croupier.service.tables.desk import TablesDesk
 from croupier.service.tables.fanout import Notice
 from croupier.service.tables.live import CommandResult, RngSource
 from croupier.service.tournaments.live import TournamentDesk
-from croupier.store import EventStore, open_existing_store, open_store
+from croupier.store import EventStore, open_existing_store, open_store, scope
 from croupier.store.engine import parse_url
 
 
@@ -49,6 +49,12 @@ class Tenant:
     backoffice: Backoffice
     tables: TablesDesk
     tournaments: TournamentDesk
+
+    def enter(self) -> Tenant:
+        """The rest of this context (a request, a socket) works in this organization: on
+        PostgreSQL its transactions see this organization's rows only (``store.scope``)."""
+        scope.enter(self.org_id)
+        return self
 
     def open_live_table(
         self,
@@ -119,6 +125,16 @@ class Server:
                 self._tenants[org_id] = found
         return found
 
+    def row_security_warning(self) -> str | None:
+        """A line for the operator when PostgreSQL's row-level security cannot apply to the
+        role the server connects as (``store.scope.bypass_warning``)."""
+        return scope.bypass_warning(self.store.engine)
+
+    def serve_requests(self) -> None:
+        """From now on a transaction whose context names no organization sees no
+        organization's rows (the web server: every request names its own, ``Tenant.enter``)."""
+        scope.set_default(self.store.engine, scope.NONE)
+
     def tenants(self) -> list[Tenant]:
         """The tenants made so far."""
         return list(self._tenants.values())
@@ -133,7 +149,8 @@ class Server:
         """Another worker appended to ``stream``: the tenant whose stream it is catches up."""
         for t in self.tenants():
             if t.namespace.owns(stream):
-                t.tables.catch_up(stream)
+                with scope.scoped(t.org_id):
+                    t.tables.catch_up(stream)
 
     @property
     def backoffice(self) -> Backoffice:

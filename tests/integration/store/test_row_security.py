@@ -1,0 +1,121 @@
+"""Row-level security on PostgreSQL (issue 29, ``store.scope`` and migration r0011): a
+transaction sees and writes only the rows of the organization it names; ``*`` every
+organization's; no organization, nothing. Run as a role that is not a superuser (a superuser
+passes every policy)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from croupier.core.errors import InvalidInput
+from croupier.service.people.authz import Actor
+from croupier.service.server.webserver import Server, open_server
+from croupier.store import scope
+
+RULES_DIR = Path(__file__).resolve().parents[3] / "examples" / "rules"
+RULES = "twentyone-hole-card-no-peek-6deck-s17.toml"
+DEALER = Actor("d1", frozenset({"dealer"}), "d1")
+CASHIER = Actor("c1", frozenset({"cashier"}), "c1")
+
+pytestmark = pytest.mark.postgres
+
+
+def _two(url: str) -> Server:
+    """``alpha`` (the first organization) and ``beta``, each with a live table ``t1``, books
+    and a prepared fill slip."""
+    from croupier.service.server.demo import seed_demo
+
+    server = open_server(url, "alpha", rules_dir=RULES_DIR)
+    server.orgs.add("beta")
+    for org, prefix in (("alpha", ""), ("beta", "b-")):
+        seed_demo(server, org=org, account_prefix=prefix, name=f"{org} lodge")
+        assert server.tenant(org).tables.open_table(DEALER, "t1", "twentyone", RULES,
+                                                    "virtual").accepted  # fmt: skip
+    return server
+
+
+def test_29_a_transaction_sees_only_its_organizations_streams(postgres_role_url: str) -> None:
+    server = _two(postgres_role_url)
+    try:
+        every = set(server.store.stream_versions())  # the operator's: every organization's
+        assert {"live-t1", "live-beta.t1", "books-alpha", "books-beta"} <= every
+        with scope.scoped("alpha"):
+            alpha = set(server.store.stream_versions())
+        with scope.scoped("beta"):
+            beta = set(server.store.stream_versions())
+            assert server.store.read("live-t1") == []
+            assert server.store.read("books-alpha") == []
+        with scope.scoped(scope.NONE):
+            assert server.store.stream_versions() == {}
+        assert alpha == {"live-t1", "books-alpha"}
+        assert beta == {"live-beta.t1", "books-beta"}
+        assert alpha | beta == every
+    finally:
+        server.close()
+
+
+def test_29_a_write_into_another_organizations_stream_is_refused(
+    postgres_role_url: str,
+) -> None:
+    """The application check removed (alpha's desk used in beta's name): the database refuses
+    the write, in one line, and nothing is written."""
+    server = _two(postgres_role_url)
+    try:
+        before = server.store.stream_versions()
+        with scope.scoped("beta"), pytest.raises(InvalidInput, match="row-level security"):
+            server.tenant("alpha").tables.open_table(DEALER, "t2", "twentyone", RULES, "virtual")
+        assert server.store.stream_versions() == before
+    finally:
+        server.close()
+
+
+def test_29_prepared_slips_are_seen_by_their_organization_only(postgres_role_url: str) -> None:
+    server = _two(postgres_role_url)
+    try:
+        owner = Actor("o", frozenset({"owner"}))
+        with scope.scoped("beta"):
+            # alpha's office asked in beta's name: the database shows it none of alpha's slips
+            assert server.tenant("alpha").backoffice.drafts(owner) == []
+            assert len(server.tenant("beta").backoffice.drafts(owner)) == 1
+        with scope.scoped("alpha"):
+            assert len(server.tenant("alpha").backoffice.drafts(owner)) == 1
+    finally:
+        server.close()
+
+
+def test_29_the_operator_is_told_when_row_security_cannot_apply(
+    postgres_url: str, postgres_role_url: str
+) -> None:
+    """A superuser passes every policy: ``croupier serve`` says so before serving; a role that
+    is neither a superuser nor BYPASSRLS is not warned about."""
+    for url, warned in ((postgres_url, True), (postgres_role_url, False)):
+        server = open_server(url, "alpha")
+        try:
+            said = server.row_security_warning()
+        finally:
+            server.close()
+        assert (said is not None) == warned, said
+        if said is not None:
+            assert "row-level security does not apply" in said
+
+
+def test_29_verify_names_row_security_turned_off(postgres_role_url: str) -> None:
+    """``croupier verify`` names an organization-scoped table whose row-level security was
+    turned off, and fails, as it does a dropped append-only trigger."""
+    import sqlalchemy as sa
+    from typer.testing import CliRunner
+
+    from croupier.cli.main import app
+
+    server = _two(postgres_role_url)
+    try:
+        with server.store.engine.begin() as conn:
+            conn.execute(sa.text("ALTER TABLE slip_asks DISABLE ROW LEVEL SECURITY"))
+    finally:
+        server.close()
+    out = CliRunner().invoke(app, ["verify", "--db", postgres_role_url], terminal_width=400)
+    assert out.exit_code == 1
+    assert "row security of slip_asks was turned off" in out.output
+    assert "row security of events" not in out.output
