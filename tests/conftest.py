@@ -7,6 +7,7 @@ import socket
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -89,22 +90,29 @@ def postgres_role_url() -> Iterator[str]:
     import sqlalchemy as sa
 
     schema = f"t_{uuid.uuid4().hex[:12]}"
-    engine = sa.create_engine(POSTGRES_BASE_URL)
-    try:
-        with engine.begin() as conn:
-            exists = conn.execute(
-                sa.text("SELECT 1 FROM pg_roles WHERE rolname = :r"), {"r": TENANT_ROLE}
-            ).first()
-            if exists is None:
-                conn.execute(sa.text(f"CREATE ROLE {TENANT_ROLE} LOGIN NOSUPERUSER NOBYPASSRLS"))
-            conn.execute(sa.text(f'CREATE SCHEMA "{schema}" AUTHORIZATION {TENANT_ROLE}'))
-    except sa.exc.DBAPIError as exc:
-        engine.dispose()
-        pytest.skip(f"cannot make a PostgreSQL role for row-level security: {exc.orig}")
+    engine = role_schema(schema)
     yield postgres_role_url_for(schema)
     with engine.begin() as conn:
         conn.execute(sa.text(f'DROP SCHEMA "{schema}" CASCADE'))
     engine.dispose()
+
+
+def role_schema(schema: str) -> Any:
+    """A new schema owned by ``TENANT_ROLE`` (made if need be); the superuser's engine, to drop
+    it with. Skips, visibly, when the role cannot be made."""
+    import sqlalchemy as sa
+
+    from croupier.store.scope import ensure_plain_role
+
+    engine = sa.create_engine(POSTGRES_BASE_URL)
+    try:
+        ensure_plain_role(engine, TENANT_ROLE)
+        with engine.begin() as conn:
+            conn.execute(sa.text(f'CREATE SCHEMA "{schema}" AUTHORIZATION {TENANT_ROLE}'))
+    except sa.exc.DBAPIError as exc:
+        engine.dispose()
+        pytest.skip(f"cannot make a PostgreSQL role for row-level security: {exc.orig}")
+    return engine
 
 
 @pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])

@@ -16,9 +16,9 @@ import pytest
 import sqlalchemy as sa
 from tests.conftest import (
     POSTGRES_BASE_URL,
-    TENANT_ROLE,
     postgres_available,
     postgres_role_url_for,
+    role_schema,
 )
 from tests.web.conftest import Demo, make_demo
 from tests.web.test_authz_matrix import Endpoint, _call, _live_table, _tournament
@@ -38,16 +38,7 @@ def forgetful() -> Iterator[tuple[Demo, str]]:
     if not postgres_available():
         pytest.skip("no PostgreSQL server answers")
     schema = f"t_{uuid.uuid4().hex[:12]}"
-    engine = sa.create_engine(POSTGRES_BASE_URL)
-    try:
-        with engine.begin() as conn:
-            if not conn.execute(
-                sa.text("SELECT 1 FROM pg_roles WHERE rolname = :r"), {"r": TENANT_ROLE}
-            ).first():
-                conn.execute(sa.text(f"CREATE ROLE {TENANT_ROLE} LOGIN NOSUPERUSER NOBYPASSRLS"))
-            conn.execute(sa.text(f'CREATE SCHEMA "{schema}" AUTHORIZATION {TENANT_ROLE}'))
-    except sa.exc.DBAPIError as exc:
-        pytest.skip(f"cannot make a PostgreSQL role for row-level security: {exc.orig}")
+    engine = role_schema(schema)
     demo = make_demo(postgres_role_url_for(schema))
     server = demo.app.state.server
     with scope.scoped(scope.ALL):

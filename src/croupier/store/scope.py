@@ -100,3 +100,17 @@ def bypass_warning(engine: Engine) -> str | None:
         "apply to it, so only croupier's own checks keep the organizations apart; connect as a "
         "role that owns the database and is neither (docs/deploy.md)"
     )
+
+
+def ensure_plain_role(engine: Engine, role: str) -> None:
+    """Make PostgreSQL role ``role`` (a login that is neither a superuser nor BYPASSRLS, so
+    that row-level security applies to it) unless it exists: for the benchmarks and tests,
+    which run as such a role what a deployment runs (``docs/deploy.md``). Needs a superuser."""
+    if not role.isidentifier():
+        raise InvalidInput(f"role name {role!r}: letters, digits and underscores")
+    with engine.begin() as conn:
+        found = conn.exec_driver_sql(
+            "SELECT 1 FROM pg_roles WHERE rolname = %(r)s", {"r": role}
+        ).first()
+        if found is None:
+            conn.exec_driver_sql(f"CREATE ROLE {role} LOGIN NOSUPERUSER NOBYPASSRLS")

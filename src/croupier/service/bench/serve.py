@@ -653,10 +653,19 @@ def run(
         for n in counts:
             schema = f"bench_{uuid.uuid4().hex[:10]}"
             engine = sa.create_engine(POSTGRES_BASE)
+            role = _row_security_role(engine, progress)
             with engine.begin() as conn:
-                conn.execute(sa.text(f'CREATE SCHEMA "{schema}"'))
+                owner = f" AUTHORIZATION {role}" if role else ""
+                conn.execute(sa.text(f'CREATE SCHEMA "{schema}"{owner}'))
             try:
-                url = f"{POSTGRES_BASE}?options=-csearch_path%3D{schema}"
+                base = (
+                    sa.make_url(POSTGRES_BASE)
+                    .set(username=role)
+                    .render_as_string(hide_password=False)
+                    if role
+                    else POSTGRES_BASE
+                )
+                url = f"{base}?options=-csearch_path%3D{schema}"
                 rows.append(
                     _croupier_row(
                         backend,
@@ -677,6 +686,26 @@ def run(
                     conn.execute(sa.text(f'DROP SCHEMA "{schema}" CASCADE'))
                 engine.dispose()
     return rows, skipped
+
+
+BENCH_ROLE = "croupier_bench"
+"""The role the served PostgreSQL runs are made and served as: neither a superuser nor
+BYPASSRLS, so that row-level security (issue 29) applies, as it does in a deployment."""
+
+
+def _row_security_role(engine: Any, progress: Progress) -> str | None:
+    """``BENCH_ROLE``, made if need be; None (served as the superuser, row security bypassed,
+    said) when it cannot be made."""
+    import sqlalchemy as sa
+
+    from croupier.store.scope import ensure_plain_role
+
+    try:
+        ensure_plain_role(engine, BENCH_ROLE)
+    except sa.exc.DBAPIError as exc:
+        progress(f"postgresql: served as the superuser, row security bypassed ({exc.orig})")
+        return None
+    return BENCH_ROLE
 
 
 ORGS_RATIO_GOAL = 0.10
