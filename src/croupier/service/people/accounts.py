@@ -146,6 +146,27 @@ def _in_org(org: str) -> sa.Select[Any]:
     )
 
 
+_MEMBERS = (
+    sa.select(
+        *_ACCOUNT_COLUMNS, memberships.c.roles, memberships.c.employee_id, memberships.c.org_id
+    )
+    .select_from(accounts.outerjoin(memberships, memberships.c.account_id == accounts.c.account_id))
+    .order_by(accounts.c.name, memberships.c.org_id)
+)
+"""Accounts, each once for every organization it belongs to (with no roles if none)."""
+
+
+def _orgs_of(conn: Connection, account_id: int) -> list[str]:
+    """The organizations an account belongs to, by id."""
+    return list(
+        conn.execute(
+            sa.select(memberships.c.org_id)
+            .where(memberships.c.account_id == account_id)
+            .order_by(memberships.c.org_id)
+        ).scalars()
+    )
+
+
 class SignInRefused(CroupierError):
     """A sign-in that did not succeed; the message is the one line shown. ``locked``: the
     name or address is locked for a while (HTTP 429), else the name or password was wrong."""
@@ -345,20 +366,8 @@ class Accounts(SecondFactors):
         """Every account of the database as a member of each organization it belongs to (one
         entry each, ``org_id`` set), and once with no roles if it belongs to none; by name,
         then organization (the server operator's ``croupier users list``)."""
-        query = (
-            sa.select(
-                *_ACCOUNT_COLUMNS,
-                memberships.c.roles,
-                memberships.c.employee_id,
-                memberships.c.org_id,
-            )
-            .select_from(
-                accounts.outerjoin(memberships, memberships.c.account_id == accounts.c.account_id)
-            )
-            .order_by(accounts.c.name, memberships.c.org_id)
-        )
         with self.engine.connect() as conn:
-            rows = conn.execute(query).all()
+            rows = conn.execute(_MEMBERS).all()
         return [_row_account(r, r.org_id) for r in rows]
 
     def _org(self, org: str | None) -> str:
@@ -370,23 +379,10 @@ class Accounts(SecondFactors):
     def memberships(self, name: str) -> dict[str, Account]:
         """Organization -> the account as a member of it (its roles there), for each
         organization ``name`` belongs to."""
+        query = _MEMBERS.where(accounts.c.name == name, memberships.c.org_id.is_not(None))
         with self.engine.connect() as conn:
-            orgs = (
-                conn.execute(
-                    sa.select(memberships.c.org_id)
-                    .join(accounts, accounts.c.account_id == memberships.c.account_id)
-                    .where(accounts.c.name == name)
-                    .order_by(memberships.c.org_id)
-                )
-                .scalars()
-                .all()
-            )
-            out: dict[str, Account] = {}
-            for org in orgs:
-                row = conn.execute(_in_org(org).where(accounts.c.name == name)).first()
-                if row is not None:
-                    out[org] = _row_account(row, org)
-        return out
+            rows = conn.execute(query).all()
+        return {r.org_id: _row_account(r, r.org_id) for r in rows}
 
     def grant(
         self,
@@ -445,13 +441,7 @@ class Accounts(SecondFactors):
     def orgs_of(self, account_id: int) -> list[str]:
         """The organizations an account belongs to, by id (one query: every page's switcher)."""
         with self.engine.connect() as conn:
-            return list(
-                conn.execute(
-                    sa.select(memberships.c.org_id)
-                    .where(memberships.c.account_id == account_id)
-                    .order_by(memberships.c.org_id)
-                ).scalars()
-            )
+            return _orgs_of(conn, account_id)
 
     def check_manageable(self, name: str, org: str) -> None:
         """Refuse an organization's owner who acts on an account (its second factor reset, say)
@@ -489,15 +479,7 @@ class Accounts(SecondFactors):
     def _first_org(conn: Connection, account_id: int, preferred: str | None) -> str | None:
         """The organization a new session of ``account_id`` works in: ``preferred`` (the
         server's own) if the account belongs to it, else the first it belongs to by id."""
-        held = (
-            conn.execute(
-                sa.select(memberships.c.org_id)
-                .where(memberships.c.account_id == account_id)
-                .order_by(memberships.c.org_id)
-            )
-            .scalars()
-            .all()
-        )
+        held = _orgs_of(conn, account_id)
         if preferred in held:
             return preferred
         return held[0] if held else None
