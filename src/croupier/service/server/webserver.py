@@ -131,8 +131,12 @@ class Server:
         return scope.bypass_warning(self.store.engine)
 
     def serve_requests(self) -> None:
-        """From now on a transaction whose context names no organization sees no
-        organization's rows (the web server: every request names its own, ``Tenant.enter``)."""
+        """Ready to serve: every registered organization's tenant made now rather than at its
+        first request (one worker's first request of an organization would otherwise wait
+        for it), and from now on a transaction whose context names no organization sees no
+        organization's rows (every request names its own, ``Tenant.enter``)."""
+        for org in self.orgs.all():
+            self.tenant(org.org_id)
         scope.set_default(self.store.engine, scope.NONE)
 
     def tenants(self) -> list[Tenant]:
