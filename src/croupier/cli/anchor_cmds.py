@@ -11,8 +11,8 @@ from typing import Annotated
 import typer
 
 from croupier.cli.apps import app
+from croupier.cli.common import Db as DbOption
 from croupier.cli.common import console, database_url, reports_errors
-from croupier.cli.store_cmds import DbOption
 
 anchor_app = typer.Typer(
     help="Signed anchors: the heads of every stream, signed with a key kept outside the database.",

@@ -26,6 +26,7 @@ from typer import _click as click
 from typer.core import TyperCommand
 
 from croupier.cli.apps import app
+from croupier.cli.common import Db as Db  # the --db option, as every books command imports it
 from croupier.cli.common import console, database_url, err_console
 from croupier.core.errors import InvalidInput
 
@@ -41,14 +42,6 @@ report_app = typer.Typer(
 app.add_typer(books_app, name="books")
 app.add_typer(report_app, name="report")
 
-Db = Annotated[
-    str | None,
-    typer.Option(
-        "--db",
-        help="Database URL (default: $CROUPIER_DATABASE_URL, else sqlite:///croupier.db).",
-        show_default=False,
-    ),
-]
 Org = Annotated[
     str | None,
     typer.Option(

@@ -7,7 +7,7 @@ import sys
 from collections.abc import Callable
 from functools import wraps
 from pathlib import Path
-from typing import ParamSpec, TypeVar
+from typing import Annotated, ParamSpec, TypeVar
 
 import typer
 from rich.console import Console
@@ -77,3 +77,14 @@ def reports_errors(func: Callable[P, R]) -> Callable[P, R]:
 
 def is_tty() -> bool:
     return sys.stdout.isatty()
+
+
+Db = Annotated[
+    str | None,
+    typer.Option(
+        "--db",
+        help="Database URL (default: $CROUPIER_DATABASE_URL, else sqlite:///croupier.db).",
+        show_default=False,
+    ),
+]
+"""The ``--db`` option of every command that opens the database."""

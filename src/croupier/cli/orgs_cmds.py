@@ -10,7 +10,7 @@ from rich.table import Table
 from rich.text import Text
 
 from croupier.cli.apps import app
-from croupier.cli.common import console, database_url, reports_errors
+from croupier.cli.common import Db, console, database_url, reports_errors
 
 orgs_app = typer.Typer(
     help="Organizations served by one croupier server (each with its own people, books, "
@@ -18,15 +18,6 @@ orgs_app = typer.Typer(
     no_args_is_help=True,
 )
 app.add_typer(orgs_app, name="orgs")
-
-Db = Annotated[
-    str | None,
-    typer.Option(
-        "--db",
-        help="Database URL (default: $CROUPIER_DATABASE_URL, else sqlite:///croupier.db).",
-        show_default=False,
-    ),
-]
 
 
 @orgs_app.command("add")

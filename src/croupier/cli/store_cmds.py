@@ -10,19 +10,11 @@ from rich.table import Table
 from rich.text import Text
 
 from croupier.cli.apps import app
+from croupier.cli.common import Db as DbOption
 from croupier.cli.common import console, database_url, reports_errors
 
 db_app = typer.Typer(help="The event store's database: schema and streams.", no_args_is_help=True)
 app.add_typer(db_app, name="db")
-
-DbOption = Annotated[
-    str | None,
-    typer.Option(
-        "--db",
-        help="Database URL (default: $CROUPIER_DATABASE_URL, else sqlite:///croupier.db).",
-        show_default=False,
-    ),
-]
 
 
 @app.command()

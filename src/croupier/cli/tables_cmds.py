@@ -11,17 +11,9 @@ from typing import Annotated
 import typer
 
 from croupier.cli.apps import tables_app
+from croupier.cli.common import Db as DbOption
 from croupier.cli.common import console, database_url, reports_errors
 from croupier.core.money import format_money
-
-DbOption = Annotated[
-    str | None,
-    typer.Option(
-        "--db",
-        help="Database URL (default: $CROUPIER_DATABASE_URL, else sqlite:///croupier.db).",
-        show_default=False,
-    ),
-]
 
 
 def _org() -> str | None:

@@ -13,6 +13,7 @@ from typing import Annotated
 import typer
 
 from croupier.cli.apps import app, bench_app
+from croupier.cli.common import Db as DbOption
 from croupier.cli.common import console, reports_errors
 
 tournament_app = typer.Typer(
@@ -112,14 +113,6 @@ def post_cmd(
         console.print(line, highlight=False, markup=False)
 
 
-DbOption = Annotated[
-    str | None,
-    typer.Option(
-        "--db",
-        help="Database URL (default: $CROUPIER_DATABASE_URL, else sqlite:///croupier.db).",
-        show_default=False,
-    ),
-]
 AtOption = Annotated[
     str | None,
     typer.Option("--at", help="The time of the command, YYYY-MM-DDTHH:MM (default: now)."),

@@ -12,21 +12,12 @@ from rich.table import Table
 from rich.text import Text
 
 from croupier.cli.apps import app
-from croupier.cli.common import console, database_url, reports_errors
+from croupier.cli.common import Db, console, database_url, reports_errors
 
 users_app = typer.Typer(
     help="Accounts of the people who sign in to croupier serve.", no_args_is_help=True
 )
 app.add_typer(users_app, name="users")
-
-Db = Annotated[
-    str | None,
-    typer.Option(
-        "--db",
-        help="Database URL (default: $CROUPIER_DATABASE_URL, else sqlite:///croupier.db).",
-        show_default=False,
-    ),
-]
 
 
 @users_app.command("add")
