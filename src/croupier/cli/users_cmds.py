@@ -19,20 +19,22 @@ users_app = typer.Typer(
 )
 app.add_typer(users_app, name="users")
 
+Role = Annotated[
+    list[str],
+    typer.Option(
+        "--role",
+        help="A role (repeat for several): owner, gaming manager, shift manager, pit boss, "
+        "dealer, wheel operator, cashier, count team member, auditor, independent person, "
+        "state auditor, player.",
+    ),
+]
+
 
 @users_app.command("add")
 @reports_errors
 def add(
     name: str,
-    role: Annotated[
-        list[str],
-        typer.Option(
-            "--role",
-            help="A role (repeat for several): owner, gaming manager, shift manager, pit boss, "
-            "dealer, wheel operator, cashier, count team member, auditor, independent person, "
-            "player.",
-        ),
-    ],
+    role: Role,
     employee: Annotated[
         str | None, typer.Option(help="The employee id in the books (for a books role).")
     ] = None,
@@ -134,15 +136,6 @@ def enable(name: str, db: Db = None) -> None:
     console.print(f"account {escape(name)} enabled")
 
 
-Role = Annotated[
-    list[str],
-    typer.Option(
-        "--role",
-        help="A role (repeat for several): owner, gaming manager, shift manager, pit boss, "
-        "dealer, wheel operator, cashier, count team member, auditor, independent person, "
-        "player.",
-    ),
-]
 OrgOption = Annotated[str, typer.Option("--org", help="The organization's id.")]
 
 

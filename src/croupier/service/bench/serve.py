@@ -624,26 +624,17 @@ def run(
     rows = [_echo_row(tables, players, seconds, progress, pace_ms)]
     skipped: list[str] = []
     counts = [1, orgs] if orgs > 1 else [1]
+
+    def served(backend: str, url: str, served_by: int, n: int) -> ServeRow:
+        return _croupier_row(backend, url, served_by, tables, players, seconds, rules_dir,
+                             progress, mode, pace_ms, n)  # fmt: skip
+
     for backend in backends:
         if backend == "sqlite":
             for n in counts:
                 with tempfile.TemporaryDirectory() as folder:
                     url = f"sqlite:///{Path(folder) / 'serve.db'}"
-                    rows.append(
-                        _croupier_row(
-                            backend,
-                            url,
-                            1,
-                            tables,
-                            players,
-                            seconds,
-                            rules_dir,
-                            progress,
-                            mode,
-                            pace_ms,
-                            n,
-                        )
-                    )
+                    rows.append(served(backend, url, 1, n))
             continue
         if not postgres_answers(POSTGRES_HOST, POSTGRES_PORT):
             skipped.append(
@@ -666,21 +657,7 @@ def run(
                     else POSTGRES_BASE
                 )
                 url = f"{base}?options=-csearch_path%3D{schema}"
-                rows.append(
-                    _croupier_row(
-                        backend,
-                        url,
-                        workers,
-                        tables,
-                        players,
-                        seconds,
-                        rules_dir,
-                        progress,
-                        mode,
-                        pace_ms,
-                        n,
-                    )
-                )
+                rows.append(served(backend, url, workers, n))
             finally:
                 with engine.begin() as conn:
                     conn.execute(sa.text(f'DROP SCHEMA "{schema}" CASCADE'))

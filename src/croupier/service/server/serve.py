@@ -3,14 +3,33 @@
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from croupier.service.people.accounts import OWNER, Account, AccountsConfig, parse_roles
 from croupier.service.people.orgs import OrgInfo
 from croupier.service.server.demo import DemoLogin, seed_demo
-from croupier.service.server.webserver import add_user, check_employee, first_start, open_server
+from croupier.service.server.webserver import (
+    Server,
+    add_user,
+    check_employee,
+    first_start,
+    open_server,
+)
 
 OWNER_NAME = "owner"
+
+
+@contextlib.contextmanager
+def _operator(url: str) -> Iterator[Server]:
+    """An existing database opened for the server's operator (no organization in particular:
+    the commands that span them), closed after."""
+    server = open_server(url, None, create=False)
+    try:
+        yield server
+    finally:
+        server.close()
 
 
 @dataclass(frozen=True)
@@ -58,63 +77,45 @@ def add_account(
 def list_accounts(url: str) -> list[Account]:
     """``croupier users list``: every account, by name, once for each organization it belongs
     to (``Account.org_id``)."""
-    server = open_server(url, None, create=False)
-    try:
+    with _operator(url) as server:
         return server.accounts.everyone()
-    finally:
-        server.close()
 
 
 def reset_password(url: str, name: str) -> str:
     """``croupier users reset-password``: a new one-time password; the account's sessions end."""
-    server = open_server(url, None, create=False)
-    try:
+    with _operator(url) as server:
         return server.accounts.reset_password(name, actor="croupier users reset-password")
-    finally:
-        server.close()
 
 
 def reset_second_factor(url: str, name: str) -> None:
     """``croupier users reset-factor``: remove a lost second factor (the owner's own included:
     this command is the way back for a person at the server's console); sessions end."""
-    server = open_server(url, None, create=False)
-    try:
+    with _operator(url) as server:
         server.accounts.reset_second_factor(name, actor="croupier users reset-factor")
-    finally:
-        server.close()
 
 
 def set_disabled(url: str, name: str, disabled: bool) -> None:
     """``croupier users disable|enable``: a disabled account cannot sign in; its sessions end."""
-    server = open_server(url, None, create=False)
-    try:
+    with _operator(url) as server:
         server.accounts.set_disabled(name, disabled, actor="croupier users")
-    finally:
-        server.close()
 
 
 def grant(url: str, name: str, org_id: str, roles: list[str], employee_id: str | None) -> Account:
     """``croupier users grant``: ``name`` holds these roles in ``org_id`` (replacing any it
     held there); an employee linked must be one of that organization's, holding each books
     role given (as ``croupier users add`` checks)."""
-    server = open_server(url, None, create=False)
-    try:
+    with _operator(url) as server:
         parsed = parse_roles(roles)
         employee = (employee_id or "").strip() or None
         tenant = server.tenant(org_id)
         check_employee(tenant, parsed, employee)
         return server.accounts.grant(name, org_id, parsed, employee, actor="croupier users grant")
-    finally:
-        server.close()
 
 
 def revoke(url: str, name: str, org_id: str) -> None:
     """``croupier users revoke``: ``name`` no longer belongs to ``org_id``."""
-    server = open_server(url, None, create=False)
-    try:
+    with _operator(url) as server:
         server.accounts.revoke(name, org_id, actor="croupier users revoke")
-    finally:
-        server.close()
 
 
 @dataclass(frozen=True)
@@ -147,8 +148,5 @@ def add_organization(url: str, org_id: str, owner: str) -> NewOrganization:
 
 def list_organizations(url: str) -> list[OrgInfo]:
     """``croupier orgs list``: the organizations this database serves."""
-    server = open_server(url, None, create=False)
-    try:
+    with _operator(url) as server:
         return server.orgs.all()
-    finally:
-        server.close()
