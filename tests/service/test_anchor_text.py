@@ -51,3 +51,30 @@ def test_a_file_without_an_anchor_is_refused(tmp_path: Path) -> None:
     path.write_text("nothing to see\n")
     with pytest.raises(InvalidInput, match="no croupier anchor in"):
         anchor_text(str(path))
+
+
+ORG_LINE = f"croupier-anchor:2:{RECORD}:{SIGNATURE}"
+
+
+@pytest.mark.parametrize(
+    "saved",
+    [
+        f"Daily report\nSigned anchor of the history:\n{ORG_LINE}\n",
+        "Signed anchor:\n" + "\n".join(textwrap.wrap(ORG_LINE, 80)) + "\n",
+        f"<td>{ORG_LINE}</td>",
+    ],
+)
+def test_29_an_organizations_anchor_is_found_too(saved: str, tmp_path: Path) -> None:
+    """A version-2 anchor (one organization's: docs/anchors.md) is found like a version-1."""
+    path = tmp_path / "daily.txt"
+    path.write_text(saved)
+    assert anchor_text(str(path)) == ORG_LINE
+    assert anchor_text(ORG_LINE) == ORG_LINE
+
+
+def test_29_the_first_anchor_of_a_file_holding_both_versions_is_taken(tmp_path: Path) -> None:
+    path = tmp_path / "two.txt"
+    path.write_text(f"database: {LINE}\norganization: {ORG_LINE}\n")
+    assert anchor_text(str(path)) == LINE
+    path.write_text(f"organization: {ORG_LINE}\ndatabase: {LINE}\n")
+    assert anchor_text(str(path)) == ORG_LINE

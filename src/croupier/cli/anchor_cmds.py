@@ -20,6 +20,15 @@ anchor_app = typer.Typer(
 )
 app.add_typer(anchor_app, name="anchor")
 
+OrgOption = Annotated[
+    str | None,
+    typer.Option(
+        "--org",
+        help="The organization whose own anchor to sign or show (its streams only, its key "
+        "from $CROUPIER_ANCHOR_KEYS/ORG.pem unless --key); default: the database's.",
+        show_default=False,
+    ),
+]
 KeyOption = Annotated[
     str | None,
     typer.Option(
@@ -45,21 +54,24 @@ def keygen(
 
 @anchor_app.command("sign")
 @reports_errors
-def sign(db: DbOption = None, key: KeyOption = None) -> None:
-    """Check every chain, then sign the heads of every stream; print the anchor to keep."""
+def sign(db: DbOption = None, key: KeyOption = None, org: OrgOption = None) -> None:
+    """Check the chains, then sign the heads of every stream (or of one organization's);
+    print the anchor to keep."""
     from croupier.service.database.anchors import sign as sign_heads
 
-    console.print(sign_heads(database_url(db), key), soft_wrap=True, highlight=False)
+    line = sign_heads(database_url(db), key, org=org)
+    console.print(line, soft_wrap=True, highlight=False)
 
 
 @anchor_app.command("show")
 @reports_errors
-def show(db: DbOption = None) -> None:
-    """Print the newest anchor kept in the database."""
+def show(db: DbOption = None, org: OrgOption = None) -> None:
+    """Print the newest anchor kept in the database (or one organization's own)."""
     from croupier.service.database.anchors import latest_line
 
-    line = latest_line(database_url(db))
+    line = latest_line(database_url(db), org)
     if line is None:
-        console.print("no anchor has been signed yet (`croupier anchor sign`)")
+        hint = "croupier anchor sign" + ("" if org is None else f" --org {org}")
+        console.print(f"no anchor has been signed yet (`{hint}`)", highlight=False)
         raise typer.Exit(1)
     console.print(line, soft_wrap=True, highlight=False)

@@ -183,7 +183,8 @@ def close_day(
         str | None,
         typer.Option(
             "--anchor-key",
-            help="Sign the day's anchor with this key (default: $CROUPIER_ANCHOR_KEY).",
+            help="Sign the day's anchor with this key (default: the organization's in "
+            "$CROUPIER_ANCHOR_KEYS, else $CROUPIER_ANCHOR_KEY).",
             show_default=False,
         ),
     ] = None,
@@ -195,14 +196,14 @@ def close_day(
     from croupier.service.database.store import check_in_background
 
     record(db, org, at, s.close_day(site, cash_bank, by, chip_bank))
-    if anchor_key is None and not anchors.signing_configured():
+    if anchor_key is None and not anchors.signing_configured(org_id(org)):
         console.print(
             "the day is not anchored: no signing key (give --anchor-key FILE or set "
-            "CROUPIER_ANCHOR_KEY; docs/anchors.md)",
+            "CROUPIER_ANCHOR_KEY or CROUPIER_ANCHOR_KEYS; docs/anchors.md)",
             highlight=False,
         )
     else:
-        line = anchors.sign(database_url(db), anchor_key)
+        line = anchors.sign_day(database_url(db), org_id(org), anchor_key)
         console.print("signed anchor of the history (keep it with the daily report):")
         console.print(line, highlight=False, soft_wrap=True)
     if check_in_background(database_url(db)):

@@ -174,8 +174,8 @@ COMMANDS: tuple[CommandEntry, ...] = (
     CommandEntry("orgs", "add", "Serve another organization: its own people, books, live tables and tournaments.", "croupier.cli.orgs_cmds"),
     CommandEntry("orgs", "list", "List the organizations this database serves.", "croupier.cli.orgs_cmds"),
     CommandEntry("anchor", "keygen", "Make a new Ed25519 signing key (OUT) and its public key (OUT.pub).", "croupier.cli.anchor_cmds"),
-    CommandEntry("anchor", "sign", "Check every chain, then sign the heads of every stream; print the anchor to keep.", "croupier.cli.anchor_cmds"),
-    CommandEntry("anchor", "show", "Print the newest anchor kept in the database.", "croupier.cli.anchor_cmds"),
+    CommandEntry("anchor", "sign", "Check the chains, then sign the heads of every stream (or of one organization's); print the anchor to keep.", "croupier.cli.anchor_cmds"),
+    CommandEntry("anchor", "show", "Print the newest anchor kept in the database (or one organization's own).", "croupier.cli.anchor_cmds"),
     CommandEntry("simulate", "twentyone", "Simulate whole shoes of twenty-one as dealt here, each player on basic strategy: mean return, its confidence interval, variance and hold.", "croupier.cli.simulate_cmds"),
     CommandEntry("tournament", "check", "Validate a tournament rules file (every problem at once, each with its section) and print the schedule to post (99-01.3-09-05.1).", "croupier.cli.tournament_cmds"),
     CommandEntry("tournament", "run", "Run a tournament file (rules, steps, expectations): its registers and every difference from what it expects; exit 1 when it differs.", "croupier.cli.tournament_cmds"),
@@ -186,4 +186,5 @@ COMMANDS: tuple[CommandEntry, ...] = (
     CommandEntry("tournament", "show", "A stored tournament: each part's state (level, tables and seats, chips, places, prizes) and its records: fee register, prize register, buy-in receipts and record of win.", "croupier.cli.tournament_cmds"),
     CommandEntry("tournament", "schedule", "The posted schedule of a stored tournament (amounts once determined) or of a rules file (99-01.3-09-05.1; twenty-one: 99-01.3-08-15), optionally as a printable PDF.", "croupier.cli.tournament_cmds"),
 )
+# fmt: on
 # fmt: on

@@ -45,10 +45,11 @@ def add(
             f"[bold]{escape(made.password)}[/])"
         )
     console.print(said, soft_wrap=True)
-    console.print(
-        f"its books start with `croupier books init {escape(made.org.org_id)} NAME --db ...`",
-        soft_wrap=True,
-    )
+    if not made.has_books:
+        console.print(
+            f"its books start with `croupier books init {escape(made.org.org_id)} NAME --db ...`",
+            soft_wrap=True,
+        )
 
 
 @orgs_app.command("list")

@@ -22,6 +22,15 @@ the signed digest (a deleted or edited list fails); and each listed stream's eve
 re-hashed from the first one, must chain to exactly the listed hash. An edit anywhere before
 the anchor, hashes recomputed or not, changes that last hash, which the signature pins down.
 Events appended after the anchor are not covered by it (the next anchor covers them).
+
+**One chain per organization** (version 2, issue 29). On a database that serves several
+organizations, each organization's anchors cover its own streams only and are signed with its
+own key: the record names the organization (``"org"``, ``croupier-anchor:2:...``), so does its
+head list (``{"org": O, "prev": P, "heads": [...]}``), the previous anchor is the newest of the
+same organization, and ``anchors.org_id`` keeps whose it is. A version-1 anchor is the
+database's (every stream; ``org_id`` NULL) and proves as it always did. Which streams are an
+organization's is the service's to say (``service.people.namespace``): signing takes the
+predicate.
 """
 
 from __future__ import annotations
@@ -30,6 +39,7 @@ import base64
 import binascii
 import hashlib
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, Final
@@ -57,8 +67,17 @@ from croupier.store.schema import (
 from croupier.store.verify import ChainMark, ChainRow, check_rows
 
 PREFIX: Final = "croupier-anchor:1:"
+"""The printed prefix of a version-1 anchor (the database's)."""
+ORG_PREFIX: Final = "croupier-anchor:2:"
+"""The printed prefix of a version-2 anchor (one organization's)."""
+PREFIXES: Final = (PREFIX, ORG_PREFIX)
 SIGN_LOCK_KEY: Final = 0x616E6368  # "anch": PostgreSQL advisory lock held while signing
 VERSION: Final = 1
+ORG_VERSION: Final = 2
+_FIELDS: Final = frozenset({"v", "at", "streams", "events", "digest", "prev", "key"})
+
+Owns = Callable[[str], bool]
+"""Whether a stream is the signing organization's (``Namespace.owns``)."""
 
 
 def key_id(public_key: Ed25519PublicKey) -> str:
@@ -91,13 +110,20 @@ class Anchor:
     def signed_at(self) -> str:
         return str(self.record["at"])
 
+    @property
+    def org(self) -> str | None:
+        """The organization whose streams it covers (version 2), or None: the database's."""
+        org = self.record.get("org")
+        return None if org is None else str(org)
+
 
 def parse(line: str) -> Anchor:
     """The anchor in a printed line (surrounding white space ignored); one clear error else."""
     text = line.strip()
-    if not text.startswith(PREFIX):
+    prefix = next((p for p in PREFIXES if text.startswith(p)), None)
+    if prefix is None:
         raise InvalidInput(f"not a croupier anchor (it should start with {PREFIX!r})")
-    parts = text[len(PREFIX) :].split(":")
+    parts = text[len(prefix) :].split(":")
     if len(parts) != 2:
         raise InvalidInput("a croupier anchor has two parts after its prefix, record and signature")
     try:
@@ -106,15 +132,25 @@ def parse(line: str) -> Anchor:
         record = json.loads(record_text)
     except (binascii.Error, UnicodeDecodeError, ValueError):
         raise InvalidInput("the anchor is damaged: its parts are not base64url JSON") from None
-    fields = {"v", "at", "streams", "events", "digest", "prev", "key"}
-    if not isinstance(record, dict) or set(record) != fields or record["v"] != VERSION:
-        raise InvalidInput("the anchor's record does not have the fields of a version-1 anchor")
+    version = ORG_VERSION if prefix == ORG_PREFIX else VERSION
+    fields = _FIELDS | {"org"} if version == ORG_VERSION else _FIELDS
+    if not isinstance(record, dict) or set(record) != fields or record["v"] != version:
+        raise InvalidInput(
+            f"the anchor's record does not have the fields of a version-{version} anchor"
+        )
+    if version == ORG_VERSION and not (isinstance(record["org"], str) and record["org"]):
+        raise InvalidInput("the anchor's record does not name its organization")
     if canonical_json(record) != record_text:
         raise InvalidInput("the anchor's record is not in canonical form (it was edited)")
     return Anchor(record, signature, text)
 
 
-def _heads(conn: sa.Connection) -> list[list[Any]]:
+def _chain(org: str | None) -> sa.ColumnElement[bool]:
+    """The anchors of one chain: an organization's, or the database's (``org`` None)."""
+    return anchors.c.org_id.is_(None) if org is None else anchors.c.org_id == org
+
+
+def _heads(conn: sa.Connection, owns: Owns | None) -> list[list[Any]]:
     rows = conn.execute(
         sa.select(event_streams.c.stream, event_streams.c.version, events.c.hash)
         .select_from(event_streams)
@@ -128,7 +164,7 @@ def _heads(conn: sa.Connection) -> list[list[Any]]:
         .where(event_streams.c.version > 0)
         .order_by(event_streams.c.stream)
     ).all()
-    return [[row.stream, row.version, row.hash] for row in rows]
+    return [[row.stream, row.version, row.hash] for row in rows if owns is None or owns(row.stream)]
 
 
 @dataclass(frozen=True)
@@ -145,15 +181,24 @@ class _Previous:
 class _Prepared:
     previous: _Previous | None
     heads: list[list[Any]]
+    org: str | None
 
 
 SIGN_ATTEMPTS: Final = 5
 """Signings tried when another anchor is kept between the check and the keeping."""
 
 
-def sign(store: EventStore, private_key: Ed25519PrivateKey, at: datetime) -> Anchor:
+def sign(
+    store: EventStore,
+    private_key: Ed25519PrivateKey,
+    at: datetime,
+    org: str | None = None,
+    owns: Owns | None = None,
+) -> Anchor:
     """Sign the heads of every stream as they stand, after proving that the stored history
-    extends the previous anchor, and keep the head list in the database.
+    extends the previous anchor, and keep the head list in the database. With ``org`` (and
+    ``owns``, which says which streams are that organization's), sign that organization's
+    streams only, as the next anchor of its own chain (version 2).
 
     **Anchors extend, never replace** (issue 26). Before signing, every stream the previous
     anchor lists must still hold its signed event with the signed hash, and every event after
@@ -171,22 +216,30 @@ def sign(store: EventStore, private_key: Ed25519PrivateKey, at: datetime) -> Anc
     """
     if at.tzinfo is None:
         raise InvalidInput("an anchor's time needs a time zone")
+    if (org is None) != (owns is None):
+        raise ValueError("an organization's anchor needs both its id and its streams")
     for _attempt in range(SIGN_ATTEMPTS):
-        prepared = _prepare(store, private_key.public_key(), at)
+        prepared = _prepare(store, private_key.public_key(), at, org, owns)
         kept = _keep(store, prepared, private_key, at)
         if kept is not None:
             return kept
     raise InvalidInput("other anchors were being signed at the same time; sign again")
 
 
-def _prepare(store: EventStore, public_key: Ed25519PublicKey, at: datetime) -> _Prepared:
+def _prepare(
+    store: EventStore,
+    public_key: Ed25519PublicKey,
+    at: datetime,
+    org: str | None,
+    owns: Owns | None,
+) -> _Prepared:
     with store.engine.connect() as conn:
         if conn.dialect.name == "postgresql":
             conn = conn.execution_options(isolation_level="REPEATABLE READ")
         with conn.begin():  # one snapshot: the heads and every event checked agree
-            previous = _previous(conn)
-            heads = _heads(conn)
-            problem = _stray_events(conn)
+            previous = _previous(conn, org)
+            heads = _heads(conn, owns)
+            problem = _stray_events(conn, owns)
             if problem is None and previous is not None:
                 problem = _previous_problem(conn, previous, public_key)
             if problem is None:
@@ -199,18 +252,20 @@ def _prepare(store: EventStore, public_key: Ed25519PublicKey, at: datetime) -> _
                     refused_at=at,
                     after_anchor=None if previous is None else previous.anchor_id,
                     problem=refusal,
+                    org_id=org,
                 )
             )
         raise CorruptStream(
             f"{refusal}; a damaged store is not anchored: nothing was signed (run "
             "`croupier verify`, then prove the last printed anchor with `croupier verify --anchor`)"
         )
-    return _Prepared(previous, heads)
+    return _Prepared(previous, heads, org)
 
 
-def _previous(conn: sa.Connection) -> _Previous | None:
+def _previous(conn: sa.Connection, org: str | None) -> _Previous | None:
     row = conn.execute(
         sa.select(anchors.c.anchor_id, anchors.c.digest, anchors.c.signed_at, anchors.c.heads)
+        .where(_chain(org))
         .order_by(anchors.c.anchor_id.desc())
         .limit(1)
     ).one_or_none()
@@ -332,15 +387,17 @@ def _keep(
         with conn.begin():
             if conn.dialect.name == "postgresql":
                 conn.execute(sa.text("SELECT pg_advisory_xact_lock(:k)"), {"k": SIGN_LOCK_KEY})
-            newest = conn.execute(sa.select(sa.func.max(anchors.c.anchor_id))).scalar()
+            newest = conn.execute(
+                sa.select(sa.func.max(anchors.c.anchor_id)).where(_chain(prepared.org))
+            ).scalar()
             expected = None if prepared.previous is None else prepared.previous.anchor_id
             if newest != expected:
                 return None
             prev = None if prepared.previous is None else prepared.previous.digest
-            return _sign_locked(conn, prepared.heads, prev, private_key, at)
+            return _sign_locked(conn, prepared, prev, private_key, at)
 
 
-def _stray_events(conn: sa.Connection) -> str | None:
+def _stray_events(conn: sa.Connection, owns: Owns | None) -> str | None:
     """Events stored beyond their stream's recorded version, or in a stream without one."""
     stored = conn.execute(
         sa.select(events.c.stream, sa.func.max(events.c.seq)).group_by(events.c.stream)
@@ -350,6 +407,8 @@ def _stray_events(conn: sa.Connection) -> str | None:
         for row in conn.execute(sa.select(event_streams.c.stream, event_streams.c.version))
     }
     for stream, last in sorted(stored):
+        if owns is not None and not owns(stream):
+            continue
         if last > versions.get(stream, 0):
             return (
                 f"stream {stream!r} is damaged at event {versions.get(stream, 0) + 1}: "
@@ -360,29 +419,37 @@ def _stray_events(conn: sa.Connection) -> str | None:
 
 def _sign_locked(
     conn: sa.Connection,
-    heads: list[list[Any]],
+    prepared: _Prepared,
     prev: str | None,
     private_key: Ed25519PrivateKey,
     at: datetime,
 ) -> Anchor:
-    heads_text = canonical_json({"prev": prev or GENESIS_HASH, "heads": heads})
-    digest = hashlib.sha256(heads_text.encode("utf-8")).hexdigest()
-    record = {
+    heads, org = prepared.heads, prepared.org
+    listed: dict[str, Any] = {"prev": prev or GENESIS_HASH, "heads": heads}
+    record: dict[str, Any] = {
         "v": VERSION,
         "at": at.astimezone(UTC).isoformat(timespec="seconds"),
         "streams": len(heads),
         "events": sum(int(h[1]) for h in heads),
-        "digest": digest,
         "prev": prev or GENESIS_HASH,
         "key": key_id(private_key.public_key()),
     }
+    if org is not None:  # an organization's anchor names it in what is signed and listed
+        listed["org"] = record["org"] = org
+        record["v"] = ORG_VERSION
+    heads_text = canonical_json(listed)
+    digest = hashlib.sha256(heads_text.encode("utf-8")).hexdigest()
+    record["digest"] = digest
     record_text = canonical_json(record)
     signature = private_key.sign(record_text.encode("utf-8"))
-    line = PREFIX + _b64(record_text.encode("utf-8")) + ":" + _b64(signature)
+    prefix = PREFIX if org is None else ORG_PREFIX
+    line = prefix + _b64(record_text.encode("utf-8")) + ":" + _b64(signature)
     try:
         with conn.begin_nested():
             made = conn.execute(
-                sa.insert(anchors).values(digest=digest, signed_at=at, heads=heads_text, line=line)
+                sa.insert(anchors).values(
+                    digest=digest, signed_at=at, heads=heads_text, line=line, org_id=org
+                )
             )
             key = made.inserted_primary_key
             assert key is not None
@@ -444,7 +511,9 @@ def prove(store: EventStore, line: str, public_key: Ed25519PublicKey) -> Proof:
         listed = json.loads(stored)
         if listed.get("prev") != record["prev"]:
             return Proof(False, anchor, problem="the stored head list names another predecessor")
-        problem = chain_problem(conn, anchor.digest, public_key)
+        if listed.get("org") != anchor.org:
+            return Proof(False, anchor, problem="the stored head list is another organization's")
+        problem = chain_problem(conn, anchor.digest, public_key, anchor.org)
         if problem is not None:
             return Proof(False, anchor, problem=problem)
         total = sum(int(version) for _stream, version, _head in listed["heads"])
@@ -452,9 +521,13 @@ def prove(store: EventStore, line: str, public_key: Ed25519PublicKey) -> Proof:
 
 
 def chain_problem(
-    conn: sa.Connection, digest: str, public_key: Ed25519PublicKey | None
+    conn: sa.Connection,
+    digest: str,
+    public_key: Ed25519PublicKey | None,
+    org: str | None = None,
 ) -> str | None:
-    """The whole chain of anchors up to the one with ``digest``, each against the one before:
+    """The whole chain of anchors up to the one with ``digest`` (``org``'s chain, or the
+    database's), each against the one before:
     every kept anchor's head list hashes to its digest, its line signs that digest (verified
     when signed by ``public_key``'s key; not verified without one, as in the background check
     that holds no key), names the anchor before it as its predecessor, and
@@ -462,9 +535,9 @@ def chain_problem(
     events are re-hashed once from the first, and at every version an anchor lists the chain
     must reach exactly the hash that anchor signed. None when all of it holds."""
     rows = conn.execute(
-        sa.select(anchors.c.anchor_id, anchors.c.digest, anchors.c.heads, anchors.c.line).order_by(
-            anchors.c.anchor_id
-        )
+        sa.select(anchors.c.anchor_id, anchors.c.digest, anchors.c.heads, anchors.c.line)
+        .where(_chain(org))
+        .order_by(anchors.c.anchor_id)
     ).all()
     expected: dict[str, dict[int, tuple[str, str]]] = {}
     before: dict[str, int] = {}
@@ -483,6 +556,8 @@ def chain_problem(
             except InvalidSignature:
                 return f"the signature of the anchor signed at {when} does not verify"
         listed = json.loads(row.heads)
+        if kept.org != org or listed.get("org") != org:
+            return f"the anchor signed at {when} is not in the chain of anchors it is kept in"
         if kept.record["prev"] != prev or listed.get("prev") != prev:
             return (
                 f"the anchor signed at {when} does not follow the anchor before it (an anchor "
@@ -537,9 +612,12 @@ def chain_problem(
     return None
 
 
-def latest(store: EventStore, since: datetime | None = None) -> str | None:
-    """The newest anchor line in the database (signed at or after ``since``), or None."""
+def latest(store: EventStore, since: datetime | None = None, org: str | None = None) -> str | None:
+    """The newest anchor line in the database (signed at or after ``since``; ``org``'s, when
+    given), or None."""
     query = sa.select(anchors.c.line).order_by(anchors.c.anchor_id.desc()).limit(1)
+    if org is not None:
+        query = query.where(anchors.c.org_id == org)
     if since is not None:
         query = query.where(anchors.c.signed_at >= since)
     with store.engine.connect() as conn:
@@ -572,3 +650,19 @@ def lines_newest_first(store: EventStore) -> list[str]:
                 sa.select(anchors.c.line).order_by(anchors.c.anchor_id.desc())
             ).scalars()
         ]
+
+
+def chains(conn: sa.Connection) -> list[tuple[str | None, str]]:
+    """Each chain of anchors kept (None: the database's, then each organization's by id) with
+    the digest of its newest anchor."""
+    newest = (
+        sa.select(anchors.c.org_id, sa.func.max(anchors.c.anchor_id).label("anchor_id"))
+        .group_by(anchors.c.org_id)
+        .subquery()
+    )
+    rows = conn.execute(
+        sa.select(anchors.c.org_id, anchors.c.digest).join(
+            newest, newest.c.anchor_id == anchors.c.anchor_id
+        )
+    ).all()
+    return sorted(((row.org_id, str(row.digest)) for row in rows), key=lambda r: r[0] or "")

@@ -63,11 +63,8 @@ def full_check(store: EventStore) -> tuple[int, int, str | None]:
         missing = missing_guards(conn)
         if missing:
             return streams, total, f"append-only guards missing: {', '.join(missing)}"
-        newest = conn.execute(
-            sa.select(anchors.c.digest).order_by(anchors.c.anchor_id.desc()).limit(1)
-        ).scalar_one_or_none()
-        if newest is not None:
-            problem = anchor_store.chain_problem(conn, newest, None)
+        for org, newest in anchor_store.chains(conn):  # the database's, each organization's
+            problem = anchor_store.chain_problem(conn, newest, None, org)
             if problem is not None:
                 return streams, total, problem
     return streams, total, None
@@ -102,13 +99,18 @@ def latest_line(store: EventStore) -> str | None:
     return None if run is None else run.describe()
 
 
-def refusals(store: EventStore) -> list[tuple[datetime, str]]:
-    """The refusals to sign made since the newest anchor was kept (when, and what differed),
-    oldest first: what the gaming manager is shown until an anchor is signed again."""
+def refusals(store: EventStore, org: str | None = None) -> list[tuple[datetime, str]]:
+    """The refusals to sign made since the newest anchor of the chain was kept (when, and what
+    differed), oldest first: what the gaming manager is shown until an anchor is signed again.
+    The chain is ``org``'s own (issue 29) or, without one, the database's."""
+    mine = anchors.c.org_id.is_(None) if org is None else anchors.c.org_id == org
+    theirs = anchor_refusals.c.org_id.is_(None) if org is None else anchor_refusals.c.org_id == org
     with store.engine.connect() as conn:
-        newest = conn.execute(sa.select(sa.func.max(anchors.c.anchor_id))).scalar()
-        query = sa.select(anchor_refusals.c.refused_at, anchor_refusals.c.problem).order_by(
-            anchor_refusals.c.refusal_id
+        newest = conn.execute(sa.select(sa.func.max(anchors.c.anchor_id)).where(mine)).scalar()
+        query = (
+            sa.select(anchor_refusals.c.refused_at, anchor_refusals.c.problem)
+            .where(theirs)
+            .order_by(anchor_refusals.c.refusal_id)
         )
         if newest is None:
             query = query.where(anchor_refusals.c.after_anchor.is_(None))

@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from alembic.config import Config
 
 MIGRATIONS_DIR: Final = Path(__file__).with_name("migrations")
-HEAD_REVISION: Final = "0011_row_security"
+HEAD_REVISION: Final = "0012_anchor_orgs"
 """The newest migration shipped (a test holds it to Alembic's own head): a database already at
 it is opened without loading Alembic or reading a migration script (issue 31: most commands
 open a database that is up to date, and Alembic's start-up was a tenth of their time)."""

@@ -71,8 +71,16 @@ def missing_guards(conn: sa.Connection) -> list[str]:
     return missing
 
 
-ROW_SECURITY_TABLES = ("events", "event_streams", "slip_drafts", "slip_asks")
-"""The tables whose rows PostgreSQL shows by organization (migration r0011, issue 29)."""
+ROW_SECURITY_TABLES = (
+    "events",
+    "event_streams",
+    "slip_drafts",
+    "slip_asks",
+    "anchors",
+    "anchor_heads",
+    "anchor_refusals",
+)
+"""The tables whose rows PostgreSQL shows by organization (migrations r0011 and r0012, issue 29)."""
 
 
 def _missing_row_security(conn: sa.Connection) -> list[str]:

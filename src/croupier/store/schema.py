@@ -257,8 +257,13 @@ anchors = sa.Table(
     sa.Column("signed_at", UtcDateTime(), nullable=False),
     sa.Column("heads", sa.Text(), nullable=False),
     sa.Column("line", sa.Text(), nullable=False),
+    sa.Column("org_id", sa.String(200), nullable=True),
     sa.UniqueConstraint("digest"),
+    sa.Index("ix_anchors_org_id", "org_id", "anchor_id"),
 )
+"""``org_id``: the organization whose streams a version-2 anchor covers; NULL for the
+database's anchor (version 1, every stream). Each organization's anchors form a chain of their
+own (migration r0012, issue 29)."""
 
 anchor_heads = sa.Table(
     "anchor_heads",
@@ -279,6 +284,7 @@ anchor_refusals = sa.Table(
     sa.Column("refused_at", UtcDateTime(), nullable=False),
     sa.Column("after_anchor", sa.Integer(), nullable=True),
     sa.Column("problem", sa.Text(), nullable=False),
+    sa.Column("org_id", sa.String(200), nullable=True),
 )
 """Each refusal to sign an anchor (the history does not extend the previous one): shown to the
 gaming manager on the status page and by ``books status`` until an anchor is signed again."""

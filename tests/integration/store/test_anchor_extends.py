@@ -372,7 +372,8 @@ def test_restore_of_a_laundered_database_is_refused(tmp_path: Path) -> None:
             prev = conn.execute(
                 sa.text("SELECT digest FROM anchors ORDER BY anchor_id DESC LIMIT 1")
             ).scalar_one()
-            anchors._sign_locked(conn, anchors._heads(conn), prev, private, datetime.now(UTC))
+            prepared = anchors._Prepared(None, anchors._heads(conn, None), None)
+            anchors._sign_locked(conn, prepared, prev, private, datetime.now(UTC))
     with engine.begin() as conn:
         for _name, sql in triggers:
             conn.execute(sa.text(sql))

@@ -119,3 +119,37 @@ def test_29_verify_names_row_security_turned_off(postgres_role_url: str) -> None
     assert out.exit_code == 1
     assert "row security of slip_asks was turned off" in out.output
     assert "row security of events" not in out.output
+
+
+def test_29_an_organization_sees_its_own_anchors_and_the_databases_only(
+    postgres_role_url: str,
+) -> None:
+    """Migration r0012: the anchors, their indexed heads and the refusals to sign are shown by
+    organization like the events; the database's anchors (version 1) to every organization.
+    An organization's proof and its readers' anchor check work inside its own scope."""
+    from datetime import UTC, datetime
+
+    import sqlalchemy as sa
+    from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+
+    from croupier.store import anchor as anchors
+
+    server = _two(postgres_role_url)
+    try:
+        key, now = Ed25519PrivateKey.generate(), datetime.now(UTC)
+        database = anchors.sign(server.store, key, now)
+        alpha = anchors.sign(server.store, key, now, "alpha", server.orgs.namespace("alpha").owns)
+        beta = anchors.sign(server.store, key, now, "beta", server.orgs.namespace("beta").owns)
+        assert anchors.lines_newest_first(server.store) == [beta.line, alpha.line, database.line]
+        for org, own in (("alpha", alpha), ("beta", beta)):
+            with scope.scoped(org):
+                assert anchors.lines_newest_first(server.store) == [own.line, database.line]
+                with server.store.engine.connect() as conn:
+                    listed = set(conn.execute(sa.text("SELECT stream FROM anchor_heads")).scalars())
+                assert listed == set(server.store.stream_versions())  # its own streams only
+                assert anchors.prove(server.store, own.line, key.public_key()).proven
+                assert server.store.anchor_break_of(f"books-{org}") is None
+        with scope.scoped(scope.NONE):
+            assert anchors.lines_newest_first(server.store) == [database.line]
+    finally:
+        server.close()

@@ -359,14 +359,17 @@ def chain_warning(service: BooksService) -> str | None:
         (...). These records may have been altered; run `croupier verify`.
 
     A refusal to sign an anchor since the newest one (the history did not extend it) is a
-    line of its own, kept until an anchor is signed again.
+    line of its own, kept until an anchor is signed again; on a database of several
+    organizations, only the refusals of the organization's own chain (``anchor_chain``).
     """
+    from croupier.service.people.orgs import anchor_chain
     from croupier.store.audit import refusals
 
+    chain = anchor_chain(service.store.engine, service.org_id)  # its own, or the database's
     lines = [chain_text(service.chain) or ""]
     lines += [
         f"WARNING: {problem} (at {when.isoformat(timespec='seconds')})"
-        for when, problem in refusals(service.store)
+        for when, problem in refusals(service.store, chain)
     ]
     return "\n".join(line for line in lines if line) or None
 

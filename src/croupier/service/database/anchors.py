@@ -1,9 +1,15 @@
 """Signed anchors from a shell or a page: keys, signing the heads, proving a printed anchor.
 
-The signing key never goes into the database: it comes from ``--key FILE`` or the
-environment variable ``CROUPIER_ANCHOR_KEY`` (a file's path, or the PEM text itself).
+The signing key never goes into the database: it comes from ``--key FILE``, from the folder
+``CROUPIER_ANCHOR_KEYS`` (``ORG.pem``, each organization's own key on a server of several), or
+from the environment variable ``CROUPIER_ANCHOR_KEY`` (a file's path, or the PEM text itself).
 Proving needs only the public key: ``--public-key FILE`` or ``CROUPIER_ANCHOR_PUBLIC_KEY``
 (again a path or PEM text). See docs/anchors.md for handling, rotation and loss.
+
+**Whose chain.** A close signs the database's anchor (version 1, every stream) while the
+database serves one organization, and the closing organization's own anchor (version 2, its
+streams only) once it serves several (``chain_of``); ``croupier anchor sign --org`` signs an
+organization's own anchor at any time.
 """
 
 from __future__ import annotations
@@ -30,6 +36,7 @@ from croupier.store import anchor as anchors
 from croupier.store import open_existing_store
 
 KEY_ENV = "CROUPIER_ANCHOR_KEY"
+KEYS_ENV = "CROUPIER_ANCHOR_KEYS"
 PUBLIC_KEY_ENV = "CROUPIER_ANCHOR_PUBLIC_KEY"
 
 
@@ -88,17 +95,59 @@ def load_public_key(spec: str | None = None) -> Ed25519PublicKey:
     return key
 
 
-def signing_configured() -> bool:
-    """Whether a signing key is configured in the environment."""
-    return bool(os.environ.get(KEY_ENV))
+def org_key(org: str | None) -> str | None:
+    """``org``'s own signing key file in the folder ``$CROUPIER_ANCHOR_KEYS`` (``ORG.pem``),
+    or None when there is none."""
+    from croupier.service.people.orgs import check_org_id
+
+    folder = os.environ.get(KEYS_ENV)
+    if not org or not folder:
+        return None
+    check_org_id(org)  # a file name of the folder, never a path out of it
+    path = Path(folder) / f"{org}.pem"
+    return str(path) if path.is_file() else None
 
 
-def sign(url: str, key: str | None = None, clock: Clock | None = None) -> str:
-    """Check every chain, sign the heads of every stream, keep the list; the printed line."""
-    private_key = load_private_key(key)
-    when = (clock or SystemClock()).now()
+def signing_configured(org: str | None = None) -> bool:
+    """Whether a signing key for ``org`` (or the database's) is configured in the environment."""
+    return bool(os.environ.get(KEY_ENV)) or org_key(org) is not None
+
+
+def chain_of(url: str, org: str) -> str | None:
+    """Whose chain a close of ``org``'s gaming day extends: ``org``'s own once the database
+    serves several organizations, else the database's (None)."""
+    from croupier.service.people.orgs import anchor_chain
+
     with open_existing_store(url) as store:
-        return anchors.sign(store, private_key, when).line
+        return anchor_chain(store.engine, org)
+
+
+def sign(
+    url: str, key: str | None = None, clock: Clock | None = None, org: str | None = None
+) -> str:
+    """Check the chains, sign the heads, keep the list; the printed line. Without ``org``: the
+    database's anchor of every stream, signed with ``key`` or ``$CROUPIER_ANCHOR_KEY``. With
+    ``org``: that organization's own anchor of its streams, signed with ``key``, else its file
+    in ``$CROUPIER_ANCHOR_KEYS``, else ``$CROUPIER_ANCHOR_KEY``."""
+    from croupier.service.people.orgs import namespace_at
+
+    with open_existing_store(url) as store:
+        owns = None if org is None else namespace_at(store.engine, org).owns  # served, or refused
+        if key is None and org_key(org) is None and not os.environ.get(KEY_ENV):
+            whose = "" if org is None else f" for {org!r}"
+            folder = "" if org is None else f", put {org}.pem in ${KEYS_ENV}"
+            raise InvalidInput(
+                f"no anchor signing key{whose}: give --key FILE{folder} or set {KEY_ENV}"
+            )
+        private_key = load_private_key(key or org_key(org))
+        when = (clock or SystemClock()).now()
+        return anchors.sign(store, private_key, when, org, owns).line
+
+
+def sign_day(url: str, org: str, key: str | None = None, clock: Clock | None = None) -> str:
+    """The anchor a close of ``org``'s gaming day signs (``chain_of``)."""
+    chain = chain_of(url, org)
+    return sign(url, key or org_key(org), clock, chain)
 
 
 @dataclass(frozen=True)
@@ -120,9 +169,10 @@ def _cut(text: str, start: int) -> str:
     """The anchor that begins at ``text[start]``, read across line breaks and spaces (a
     terminal or a PDF wraps it) up to the end of its signature, or up to the first character
     that cannot be part of it (the ``<`` of an HTML tag, a CSV comma)."""
-    out = [anchors.PREFIX]
+    prefix = text[start : start + len(anchors.PREFIX)]
+    out = [prefix]
     signature = -1  # characters of the signature read; -1 while still in the record
-    for char in text[start + len(anchors.PREFIX) :]:
+    for char in text[start + len(prefix) :]:
         if signature >= _SIGNATURE_CHARS:
             break
         if char.isspace():
@@ -141,11 +191,12 @@ def anchor_text(given: str) -> str:
     """The anchor itself (line breaks and spaces in it ignored), or the first anchor in the
     text file it names (a daily report as text, CSV or HTML, a saved `anchor sign`)."""
     text = given.strip()
-    if text.startswith(anchors.PREFIX):
+    if text.startswith(anchors.PREFIXES):
         return _cut(text, 0)
     content = read_text(Path(text), "anchor file")
-    if anchors.PREFIX in content:
-        return _cut(content, content.index(anchors.PREFIX))
+    found = [content.find(p) for p in anchors.PREFIXES if p in content]
+    if found:
+        return _cut(content, min(found))
     raise InvalidInput(f"no croupier anchor in {text}")
 
 
@@ -160,7 +211,7 @@ def prove(url: str, given: str, public_key: str | None = None) -> AnchorCheck:
     )
 
 
-def latest_line(url: str) -> str | None:
-    """The newest anchor line kept in the database, if any."""
+def latest_line(url: str, org: str | None = None) -> str | None:
+    """The newest anchor line kept in the database (``org``'s own, when given), if any."""
     with open_existing_store(url) as store:
-        return anchors.latest(store)
+        return anchors.latest(store, org=org)

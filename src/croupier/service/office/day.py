@@ -119,15 +119,15 @@ class DayDesk(OfficeBase):
             close_request(site, cash_bank, actor.employee_id, chip_bank.strip() or None)
         )
         lines = list(done.lines)
-        if anchors.signing_configured():  # the day's anchor, as `croupier books close-day`
+        if anchors.signing_configured(self.org_id):  # as `croupier books close-day`
             lines += [
                 "signed anchor of the history (keep it with the daily report):",
-                _sign_every_stream(self.url, self.clock),
+                _sign_day(self.url, self.org_id, self.clock),
             ]
         else:
             lines.append(
-                "the day is not anchored: no signing key (set CROUPIER_ANCHOR_KEY where the "
-                "server starts; docs/anchors.md)"
+                "the day is not anchored: no signing key (set CROUPIER_ANCHOR_KEYS or "
+                "CROUPIER_ANCHOR_KEY where the server starts; docs/anchors.md)"
             )
         check_in_background(self.url)  # the full re-hash, nobody waits (status page: result)
         return Recorded(tuple(lines), done.number)
@@ -203,11 +203,11 @@ class DayDesk(OfficeBase):
         return self._record(request(site, table, month, amount, actor.employee_id))
 
 
-def _sign_every_stream(url: str, clock: Clock) -> str:
-    """The day's anchor: the heads of every stream of the database, every organization's (an
-    anchor is the database's: docs/anchors.md), so it reads past the request's organization."""
+def _sign_day(url: str, org: str, clock: Clock) -> str:
+    """The day's anchor (``anchors.sign_day``): the organization's own on a database of several,
+    else the database's, of every stream, so it reads past the request's organization."""
     from croupier.service.database import anchors
     from croupier.store import scope
 
     with scope.scoped(scope.ALL):
-        return anchors.sign(url, clock=clock)
+        return anchors.sign_day(url, org, clock=clock)

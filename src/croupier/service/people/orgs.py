@@ -23,7 +23,7 @@ from croupier.core.errors import InvalidInput
 from croupier.core.names import check_identifier
 from croupier.service.people.namespace import Namespace
 from croupier.store.engine import SQLITE_BEGIN_OPTION
-from croupier.store.schema import accounts, memberships, organizations
+from croupier.store.schema import accounts, event_streams, memberships, organizations
 
 ORG_ID_MAX = 64
 """An organization's id: it is part of stream names and file names."""
@@ -82,6 +82,8 @@ class Organizations:
         with self._writing() as conn:
             if self._row(conn, org) is not None:
                 raise InvalidInput(f"organization {org!r} is served already")
+            if conn.execute(sa.select(organizations.c.org_id).limit(1)).first() is None:
+                _refuse_a_stranger_first(conn, org)
             return self._insert(conn, org)
 
     def open(self, home: str) -> OrgInfo:
@@ -162,6 +164,23 @@ class Organizations:
                 yield conn
 
 
+def _refuse_a_stranger_first(conn: Connection, org: str) -> None:
+    """The first organization registered on a database whose books (``books-ORG``, kept from
+    the command line before any server) are another organization's is refused: the first
+    organization keeps the unqualified table names, which are that other one's."""
+    prefix = "books-"
+    kept = conn.execute(
+        sa.select(event_streams.c.stream).where(event_streams.c.stream.startswith(prefix))
+    ).scalars()
+    others = sorted({str(s)[len(prefix) :] for s in kept} - {org})
+    if others:
+        raise InvalidInput(
+            f"this database holds the books of {', '.join(map(repr, others))} and serves no "
+            f"organization yet: register that one first (`croupier orgs add {others[0]}` or "
+            f"`croupier serve --org {others[0]}`), so that its tables keep their names"
+        )
+
+
 def namespace_at(engine: Engine, org: str | None) -> Namespace:
     """The stream names of ``org`` in the database (the command line's ``--org``): a database
     no server has registered an organization in has only the first organization's names; no
@@ -177,3 +196,9 @@ def namespace_at(engine: Engine, org: str | None) -> Namespace:
         names = ", ".join(o.org_id for o in served)
         raise InvalidInput(f"this database serves {names}, not {org!r}")
     return found.namespace
+
+
+def anchor_chain(engine: Engine, org: str) -> str | None:
+    """Whose chain of signed anchors ``org``'s gaming day extends (docs/anchors.md): ``org``'s
+    own once the database serves several organizations, else the database's (None)."""
+    return org if len(Organizations(engine).all()) > 1 else None

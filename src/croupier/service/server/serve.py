@@ -125,6 +125,8 @@ class NewOrganization:
     password: str | None
     """The owner's one-time password when the owner's account was made now, else None (an
     existing account was given the owner's role)."""
+    has_books: bool = False
+    """Whether the organization's books were begun already (``croupier books init``)."""
 
 
 def add_organization(url: str, org_id: str, owner: str) -> NewOrganization:
@@ -132,16 +134,19 @@ def add_organization(url: str, org_id: str, owner: str) -> NewOrganization:
     existing account given the owner's role there, or a new one with a one-time password."""
     server = open_server(url, None)
     try:
+        from croupier.service.books.service import stream_name
+
         info = server.orgs.add(org_id)
+        books = server.store.version(stream_name(info.org_id)) > 0
         if server.accounts.get(owner, info.org_id) is not None:
             server.accounts.grant(
                 owner, info.org_id, frozenset({OWNER}), None, actor="croupier orgs add"
             )
-            return NewOrganization(info, owner, None)
+            return NewOrganization(info, owner, None, books)
         _account, password = server.accounts.create(
             owner, frozenset({OWNER}), actor="croupier orgs add", org=info.org_id
         )
-        return NewOrganization(info, owner, password)
+        return NewOrganization(info, owner, password, books)
     finally:
         server.close()
 
