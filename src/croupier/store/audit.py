@@ -12,14 +12,54 @@ the status page and by ``books status``, with the refusals to sign since the new
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import json
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from datetime import datetime
+from typing import Any
 
 import sqlalchemy as sa
 
 from croupier.store.event_store import EventStore
 from croupier.store.guards import missing_guards
 from croupier.store.schema import anchor_refusals, anchors, verify_runs
+
+OrgOf = Callable[[str], str | None]
+"""The organization a stream belongs to, or None (``service.people.namespace``)."""
+
+STREAMS, CHAINS, GUARDS = "stream", "chain", "guards"
+"""What a finding is about: a damaged stream, a chain of anchors, the append-only guards."""
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One problem the full check found, and whose records it concerns: an organization's
+    (its stream, its chain of anchors), or the database's (None: the guards, the database's
+    own chain of anchors, a stream of no organization)."""
+
+    about: str
+    org: str | None
+    text: str
+
+
+@dataclass(frozen=True)
+class Check:
+    """What one full check covered and found."""
+
+    streams: int
+    events: int
+    findings: list[Finding]
+    counts: dict[str, tuple[int, int]] = field(default_factory=dict)
+    """Each organization's streams and events (when the check knew the organizations)."""
+
+    @property
+    def problem(self) -> str | None:
+        """The first problem, as the database's owner is told it; None when all hold."""
+        breaks = [f for f in self.findings if f.about == STREAMS]
+        if breaks:
+            more = f" (and {len(breaks) - 1} more streams)" if len(breaks) > 1 else ""
+            return breaks[0].text + more
+        return self.findings[0].text if self.findings else None
 
 
 @dataclass(frozen=True)
@@ -30,10 +70,17 @@ class Run:
     streams: int
     events: int
     problem: str | None
+    detail: dict[str, Any] | None = None
+    """Each organization's counts and findings (``Check``), kept as JSON; None for a run kept
+    before organizations were told apart."""
 
-    def describe(self) -> str:
-        """The line the status page and ``books status`` print."""
+    def describe(self, org: str | None = None) -> str:
+        """The line the status page and ``books status`` print: the database's, or, with
+        ``org`` (a database of several organizations), that organization's own: its chains,
+        its findings and the database-wide ones, never another organization's stream."""
         when = self.finished_at.isoformat(timespec="seconds")
+        if org is not None and self.detail is not None:
+            return self._describe_for(org, when)
         if self.problem is None:
             return (
                 f"last full check {when}: all {self.streams:,} chains intact ({self.events:,} "
@@ -42,44 +89,86 @@ class Run:
             )
         return f"WARNING: the full check of {when} found: {self.problem}; run `croupier verify`"
 
+    def _describe_for(self, org: str, when: str) -> str:
+        assert self.detail is not None
+        streams, events = self.detail.get("counts", {}).get(org, (0, 0))
+        told: list[str] = []
+        for about, whose, text in self.detail.get("findings", []):
+            if whose == org or about == GUARDS:
+                told.append(text)
+            elif whose is None and about == CHAINS:
+                told.append(
+                    "the database's own chain of anchors does not hold (the operator's "
+                    "`croupier verify --record` names the problem)"
+                )
+        if not told:
+            return (
+                f"last full check {when}: all {streams:,} of this organization's chains intact "
+                f"({events:,} events re-hashed), the append-only guards in place, the anchors "
+                "each extending the one before"
+            )
+        more = f" (and {len(told) - 1} more problems)" if len(told) > 1 else ""
+        return f"WARNING: the full check of {when} found: {told[0]}{more}; run `croupier verify`"
 
-def full_check(store: EventStore) -> tuple[int, int, str | None]:
-    """Streams and events checked, and the first problem found (None: all hold)."""
+
+def examine(store: EventStore, org_of: OrgOf | None = None) -> Check:
+    """The full check: every chain from its first event, the append-only guards, and every
+    chain of anchors (the database's, each organization's), each finding told with whose
+    records it concerns (``org_of``)."""
     from croupier.store import anchor as anchor_store
 
+    whose: OrgOf = org_of if org_of is not None else (lambda _stream: None)
     versions = store.stream_versions()
-    streams, total = len(versions), sum(versions.values())
-    breaks = store.verify()
-    if breaks:
-        first = breaks[0]
-        more = f" (and {len(breaks) - 1} more streams)" if len(breaks) > 1 else ""
-        return (
-            streams,
-            total,
-            f"stream {first.stream!r} is damaged at event {first.seq}: "
-            + (f"{first.kind.value} ({first.detail}){more}"),
+    counts: dict[str, tuple[int, int]] = {}
+    for stream, version in versions.items():
+        org = whose(stream)
+        if org is not None:
+            held = counts.get(org, (0, 0))
+            counts[org] = (held[0] + 1, held[1] + version)
+    findings = [
+        Finding(
+            STREAMS,
+            whose(b.stream),
+            f"stream {b.stream!r} is damaged at event {b.seq}: {b.kind.value} ({b.detail})",
         )
+        for b in store.verify()
+    ]
     with store.engine.connect() as conn:
         missing = missing_guards(conn)
         if missing:
-            return streams, total, f"append-only guards missing: {', '.join(missing)}"
+            text = f"append-only guards missing: {', '.join(missing)}"
+            findings.append(Finding(GUARDS, None, text))
         for org, newest in anchor_store.chains(conn):  # the database's, each organization's
             problem = anchor_store.chain_problem(conn, newest, None, org)
             if problem is not None:
-                return streams, total, problem
-    return streams, total, None
+                findings.append(Finding(CHAINS, org, problem))
+    return Check(len(versions), sum(versions.values()), findings, counts)
 
 
-def record_run(store: EventStore, finished_at: datetime) -> Run:
-    """Run the full check and keep its result."""
-    streams, total, problem = full_check(store)
+def full_check(store: EventStore) -> tuple[int, int, str | None]:
+    """Streams and events checked, and the first problem found (None: all hold)."""
+    check = examine(store)
+    return check.streams, check.events, check.problem
+
+
+def record_run(store: EventStore, finished_at: datetime, org_of: OrgOf | None = None) -> Run:
+    """Run the full check and keep its result, with each organization's part (``org_of``)."""
+    check = examine(store, org_of)
+    detail = {
+        "counts": {org: list(pair) for org, pair in sorted(check.counts.items())},
+        "findings": [[f.about, f.org, f.text] for f in check.findings],
+    }
     with store.engine.begin() as conn:
         conn.execute(
             sa.insert(verify_runs).values(
-                finished_at=finished_at, streams=streams, events=total, problem=problem
+                finished_at=finished_at,
+                streams=check.streams,
+                events=check.events,
+                problem=check.problem,
+                detail=json.dumps(detail, sort_keys=True),
             )
         )
-    return Run(finished_at, streams, total, problem)
+    return Run(finished_at, check.streams, check.events, check.problem, detail)
 
 
 def latest_run(store: EventStore) -> Run | None:
@@ -90,13 +179,14 @@ def latest_run(store: EventStore) -> Run | None:
         ).one_or_none()
     if row is None:
         return None
-    return Run(row.finished_at, row.streams, row.events, row.problem)
+    detail = None if row.detail is None else json.loads(row.detail)
+    return Run(row.finished_at, row.streams, row.events, row.problem, detail)
 
 
-def latest_line(store: EventStore) -> str | None:
-    """``latest_run(store).describe()``, or None before the first full check."""
+def latest_line(store: EventStore, org: str | None = None) -> str | None:
+    """``latest_run(store).describe(org)``, or None before the first full check."""
     run = latest_run(store)
-    return None if run is None else run.describe()
+    return None if run is None else run.describe(org)
 
 
 def refusals(store: EventStore, org: str | None = None) -> list[tuple[datetime, str]]:

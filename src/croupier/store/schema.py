@@ -297,6 +297,9 @@ verify_runs = sa.Table(
     sa.Column("streams", sa.Integer(), nullable=False),
     sa.Column("events", sa.Integer(), nullable=False),
     sa.Column("problem", sa.Text(), nullable=True),
+    sa.Column("detail", sa.Text(), nullable=True),
 )
 """The result of each full check run after a close (``store.audit``): every chain re-hashed from
-its first event, the append-only guards and the chain of anchors; None when all held."""
+its first event, the append-only guards and the chain of anchors; None when all held.
+``detail`` (JSON, migration r0012): each organization's streams and events and every finding
+with whose records it concerns, so that each organization is told its own (``store.audit``)."""

@@ -250,3 +250,51 @@ def test_29_a_database_of_one_organization_keeps_the_databases_anchor(
     monkeypatch.delenv("CROUPIER_ANCHOR_KEYS", raising=False)
     line = service.sign_day(url, "alpha", str(key), clock)
     assert line.startswith("croupier-anchor:1:")
+
+
+def test_29_each_organization_is_told_its_own_part_of_the_full_check(
+    store: EventStore, clock: FixedClock, tamper: Tamper
+) -> None:
+    """The full check is the database's, but on a database of several organizations each one
+    is told its own chains and findings: beta's damaged stream is beta's warning; alpha is told
+    its chains are intact and never sees beta's stream's name; the database's owner is told
+    the first problem, as before."""
+    from croupier.service.people.orgs import stream_owner
+    from croupier.store.audit import latest_line, record_run
+
+    _fill(store)
+    anchors.sign(store, BETA_KEY, clock.now(), "beta", BETA.owns)
+    run = record_run(store, clock.now(), stream_owner(store.engine))
+    assert run.problem is None
+    assert "all 2 of this organization's chains intact (4 events re-hashed)" in run.describe(
+        "alpha"
+    )
+    rewrite_stream(tamper, store, "live-beta.t1", 2, 1)  # hashes recomputed: only beta's anchor
+    tamper("UPDATE events SET hash = 'x' WHERE stream = 'books-beta' AND seq = 1")  # plain damage
+    record_run(store, clock.now(), stream_owner(store.engine))
+    alpha, beta, owner = (latest_line(store, o) for o in ("alpha", "beta", None))
+    assert alpha is not None
+    assert alpha.startswith("last full check")
+    assert "beta" not in alpha
+    assert beta is not None
+    assert beta.startswith("WARNING: the full check")
+    assert "stream 'books-beta' is damaged at event 1" in beta
+    assert "(and 1 more problems)" in beta  # its anchor's chain too
+    assert owner is not None
+    assert "stream 'books-beta' is damaged" in owner
+
+
+def test_29_a_damaged_database_chain_is_told_without_naming_its_streams(
+    store: EventStore, clock: FixedClock, tamper: Tamper
+) -> None:
+    from croupier.service.people.orgs import stream_owner
+    from croupier.store.audit import record_run
+
+    _fill(store)
+    anchors.sign(store, ALPHA_KEY, clock.now())  # the database's: every stream
+    rewrite_stream(tamper, store, "live-beta.t1", 1, 1)
+    run = record_run(store, clock.now(), stream_owner(store.engine))
+    told = run.describe("alpha")
+    assert "the database's own chain of anchors does not hold" in told
+    assert "beta" not in told
+    assert "live-beta.t1" in run.describe()

@@ -406,12 +406,15 @@ class BooksRead:
 def read_books(url: str, org_id: str) -> BooksRead:
     """Read an existing organization's books (opening the store once) with the banner: the
     chain warning and every corrupt entry (``read_warning``), and the newest full check."""
+    from croupier.service.people.orgs import anchor_chain
     from croupier.store.audit import latest_line
 
     svc = open_books(url, org_id)
     try:
         books = svc.books()
-        return BooksRead(books, read_warning(chain_warning(svc), books), latest_line(svc.store))
+        own = anchor_chain(svc.store.engine, org_id)  # several organizations: its own part only
+        full_check = latest_line(svc.store, own)
+        return BooksRead(books, read_warning(chain_warning(svc), books), full_check)
     finally:
         svc.close()
 

@@ -79,10 +79,11 @@ def check_in_background(url: str) -> bool:
 
 def record_full_check(url: str, clock: Clock | None = None) -> Run:
     """Run the full check now and keep its result (``croupier verify --record``)."""
+    from croupier.service.people.orgs import stream_owner
     from croupier.store.audit import record_run
 
     with open_existing_store(url) as store:
-        return record_run(store, (clock or SystemClock()).now())
+        return record_run(store, (clock or SystemClock()).now(), stream_owner(store.engine))
 
 
 def upgrade(url: str) -> None:

@@ -11,7 +11,7 @@ roles become roles in that organization (``adopt``).
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -202,3 +202,14 @@ def anchor_chain(engine: Engine, org: str) -> str | None:
     """Whose chain of signed anchors ``org``'s gaming day extends (docs/anchors.md): ``org``'s
     own once the database serves several organizations, else the database's (None)."""
     return org if len(Organizations(engine).all()) > 1 else None
+
+
+def stream_owner(engine: Engine) -> Callable[[str], str | None]:
+    """Whose stream a stream is, among the organizations the database serves (None: no
+    organization's, or a database no server has registered an organization in)."""
+    spaces = [o.namespace for o in Organizations(engine).all()]
+
+    def owner(stream: str) -> str | None:
+        return next((ns.org_id for ns in spaces if ns.owns(stream)), None)
+
+    return owner

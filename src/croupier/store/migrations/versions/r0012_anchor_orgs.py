@@ -4,7 +4,9 @@ key, cover its streams only (docs/anchors.md).
 ``anchors.org_id`` names the organization whose streams an anchor's head list holds (a
 version-2 anchor); NULL is the database's anchor, every stream (version 1, as before). The
 refusals to sign (``anchor_refusals.org_id``) say whose signing was refused, so that each
-organization's gaming manager is shown its own.
+organization's gaming manager is shown its own; so does the full check's result
+(``verify_runs.detail``: each organization's counts and every finding with whose it is), so that
+an organization is never told of another's damaged stream.
 
 The columns are added in place (``ALTER TABLE ... ADD COLUMN``): on SQLite a batch copy would
 drop the append-only triggers of the three tables.
@@ -38,6 +40,7 @@ POLICIES = {
 def upgrade() -> None:
     op.add_column("anchors", sa.Column("org_id", sa.String(200), nullable=True))
     op.add_column("anchor_refusals", sa.Column("org_id", sa.String(200), nullable=True))
+    op.add_column("verify_runs", sa.Column("detail", sa.Text(), nullable=True))
     op.create_index("ix_anchors_org_id", "anchors", ["org_id", "anchor_id"])
     if op.get_bind().dialect.name != "postgresql":
         return
@@ -56,5 +59,6 @@ def downgrade() -> None:
             op.execute(f"ALTER TABLE {table} NO FORCE ROW LEVEL SECURITY")
             op.execute(f"ALTER TABLE {table} DISABLE ROW LEVEL SECURITY")
     op.drop_index("ix_anchors_org_id", table_name="anchors")
+    op.drop_column("verify_runs", "detail")
     op.drop_column("anchor_refusals", "org_id")
     op.drop_column("anchors", "org_id")
