@@ -298,3 +298,29 @@ def test_29_a_damaged_database_chain_is_told_without_naming_its_streams(
     assert "the database's own chain of anchors does not hold" in told
     assert "beta" not in told
     assert "live-beta.t1" in run.describe()
+
+
+def test_29_a_restore_proves_the_newest_anchor_of_the_key_given(
+    tmp_path: Path, clock: FixedClock
+) -> None:
+    """``croupier db restore --public-key ORG.pem.pub`` proves that organization's newest
+    anchor, whichever organization signed last (SQLite: the backup is SQLite's own)."""
+    from cryptography.hazmat.primitives.serialization import PublicFormat
+
+    from croupier.service.database.backup import backup, restore
+    from croupier.store import open_store
+
+    url = f"sqlite:///{tmp_path / 'live.db'}"
+    with open_store(url, clock=clock) as store:
+        _fill(store)
+        alpha = anchors.sign(store, ALPHA_KEY, clock.now(), "alpha", ALPHA.owns)
+        beta = anchors.sign(store, BETA_KEY, clock.now(), "beta", BETA.owns)
+    backup(url, tmp_path / "copy.db")
+    for n, (key, line) in enumerate(((ALPHA_KEY, alpha), (BETA_KEY, beta))):
+        public = tmp_path / f"{n}.pub"
+        public.write_bytes(
+            key.public_key().public_bytes(Encoding.PEM, PublicFormat.SubjectPublicKeyInfo)
+        )
+        done = restore(tmp_path / "copy.db", f"sqlite:///{tmp_path / f'new{n}.db'}", str(public))
+        assert done.anchor_problem == ""
+        assert done.anchor_at == line.signed_at
