@@ -417,11 +417,12 @@ def test_99_01_3_08_16_a_correction_of_a_corrupt_count_is_itself_corrupt() -> No
 class ReadOnly:
     """What a report reads from ``service.books.BooksService``: the books (as the reader built
     them, for the days or the whole history), the chain's first broken link (None: intact) and
-    the store (unused: day not closed)."""
+    the store (unused: day not closed) and the organization."""
 
     read: Books
     chain: None = None
     store: None = None
+    org_id: str = "org"
 
     def books(self) -> Books:
         return self.read
