@@ -15,9 +15,12 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[dev,peers]'
 	touch $(STAMP)
 
-## Compile the poker engine with mypyc (again whenever one of its sources changed).
-$(COMPILED): $(STAMP) tools/compile.py $(COMPILED_SOURCES)
+## Compile the poker engine with mypyc and the twenty-one analysis's loops ahead of time (again
+## whenever one of their sources changed), and write the package's bytecode once (a command then
+## starts without compiling croupier's modules, even where Python is told not to write bytecode).
+$(COMPILED): $(STAMP) tools/compile.py tools/aot.py $(COMPILED_SOURCES)
 	$(BIN)/python tools/compile.py
+	$(BIN)/python -m compileall -q src > /dev/null
 	touch $(COMPILED)
 
 compile: $(COMPILED)

@@ -1,11 +1,12 @@
-"""Compile the poker engine's hot modules with mypyc (``make compile``).
+"""Compile the poker engine's hot modules with mypyc, and the twenty-one analysis's loops ahead of
+time (``make compile``).
 
 The modules listed in ``COMPILED`` are ordinary, type-checked Python; mypyc turns each into a C
 extension placed beside its source (``src/croupier/.../name.cpython-*.so``), which Python then
 imports instead of the ``.py``. Nothing else changes: the same source is the only definition of
 the rules, and without a compiler the package runs as plain Python. Run from the repository
 root: ``python tools/compile.py`` (build files go to ``build/mypyc``); ``--clean`` removes the
-extensions again, ``--list`` prints the sources.
+extensions again, ``--list`` prints the sources. The analysis's loops are ``aot.py``'s.
 """
 
 from __future__ import annotations
@@ -18,6 +19,8 @@ ROOT = Path(__file__).resolve().parent.parent
 SRC = ROOT / "src"
 BUILD = ROOT / "build" / "mypyc"
 sys.path.insert(0, str(SRC))
+
+import aot  # noqa: E402
 
 from croupier.service.bench.engine_build import COMPILED_MODULES, builds  # noqa: E402
 
@@ -35,6 +38,7 @@ def extensions() -> list[Path]:
 def clean() -> None:
     for path in extensions():
         path.unlink()
+    aot.clean()
 
 
 def build() -> None:
@@ -60,11 +64,12 @@ def build() -> None:
     # than its source" means stale (croupier.service.bench.engine_build).
     for path in extensions():
         os.utime(path)
+    aot.build()
 
 
 if __name__ == "__main__":
     if "--list" in sys.argv:
-        print("\n".join(str(SRC / s) for s in COMPILED))
+        print("\n".join([*(str(SRC / s) for s in COMPILED), str(aot.SOURCE)]))
     elif "--clean" in sys.argv:
         clean()
     else:

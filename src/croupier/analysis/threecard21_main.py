@@ -36,8 +36,9 @@ import numpy as np
 import numpy.typing as npt
 
 from croupier.analysis.twentyone.analyzer import full_shoe
+from croupier.analysis.twentyone.compiled import evaluate, mark_needed
 from croupier.analysis.twentyone.dealer import ACE, RANKS, dealer_trie, natural_partner
-from croupier.analysis.twentyone.player import compositions, evaluate, mark_needed
+from croupier.analysis.twentyone.player import compositions
 from croupier.games.threecard21.rules import DealerSeventeen, HouseRules
 
 I8 = npt.NDArray[np.int8]

@@ -137,3 +137,4 @@ def bench_twentyone(
     sim = bm.sim_lines(examples[0], sim_rounds) if sim_rounds and examples else []
     for line in bm.lines(exact, sim):
         console.print(line, highlight=False)
+    console.print(bm.typed_line().line(), highlight=False)

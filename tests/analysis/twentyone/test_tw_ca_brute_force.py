@@ -142,7 +142,8 @@ def test_dealer_outcomes_sum_to_one_and_bust_chance_matches_sequences() -> None:
     assert sum(final.values()) == pytest.approx(1.0, abs=1e-12)
     import numpy as np
 
-    from croupier.analysis.twentyone.dealer import dealer_probabilities, dealer_trie
+    from croupier.analysis.twentyone.compiled import dealer_probabilities
+    from croupier.analysis.twentyone.dealer import dealer_trie
 
     t = dealer_trie(5, False)
     out = np.zeros(7)

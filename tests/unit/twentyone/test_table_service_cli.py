@@ -98,3 +98,4 @@ def test_cli_bench_small(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     assert "rounds/second" in result.output
     assert "300" in result.output
+    assert "croupier analyze twentyone as typed (whole process" in " ".join(result.output.split())

@@ -4,7 +4,7 @@ composition-dependent strategy, per-hand expectations.
 Pure domain code; ``docs/analysis-twentyone.md`` explains the method and names the published
 figures it is checked against."""
 
-from croupier.analysis.twentyone.analyzer import STRATEGIES, analyze, full_shoe
+from croupier.analysis.twentyone.analyzer import STRATEGIES, Context, analyze, full_shoe
 from croupier.analysis.twentyone.result import Analysis, HandExpectation
 from croupier.analysis.twentyone.rules import AnalysisRules, DealerNatural, DoubleOn
 from croupier.analysis.twentyone.strategy import Action
@@ -15,6 +15,7 @@ __all__ = [
     "Action",
     "Analysis",
     "AnalysisRules",
+    "Context",
     "DealerNatural",
     "DoubleOn",
     "HandExpectation",

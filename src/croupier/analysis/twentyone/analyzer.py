@@ -15,6 +15,7 @@ import numpy as np
 import numpy.typing as npt
 
 from croupier.analysis.twentyone.basic import TotalDependent, two_card_key
+from croupier.analysis.twentyone.compiled import evaluate, mark_needed
 from croupier.analysis.twentyone.dealer import (
     ACE,
     RANKS,
@@ -30,8 +31,6 @@ from croupier.analysis.twentyone.player import (
     STAND,
     Compositions,
     compositions,
-    evaluate,
-    mark_needed,
 )
 from croupier.analysis.twentyone.result import Analysis, HandExpectation
 from croupier.analysis.twentyone.rules import AnalysisRules, DealerNatural
@@ -67,12 +66,18 @@ class _UpCard:
     memo: tuple[I64, F64]
 
 
-class _Context:
+class Context:
+    """One rule set's analysis in progress: the player recursion's tables against each up card and
+    the split values, each computed once however often it is asked for (the tip bet's chances,
+    ``tip.py``, reuse the main wager's analysis instead of repeating it)."""
+
     def __init__(self, rules: AnalysisRules) -> None:
         self.rules = rules
         self.comps: Compositions = compositions()
         self.peek = rules.dealer_natural is not DealerNatural.ALL_BETS
         self.n = self.comps.counts.shape[0]
+        self._up_cards: dict[int, _UpCard] = {}
+        self._splits: dict[tuple[int, int, bytes, int], float] = {}
 
     def trie(self, up: int) -> DealerTrie:
         return dealer_trie(up, self.rules.dealer_hits_soft_17)
@@ -126,6 +131,12 @@ class _Context:
         return stand, hit, double, value
 
     def up_card(self, up: int) -> _UpCard:
+        """The tables against ``up`` (computed at the first call)."""
+        if up not in self._up_cards:
+            self._up_cards[up] = self._up_card(up)
+        return self._up_cards[up]
+
+    def _up_card(self, up: int) -> _UpCard:
         shoe = full_shoe(self.rules.decks)
         shoe[up] -= 1
         need = np.full(self.n, 3, dtype=np.int8)
@@ -149,6 +160,12 @@ class _Context:
     def split_value(self, u: _UpCard, pair: int, decision: I8, mode: int = 0) -> float:
         """Splitting ``pair`` against ``u`` with ``decision`` for the hands after the split
         (its two-card entries are overridden here for the split hands' rules)."""
+        key = (u.up, pair, decision.tobytes(), mode)
+        if key not in self._splits:
+            self._splits[key] = self._split_value(u, pair, decision, mode)
+        return self._splits[key]
+
+    def _split_value(self, u: _UpCard, pair: int, decision: I8, mode: int) -> float:
         r = self.rules
         c = self.comps
         hands = self.split_hands(pair)
@@ -219,7 +236,7 @@ class _Row:
     insurance: float | None
 
 
-def _rows(ctx: _Context, u: _UpCard, hit: F64, cards: int) -> list[_Row]:
+def _rows(ctx: Context, u: _UpCard, hit: F64, cards: int) -> list[_Row]:
     """The two-card hands against ``u`` with their expectations before splitting."""
     rules = ctx.rules
     comps = ctx.comps
@@ -248,16 +265,18 @@ def _rows(ctx: _Context, u: _UpCard, hit: F64, cards: int) -> list[_Row]:
     return rows
 
 
-def analyze(rules: AnalysisRules, strategy: str = "composition") -> Analysis:
+def analyze(
+    rules: AnalysisRules, strategy: str = "composition", context: Context | None = None
+) -> Analysis:
     """The exact expected return of ``rules`` from a full shoe.
 
     ``strategy``: ``"composition"`` plays every hand by its cards against the up card (CDZ-: the
     split hands as the same cards unsplit); ``"basic"`` by a total-dependent table
-    (``basic.py``).
+    (``basic.py``). A ``context`` of the same rules keeps what is computed for the tip bet.
     """
     if strategy not in STRATEGIES:
         raise ValueError(f"strategy must be one of {STRATEGIES}, not {strategy!r}")
-    ctx = _Context(rules)
+    ctx = _context(rules, context)
     comps = ctx.comps
     full = full_shoe(rules.decks)
     cards = int(full.sum())
@@ -334,3 +353,11 @@ def analyze(rules: AnalysisRules, strategy: str = "composition") -> Analysis:
         by_up_card=tuple(by_up),
         hands=tuple(hands),
     )
+
+
+def _context(rules: AnalysisRules, context: Context | None) -> Context:
+    if context is None:
+        return Context(rules)
+    if context.rules != rules:
+        raise ValueError("the analysis context was made for other rules")
+    return context

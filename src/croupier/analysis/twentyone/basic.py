@@ -21,8 +21,8 @@ from collections.abc import Callable
 
 import numpy as np
 import numpy.typing as npt
-from numba import njit
 
+from croupier.analysis.twentyone.compiled import table_pass
 from croupier.analysis.twentyone.dealer import RANKS
 from croupier.analysis.twentyone.player import DOUBLE, HIT, STAND, Compositions
 from croupier.analysis.twentyone.strategy import Action, hand_key
@@ -46,71 +46,6 @@ def two_card_key(a: int, b: int, hard: int, has_ace: bool) -> TwoCardKey:
 def _log_factorial(n: int) -> F64:
     """``log(k!)`` for k = 0..n."""
     return np.concatenate(([0.0], np.cumsum(np.log(np.arange(1, n + 1)))))
-
-
-@njit(cache=True, error_model="numpy")
-def _table_pass(
-    shoe: I64,
-    comp_counts: I8,
-    comp_hard: I64,
-    comp_ace: npt.NDArray[np.bool_],
-    comp_size: I64,
-    child: I64,
-    stand: F64,
-    weight: F64,
-    partner: int,
-    peek: bool,
-    decision: I8,
-    hit: F64,
-) -> None:
-    """Hit expectations under the table and the table's hit/stand decisions for 3+ cards, from the
-    highest hard total down (every draw raises the hard total, so the larger hands are done)."""
-    n = comp_counts.shape[0]
-    value = np.zeros(n)
-    rest = np.empty(10, dtype=np.int64)
-    for hard in range(21, 1, -1):
-        sums = np.zeros((2, 2))  # [soft][stand, hit]
-        for i in range(n):
-            if comp_hard[i] != hard or comp_size[i] < 2:
-                continue
-            ok = True
-            left = 0
-            for c in range(10):
-                rest[c] = shoe[c] - comp_counts[i, c]
-                if rest[c] < 0:
-                    ok = False
-                left += rest[c]
-            if not ok:
-                continue
-            h = 0.0
-            for c in range(10):
-                if rest[c] <= 0:
-                    continue
-                p = rest[c] / left
-                j = child[i, c]
-                if j >= 0:
-                    h += p * value[j]
-                else:
-                    lost = 1.0
-                    if peek and partner >= 0:
-                        after = rest[partner] - (1 if c == partner else 0)
-                        lost = 1.0 - after / (left - 1)
-                    h -= p * lost
-            hit[i] = h
-            if comp_size[i] >= 3:
-                soft = 1 if (comp_ace[i] and hard + 10 <= 21) else 0
-                sums[soft, 0] += weight[i] * stand[i]
-                sums[soft, 1] += weight[i] * h
-        for i in range(n):
-            if comp_hard[i] != hard or comp_size[i] < 3:
-                continue
-            soft = 1 if (comp_ace[i] and hard + 10 <= 21) else 0
-            if sums[soft, 1] > sums[soft, 0]:
-                decision[i] = 1
-                value[i] = hit[i]
-            else:
-                decision[i] = 0
-                value[i] = stand[i]
 
 
 class TotalDependent:
@@ -137,7 +72,7 @@ class TotalDependent:
         weight = np.where(fits, np.exp(log_w), 0.0)
         self.decision = np.full(n, STAND, dtype=np.int8)
         self.hit = np.zeros(n)
-        _table_pass(
+        table_pass(
             shoe,
             comps.counts,
             comps.hard,

@@ -22,7 +22,6 @@ from functools import cache
 
 import numpy as np
 import numpy.typing as npt
-from numba import njit
 
 RANKS = 10
 ACE = 0
@@ -86,25 +85,28 @@ def dealer_trie(up: int, hits_soft_17: bool) -> DealerTrie:
     """The multisets of cards the dealer draws to (and keeps drawing from) with ``up`` showing."""
     up_hard = up + 1
 
-    def drawing(key: tuple[int, ...]) -> bool:
-        hard = up_hard + sum((c + 1) * k for c, k in enumerate(key))
-        total, soft = best_total(hard, up == ACE or key[ACE] > 0)
+    def draws(hard: int, has_ace: bool) -> bool:
+        total, soft = best_total(hard, has_ace)
         return total < 17 or (total == 17 and soft and hits_soft_17)
 
     root = (0,) * RANKS
     layers = [[root]]
     cnt: dict[tuple[int, ...], int] = {root: 1}
     link: dict[tuple[int, ...], tuple[tuple[int, ...], int]] = {}
+    hand = {root: (up_hard, up == ACE)}
+    """Each multiset's hard total and whether it holds an ace, up card included."""
     while layers[-1]:
         nxt: list[tuple[int, ...]] = []
         for key in layers[-1]:
+            hard, has_ace = hand[key]
             for c in range(RANKS):
-                child = (*key[:c], key[c] + 1, *key[c + 1 :])
-                if not drawing(child):
+                if not draws(hard + c + 1, has_ace or c == ACE):
                     continue
+                child = (*key[:c], key[c] + 1, *key[c + 1 :])
                 if child not in cnt:
                     cnt[child] = 0
                     link[child] = (key, c)
+                    hand[child] = (hard + c + 1, has_ace or c == ACE)
                     nxt.append(child)
                 cnt[child] += cnt[key]
         layers.append(nxt)
@@ -125,15 +127,14 @@ def dealer_trie(up: int, hits_soft_17: bool) -> DealerTrie:
             parent[i] = index[prev]
             card[i] = c
             kpar[i] = prev[c]
-        hard = up_hard + sum((c + 1) * k for c, k in enumerate(key))
-        has_ace = up == ACE or key[ACE] > 0
+        hard, has_ace = hand[key]
         skey = (hard, has_ace, i == 0)
         if skey not in states:
             states[skey] = len(state_rows)
             row = []
             for c in range(RANKS):
                 h = hard + c + 1
-                if drawing((*key[:c], key[c] + 1, *key[c + 1 :])):
+                if draws(h, has_ace or c == ACE):
                     row.append(-1)
                 elif h > 21:
                     row.append(BUST)
@@ -166,71 +167,3 @@ def dealer_trie(up: int, hits_soft_17: bool) -> DealerTrie:
         fix_outcome=np.array(fix_outcome, dtype=np.int8),
         fix_count=np.array(fix_count, dtype=np.int64),
     )
-
-
-@njit(cache=True, error_model="numpy")
-def dealer_probabilities(
-    shoe: I64,
-    parent: I64,
-    card: I64,
-    kpar: I64,
-    size: I64,
-    cnt: F64,
-    state: I64,
-    state_outcome: I8,
-    fix_first: I64,
-    fix_outcome: I8,
-    fix_count: I64,
-    skip_natural: bool,
-    weight: F64,
-    out: F64,
-) -> None:
-    """Fill ``out[0..6]`` with the dealer's outcome probabilities from ``shoe`` (up card already
-    removed); with ``skip_natural`` the natural is left out (its mass is missing from the sum).
-    ``weight`` is scratch space of the trie's length.
-
-    A node's chance of finishing on outcome ``o`` is its reach probability times the number of
-    cards left that finish it there; that number is the shoe's count of the finishing ranks of
-    the node's state less the ones the node holds. So the reach probabilities are summed per
-    state and multiplied by the state's finishing counts once, and each node only corrects for
-    the finishing ranks it holds (a few)."""
-    total = 0
-    for c in range(10):
-        total += shoe[c]
-    n_states = state_outcome.shape[0]
-    finishing = np.zeros((n_states, 7))
-    for s in range(n_states):
-        for c in range(10):
-            o = state_outcome[s, c]
-            if o >= 0:
-                finishing[s, o] += shoe[c]
-    reach = np.zeros(n_states)
-    for o in range(7):
-        out[o] = 0.0
-    # 1 / (cards left) after k draws: multiplications instead of divisions in the loop
-    inverse = np.empty(32)
-    for k in range(32):
-        inverse[k] = 1.0 / (total - k) if total > k else 0.0
-    nodes = parent.shape[0]
-    weight[0] = 1.0
-    for i in range(nodes):
-        if i:
-            avail = shoe[card[i]] - kpar[i]
-            w = weight[parent[i]]
-            if w == 0.0 or avail <= 0:
-                weight[i] = 0.0
-                continue
-            w = w * avail * inverse[size[i] - 1]
-            weight[i] = w
-        else:
-            w = 1.0
-        r = cnt[i] * w * inverse[size[i]]
-        reach[state[i]] += r
-        for k in range(fix_first[i], fix_first[i + 1]):
-            out[fix_outcome[k]] -= r * fix_count[k]
-    for s in range(n_states):
-        if reach[s] != 0.0:
-            for o in range(7):
-                out[o] += reach[s] * finishing[s, o]
-    if skip_natural:
-        out[6] = 0.0

@@ -23,9 +23,10 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
-from croupier.analysis.twentyone.analyzer import _Context, _rows, full_shoe
+from croupier.analysis.twentyone.analyzer import Context, _context, _rows, full_shoe
+from croupier.analysis.twentyone.compiled import mark_needed
 from croupier.analysis.twentyone.dealer import RANKS
-from croupier.analysis.twentyone.player import DOUBLE, HIT, STAND, mark_needed
+from croupier.analysis.twentyone.player import DOUBLE, HIT, STAND
 from croupier.analysis.twentyone.rules import AnalysisRules
 from croupier.analysis.twentyone.split import pair_removals, split_expectation
 from croupier.analysis.twentyone.strategy import Action
@@ -66,11 +67,12 @@ class TipBet:
         return self.lose - self.win
 
 
-def tip_bet(rules: AnalysisRules) -> TipBet:
-    """The tip bet's outcome chances at a table with ``rules`` (composition-dependent play)."""
+def tip_bet(rules: AnalysisRules, context: Context | None = None) -> TipBet:
+    """The tip bet's outcome chances at a table with ``rules`` (composition-dependent play); with
+    the ``context`` of the main wager's analysis its tables are reused."""
     if rules.late_surrender:
         raise ValueError("the tip bet is an N.D. wager; N.D. has no surrender")
-    ctx = _Context(rules)
+    ctx = _context(rules, context)
     comps = ctx.comps
     full = full_shoe(rules.decks)
     cards = int(full.sum())
@@ -119,7 +121,7 @@ def tip_bet(rules: AnalysisRules) -> TipBet:
     return TipBet(win=float(win), push=float(push), lose=float(1.0 - win - push))
 
 
-def _expected_hands(ctx: _Context, shoe: I64, pair: int) -> float:
+def _expected_hands(ctx: Context, shoe: I64, pair: int) -> float:
     """The expected number of hands a split of ``pair`` ends with."""
     hands = ctx.split_hands(pair)
     s = shoe.copy()

@@ -19,6 +19,7 @@ from croupier.analysis.twentyone import (
     STRATEGIES,
     Analysis,
     AnalysisRules,
+    Context,
     DealerNatural,
     DoubleOn,
     TipBet,
@@ -189,13 +190,14 @@ def analyze_twentyone(
     if strategy not in STRATEGIES:
         raise InvalidInput(f"--strategy is {' or '.join(STRATEGIES)}, not {strategy!r}")
     rules = analysis_rules(rules_path, options)
+    context = Context(rules)
     start = time.perf_counter()
-    analysis = analyze(rules, strategy)
+    analysis = analyze(rules, strategy, context)
     seconds = time.perf_counter() - start
     tip = None
     if with_tip:
         try:
-            tip = tip_bet(rules)
+            tip = tip_bet(rules, context)
         except ValueError:  # the tip bet is an N.D. wager: not for rules N.D. does not allow
             tip = None
     return TwentyOneReport(rules, analysis, seconds, tip)

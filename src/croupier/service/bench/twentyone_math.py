@@ -15,6 +15,8 @@ PEER_EXACT = "a leading C++ combinatorial analyzer (issue 18's figure): 0.23-0.3
 PEER_SIM = "a numba blackjack simulator (issue 18's figure): 11 million hands/s per core"
 GOAL_EXACT = 0.25
 GOAL_SIM = 15e6
+GOAL_TYPED = 0.5
+"""``croupier analyze twentyone`` as a person types it, the whole process (issue 31)."""
 
 
 @dataclass(frozen=True)
@@ -82,6 +84,40 @@ def sim_lines(rules_file: Path, rounds: int, seed: int = 1) -> list[SimLine]:
             SimLine(workers, rounds, report.seconds, report.setup_seconds, report.summary.mean)
         )
     return out
+
+
+@dataclass(frozen=True)
+class TypedLine:
+    """``croupier analyze twentyone`` run as its own process, beside the bare interpreter."""
+
+    seconds: float
+    interpreter: float
+    kernels: str
+
+    def line(self) -> str:
+        mark = "met" if self.seconds < GOAL_TYPED else "missed"
+        return (
+            f"croupier analyze twentyone as typed (whole process: start-up, imports, analysis "
+            f"and tip bet; median): {self.seconds:.3f} s (goal {GOAL_TYPED} s {mark}; kernels "
+            f"{self.kernels}); the bare interpreter (python -c pass): {self.interpreter:.3f} s"
+        )
+
+
+def typed_line(runs: int = 7) -> TypedLine:
+    """Time ``croupier analyze twentyone`` (the default rules) as a person types it."""
+    import subprocess
+    import sys
+
+    from croupier.analysis.twentyone.compiled import KIND
+    from croupier.service.bench.commands import time_command
+
+    timing = time_command(["analyze", "twentyone"], runs)
+    bare = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        subprocess.run([sys.executable, "-c", "pass"], check=True)
+        bare.append(time.perf_counter() - start)
+    return TypedLine(timing.median, statistics.median(bare), KIND)
 
 
 def lines(exact: list[ExactLine], sim: list[SimLine]) -> list[str]:
