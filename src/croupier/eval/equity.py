@@ -164,7 +164,13 @@ def enumerate_equity(
     t = tables()
     deck = _deck(hands, board, dead)
     denom = _denominator(len(hands))
-    if game is Game.HOLDEM:
+    if game is Game.HOLDEM and not board:
+        from croupier.eval.equity_classes import holdem_preflop
+
+        card_pack, hole_key, hole_pack = _holdem_inputs(hands)
+        holes = np.array([[c.index for c in h] for h in hands], dtype=np.int64)
+        stats = holdem_preflop(deck, holes, hole_key, hole_pack, t.card_key, card_pack, denom, t)
+    elif game is Game.HOLDEM:
         card_pack, hole_key, hole_pack = _holdem_inputs(hands)
         base_key = SUIT_OFFSET + sum(int(t.card_key[c.index]) for c in board)
         base_pack = int(np.bitwise_or.reduce([int(card_pack[c.index]) for c in board] or [0]))
