@@ -8,6 +8,7 @@ imports numpy and the kernels only when a command runs.
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
 import typer
@@ -86,6 +87,13 @@ def bench_eval(
         bool, typer.Option("--enumerate", help="Also count all 133,784,560 seven-card hands.")
     ] = False,
     count: Annotated[int, typer.Option(help="Hands per croupier kernel run.")] = 2_000_000,
+    ompeval: Annotated[
+        Path | None,
+        typer.Option(
+            envvar="CROUPIER_OMPEVAL",
+            help="A checkout of github.com/zekyll/OMPEval: built and run beside croupier.",
+        ),
+    ] = None,
 ) -> None:
     """Hands per second of croupier's kernels against eval7, phevaluator, treys, pokerkit,
     pkrbot (one thread), and the seconds of the exhaustive AhKh v QsQd preflop equity."""
@@ -94,7 +102,7 @@ def bench_eval(
     from croupier.service.bench.runs import eval_bench
 
     say = None if as_json else (lambda label: console.print(f"[dim]measuring {label}...[/]"))
-    bench, data = eval_bench(count, enumerate_all, say)
+    bench, data = eval_bench(count, enumerate_all, say, ompeval)
     if as_json:
         console.print_json(json.dumps(data))
         return
@@ -106,6 +114,15 @@ def bench_eval(
         table.add_row(lib, *(f"{rates[k]:,.0f}" if k in rates else "-" for k in bench.kinds))
     console.print(table)
     console.print(f"{bench.equity_label}: {bench.equity_seconds:.4f} s (1,712,304 boards)")
+    if bench.ompeval is not None:
+        om = bench.ompeval
+        console.print(
+            f"OMPEval (C++, one thread, same run): 7-card {om.seven_card_rate:,.0f} hands/s; "
+            f"exhaustive AhKh v QsQd {om.equity_seconds:.4f} s ({om.evaluations:,} showdowns "
+            f"evaluated); AhKh's equity {om.equity_first:.9f} (croupier "
+            f"{bench.equity_first:.9f})",
+            highlight=False,
+        )
     for name, ratio in data["ratios"].items():
         console.print(f"{name}: {ratio:,.1f}x")
     for lib, why in bench.skipped.items():

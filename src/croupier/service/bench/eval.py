@@ -14,15 +14,18 @@ import importlib
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, ClassVar
 
 import numpy as np
 import numpy.typing as npt
 
 from croupier.core.cards import Card, parse_cards
+from croupier.core.errors import InvalidInput
 from croupier.eval import fast
 from croupier.eval.census import category_counts, value_histogram
 from croupier.eval.equity import enumerate_equity
+from croupier.service.bench.ompeval import OmpEval, measure, orders_alike
 
 PEERS = ("eval7", "phevaluator", "treys", "pokerkit", "pkrbot")
 
@@ -38,6 +41,9 @@ class EvalBench:
     skipped: dict[str, str] = field(default_factory=dict)
     census: dict[str, int] | None = None
     census_seconds: float | None = None
+    ompeval: OmpEval | None = None
+    equity_first: float = 0.0
+    """AhKh's equity in croupier's enumeration (compared with OMPEval's)."""
 
     def fastest_peer(self, kind: str) -> tuple[str, float] | None:
         peers = [(lib, r[kind]) for lib, r in self.rates.items() if lib != "croupier" and kind in r]
@@ -53,12 +59,27 @@ class EvalBench:
         pk = self.rates.get("pokerkit", {}).get("omaha-hilo")
         if pk and "omaha-hilo" in ours:
             ratios["omaha-hilo vs pokerkit"] = ours["omaha-hilo"] / pk
+        equity_seconds = {"croupier": self.equity_seconds}
+        if self.ompeval is not None:
+            om = self.ompeval
+            ratios["7-card vs OMPEval"] = ours["7-card"] / om.seven_card_rate
+            ratios["exhaustive equity, OMPEval's seconds / croupier's"] = (
+                om.equity_seconds / self.equity_seconds
+            )
+            equity_seconds["OMPEval"] = om.equity_seconds
         out: dict[str, Any] = {
             "hands_per_second": self.rates,
-            self.equity_label: {"croupier": self.equity_seconds},
+            self.equity_label: equity_seconds,
             "ratios": ratios,
             "skipped": self.skipped,
         }
+        if self.ompeval is not None:
+            out["ompeval"] = {
+                "7-card": self.ompeval.seven_card_rate,
+                "equity_ahkh": self.ompeval.equity_first,
+                "equity_ahkh_croupier": self.equity_first,
+                "equity_evaluations": self.ompeval.evaluations,
+            }
         if self.census is not None:
             out["enumerate_7card"] = {"seconds": self.census_seconds, "categories": self.census}
         return out
@@ -135,8 +156,11 @@ def run_eval_bench(
     peer_count: int = 200_000,
     enumerate_all: bool = False,
     progress: Callable[[str], None] | None = None,
+    ompeval: Path | None = None,
 ) -> EvalBench:
-    """Measure everything; ``progress(label)`` is told what is being measured."""
+    """Measure everything; ``progress(label)`` is told what is being measured. With
+    ``ompeval`` (a checkout of OMPEval) its evaluator and equity run beside croupier's, on the
+    same hands, in the same run (``service.bench.ompeval``)."""
     say = progress or (lambda _label: None)
     bench = EvalBench()
     h5, h7, om = _hands(1, count, 5), _hands(2, count, 7), _hands(3, count // 4, 9)
@@ -152,8 +176,19 @@ def run_eval_bench(
     }
     say("croupier exhaustive AhKh v QsQd")
     hands = [parse_cards("AhKh"), parse_cards("QsQd")]
-    enumerate_equity(hands)
+    bench.equity_first = float(enumerate_equity(hands).players[0].equity)
     bench.equity_seconds = min(_seconds(lambda: enumerate_equity(hands)) for _ in range(5))
+    if ompeval is not None:
+        say("OMPEval (built from the checkout given)")
+        native = measure(ompeval, h7)
+        if not orders_alike(fast.evaluate7(h7[: len(native.values)]), native.values):
+            raise InvalidInput("OMPEval and croupier order the same hands differently: not run")
+        if abs(native.equity_first - bench.equity_first) > 1e-6:
+            raise InvalidInput(
+                f"OMPEval's AhKh equity {native.equity_first:.9f} is not croupier's "
+                f"{bench.equity_first:.9f}: not compared"
+            )
+        bench.ompeval = native
     for lib in peers:
         try:
             mod = importlib.import_module(lib)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import platform
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from croupier.core.errors import InvalidInput
@@ -16,14 +17,19 @@ from croupier.service.bench.twentyone import BenchResult
 
 
 def eval_bench(
-    count: int, enumerate_all: bool, progress: Callable[[str], None] | None = None
+    count: int,
+    enumerate_all: bool,
+    progress: Callable[[str], None] | None = None,
+    ompeval: Path | None = None,
 ) -> tuple[EvalBench, dict[str, Any]]:
     """Run ``croupier bench eval``: the measurements and their plain-data form."""
     if count < 1_000:
         raise InvalidInput(f"--count must be at least 1,000 hands, got {count:,}")
     from croupier.service.bench.eval import run_eval_bench
 
-    bench = run_eval_bench(count=count, enumerate_all=enumerate_all, progress=progress)
+    bench = run_eval_bench(
+        count=count, enumerate_all=enumerate_all, progress=progress, ompeval=ompeval
+    )
     data = bench.to_json()
     data["machine"] = {"python": platform.python_version(), "cpu": platform.processor()}
     return bench, data
