@@ -69,7 +69,7 @@ def build() -> None:
 
 if __name__ == "__main__":
     if "--list" in sys.argv:
-        print("\n".join([*(str(SRC / s) for s in COMPILED), str(aot.SOURCE)]))
+        print("\n".join([*(str(SRC / s) for s in COMPILED), *(str(s) for s in aot.SOURCES)]))
     elif "--clean" in sys.argv:
         clean()
     else:

@@ -6,6 +6,8 @@ source, and a process that uses it never imports numba (issue 31: ``analyze twen
 from __future__ import annotations
 
 import dataclasses
+import importlib
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -13,6 +15,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from croupier.analysis.native import AHEAD_OF_TIME, NUMBA
 from croupier.analysis.twentyone import (
     AnalysisRules,
     Context,
@@ -26,10 +29,12 @@ from croupier.analysis.twentyone import analyzer as analyzer_module
 from croupier.analysis.twentyone import basic as basic_module
 from croupier.analysis.twentyone import tip as tip_module
 
-EXTENSION = compiled.ahead_of_time()
+EXTENSION = compiled.KERNELS.ahead_of_time()
 needs_extension = pytest.mark.skipif(
     EXTENSION is None, reason="the ahead-of-time extension is not built (make compile)"
 )
+
+ROOT = Path(__file__).resolve().parents[3]
 
 RULE_SETS = [
     AnalysisRules(),
@@ -60,7 +65,7 @@ def _everything(rules: AnalysisRules) -> tuple[object, ...]:
 def test_extension_and_numba_give_the_same_analysis_to_the_bit(
     rules: AnalysisRules, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    assert compiled.KIND == "ahead-of-time"
+    assert compiled.KIND == AHEAD_OF_TIME
     ahead = _everything(rules)
     _jit(monkeypatch)
     jit = _everything(rules)
@@ -95,18 +100,31 @@ def test_the_extension_fills_the_same_arrays_as_numba() -> None:
     assert outs[0].sum() == pytest.approx(1.0)
 
 
-def test_a_stamp_of_another_source_sends_the_process_to_numba(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    stamp = tmp_path / "_kernels.sha256"
-    stamp.write_text("0" * 64 + "\n", encoding="ascii")
-    monkeypatch.setattr(compiled, "STAMP", stamp)
-    assert compiled.ahead_of_time() is None
-    monkeypatch.setattr(compiled, "STAMP", tmp_path / "missing")
-    assert compiled.ahead_of_time() is None
-    stamp.write_text(compiled.source_digest() + "\n", encoding="ascii")
-    monkeypatch.setattr(compiled, "STAMP", stamp)
-    assert (compiled.ahead_of_time() is None) == (EXTENSION is None)
+def test_a_stamp_of_another_source_sends_the_process_to_numba(tmp_path: Path) -> None:
+    kernels_here = dataclasses.replace(compiled.KERNELS, folder=tmp_path)
+    shutil.copy(compiled.KERNELS.folder / "kernels.py", tmp_path / "kernels.py")
+    assert kernels_here.ahead_of_time() is None  # no stamp
+    assert kernels_here.load()[1] == NUMBA
+    kernels_here.stamp.write_text("0" * 64 + "\n", encoding="ascii")
+    assert kernels_here.ahead_of_time() is None  # built from another source
+    kernels_here.stamp.write_text(kernels_here.digest() + "\n", encoding="ascii")
+    assert (kernels_here.ahead_of_time() is None) == (EXTENSION is None)
+    (tmp_path / "kernels.py").write_text("# edited\n", encoding="utf-8")
+    assert kernels_here.ahead_of_time() is None  # the source edited since
+
+
+def test_make_watches_every_source_of_every_kernel_set() -> None:
+    sys.path.insert(0, str(ROOT / "tools"))
+    try:
+        aot = importlib.import_module("aot")
+    finally:
+        sys.path.remove(str(ROOT / "tools"))
+    wanted = {ROOT / "src" / "croupier" / "analysis" / "native.py"}
+    for name, folder in aot.SETS.items():
+        kernels = importlib.import_module(name).KERNELS
+        assert kernels.folder == folder
+        wanted |= {folder / source for source in kernels.sources}
+    assert set(aot.SOURCES) == wanted
 
 
 @needs_extension

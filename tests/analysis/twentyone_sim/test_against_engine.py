@@ -15,8 +15,8 @@ import dataclasses
 import numpy as np
 import pytest
 
-from croupier.analysis.twentyone_sim import Strategy, basic_strategy, from_house_rules
-from croupier.analysis.twentyone_sim import kernel as k
+from croupier.analysis.twentyone_sim import Strategy, basic_strategy, chunks, from_house_rules
+from croupier.analysis.twentyone_sim import layout as k
 from croupier.analysis.twentyone_sim import strategy as codes
 from croupier.core.cards import Card, multi_deck
 from croupier.core.protocol import PendingKind
@@ -127,7 +127,7 @@ def test_every_round_of_a_shoe_settles_as_the_engine_settles_it(
         rules = sim.as_array()
         rules[k.P_IND_MIN] = rules[k.P_IND_MAX] = indicator
         values = np.array([_value(c) for c in dealt], dtype=np.int64)
-        got, stats = k.play_shoe(rules, strategy.hard, strategy.soft, strategy.pairs, insure,
+        got, stats = chunks.play_shoe(rules, strategy.hard, strategy.soft, strategy.pairs, insure,
                                  PLAYERS, values)  # fmt: skip
         assert len(expected) > 5
         assert got.tolist() == expected, seed

@@ -24,7 +24,7 @@ from croupier.analysis.twentyone_sim import (
     plan,
     simulate_serial,
 )
-from croupier.analysis.twentyone_sim import kernel as k
+from croupier.analysis.twentyone_sim import layout as k
 from croupier.analysis.twentyone_sim.strategy import STAND
 
 Z = 4.5  # a hand-computable probability is checked to 4.5 standard errors

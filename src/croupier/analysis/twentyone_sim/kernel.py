@@ -1,10 +1,10 @@
 # mypy: allow-untyped-defs, allow-untyped-calls
 """The numba kernel: whole shoes of twenty-one at one table, ``players`` seats, one strategy.
 
-``run_chunk(rules, hard, soft, pairs, take_insurance, players, rounds, seed_state)`` plays
-``rounds`` rounds starting from a freshly shuffled shoe and returns the chunk's sufficient
-statistics (``S_*`` indices), all exact integers in tenths of the initial wager, so chunks add
-up to the same totals in any order.
+``run_chunk_kernel`` (called through ``chunks.run_chunk``) plays ``rounds`` rounds starting
+from a freshly shuffled shoe and returns the chunk's sufficient statistics (``S_*`` indices),
+all exact integers in tenths of the initial wager, so chunks add up to the same totals in any
+order.
 
 The deal, as croupier's engine deals it (``croupier.games.twentyone.table``,
 ``croupier.core.shoe``, ``dealing``):
@@ -25,30 +25,28 @@ The deal, as croupier's engine deals it (``croupier.games.twentyone.table``,
   unbusted hand remains (-11.10.f, g).
 
 ``rounds_per_shoe`` (``SimRules.rounds_per_shoe``) can also reshuffle after a fixed number of
-rounds (1: every round from a fresh shoe). ``play_shoe`` deals one given card order without
+rounds (1: every round from a fresh shoe). ``chunks.play_shoe`` deals one given card order without
 shuffling, for the card-by-card comparison with the engine
 (``tests/analysis/twentyone_sim/test_against_engine.py``).
 
-The shoe itself (generator, shuffle, cut, refill) and the array layouts are in ``shoe``.
+The shoe itself (generator, shuffle, cut, refill) is in ``shoe``, the array layouts in
+``layout``; ``compiled.py`` chooses how the kernel is compiled.
 """
 
 from __future__ import annotations
 
 import numpy as np
-import numpy.typing as npt
 from numba import njit
 
-from croupier.analysis.twentyone_sim.shoe import (
+from croupier.analysis.twentyone_sim.layout import (
     N_STATS,
     P_BURN,
-    P_CUT_MIN,
     P_DAS,
     P_DECKS,
     P_DOUBLE_ON,
     P_H17,
     P_HOLE_CARD,
     P_HSA,
-    P_IND_MAX,
     P_IND_MIN,
     P_INSURANCE,
     P_MAX_HANDS,
@@ -67,7 +65,6 @@ from croupier.analysis.twentyone_sim.shoe import (
     S_NET,
     S_PLAYER_NATURALS,
     S_PUSHES,
-    S_REFILLS,
     S_ROUND_SQ,
     S_ROUNDS,
     S_SEAT_SQ,
@@ -76,52 +73,10 @@ from croupier.analysis.twentyone_sim.shoe import (
     S_SURRENDERS,
     S_VOIDED,
     S_WINS,
-    new_shoe,
-    refill,
 )
+from croupier.analysis.twentyone_sim.shoe import new_shoe, refill
 
-__all__ = [
-    "N_STATS",
-    "P_BURN",
-    "P_CUT_MIN",
-    "P_DAS",
-    "P_DECKS",
-    "P_DOUBLE_ON",
-    "P_H17",
-    "P_HOLE_CARD",
-    "P_HSA",
-    "P_IND_MAX",
-    "P_IND_MIN",
-    "P_INSURANCE",
-    "P_MAX_HANDS",
-    "P_NATURAL",
-    "P_NATURAL_PAYS",
-    "P_ROUNDS_PER_SHOE",
-    "P_RSA",
-    "P_SURRENDER",
-    "S_CARDS",
-    "S_DEALER_NATURALS",
-    "S_DOUBLES",
-    "S_HANDLE",
-    "S_INITIAL",
-    "S_INSURANCE",
-    "S_LOSSES",
-    "S_NET",
-    "S_PLAYER_NATURALS",
-    "S_PUSHES",
-    "S_REFILLS",
-    "S_ROUNDS",
-    "S_ROUND_SQ",
-    "S_SEAT_SQ",
-    "S_SHOES",
-    "S_SPLITS",
-    "S_SURRENDERS",
-    "S_VOIDED",
-    "S_WINS",
-    "play_shoe",
-    "run_chunk",
-    "run_chunk_kernel",
-]
+__all__ = ["run_chunk_kernel"]
 
 # final actions
 _A_HIT = 0
@@ -511,66 +466,3 @@ def run_chunk_kernel(
     stats[S_LOSSES] += losses
     stats[S_CARDS] += dealt
     return stats
-
-
-def run_chunk(
-    rules: npt.NDArray[np.int64],
-    hard: npt.NDArray[np.int8],
-    soft: npt.NDArray[np.int8],
-    pairs: npt.NDArray[np.int8],
-    take_insurance: bool,
-    players: int,
-    rounds: int,
-    seed_state: npt.NDArray[np.uint64],
-) -> npt.NDArray[np.int64]:
-    """Play ``rounds`` rounds of a fresh shoe at a table of ``players`` seats; the statistics
-    (``S_*`` indices). ``seed_state`` is four uint64 words (not all zero)."""
-    state = np.ascontiguousarray(seed_state, dtype=np.uint64)
-    if state.shape != (4,) or not state.any():
-        raise ValueError("seed_state must be four uint64 words, not all zero")
-    result: npt.NDArray[np.int64] = run_chunk_kernel(
-        np.ascontiguousarray(rules, dtype=np.int64),
-        np.ascontiguousarray(hard, dtype=np.int8),
-        np.ascontiguousarray(soft, dtype=np.int8),
-        np.ascontiguousarray(pairs, dtype=np.int8),
-        bool(take_insurance),
-        int(players),
-        int(rounds),
-        state,
-        np.zeros(0, dtype=np.int64),
-        np.zeros((0, 1), dtype=np.int64),
-    )
-    return result
-
-
-def play_shoe(
-    rules: npt.NDArray[np.int64],
-    hard: npt.NDArray[np.int8],
-    soft: npt.NDArray[np.int8],
-    pairs: npt.NDArray[np.int8],
-    take_insurance: bool,
-    players: int,
-    order: npt.NDArray[np.int64],
-    max_rounds: int = 1000,
-) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
-    """Deal one shoe in the given ``order`` (card values 1-10, already cut; the first
-    ``rules[P_BURN]`` are burned; the indicator card ``rules[P_IND_MIN]`` cards from the
-    bottom) until it would be reshuffled: each round's result of each seat (tenths) and the
-    statistics. For checking the kernel against the engine card by card."""
-    values = np.ascontiguousarray(order, dtype=np.int64)
-    if values.shape != (52 * int(rules[P_DECKS]),) or values.min() < 1 or values.max() > 10:
-        raise ValueError("order must hold the shoe's every card value (1-10)")
-    record = np.zeros((max_rounds, players), dtype=np.int64)
-    stats = run_chunk_kernel(
-        np.ascontiguousarray(rules, dtype=np.int64),
-        np.ascontiguousarray(hard, dtype=np.int8),
-        np.ascontiguousarray(soft, dtype=np.int8),
-        np.ascontiguousarray(pairs, dtype=np.int8),
-        bool(take_insurance),
-        int(players),
-        int(max_rounds),
-        np.array([1, 2, 3, 4], dtype=np.uint64),
-        values,
-        record,
-    )
-    return record[: int(stats[S_ROUNDS])], stats

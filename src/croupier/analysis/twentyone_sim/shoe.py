@@ -1,5 +1,5 @@
 # mypy: allow-untyped-defs, allow-untyped-calls
-"""The kernel's layout (the rules array ``P_*``, the statistics ``S_*``) and its shoe: the
+"""The kernel's shoe (its layout is ``layout``): the
 random generator, the shuffle, the cut, a new shoe and the refill of a short shoe (-12.9).
 
 Randomness: xoshiro256** (Blackman and Vigna) seeded with four 64-bit words (from
@@ -12,46 +12,15 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-# rules array (SimRules.as_array)
-P_DECKS = 0
-P_H17 = 1
-P_DOUBLE_ON = 2
-P_DAS = 3
-P_MAX_HANDS = 4
-P_RSA = 5
-P_HSA = 6
-P_SURRENDER = 7
-P_INSURANCE = 8
-P_NATURAL = 9
-P_HOLE_CARD = 10
-P_NATURAL_PAYS = 11
-P_IND_MIN = 12
-P_IND_MAX = 13
-P_CUT_MIN = 14
-P_BURN = 15
-P_ROUNDS_PER_SHOE = 16
-
-# statistics of a chunk
-S_ROUNDS = 0
-S_INITIAL = 1  # initial wagers (seats x rounds)
-S_NET = 2  # players' net result, tenths
-S_ROUND_SQ = 3  # sum over rounds of (round's net over all seats)^2, tenths^2
-S_SEAT_SQ = 4  # sum over seats and rounds of (seat's net)^2, tenths^2
-S_HANDLE = 5  # every wager placed, tenths (original, split, double, insurance)
-S_SHOES = 6
-S_CARDS = 7  # cards out of the shoe, burns included
-S_REFILLS = 8  # shoes run out within a round (-12.9)
-S_PLAYER_NATURALS = 9
-S_DEALER_NATURALS = 10
-S_DOUBLES = 11
-S_SPLITS = 12
-S_SURRENDERS = 13
-S_INSURANCE = 14
-S_VOIDED = 15  # split/double wagers returned against a dealer natural (OBO), tenths
-S_WINS = 16  # seat results > 0
-S_PUSHES = 17  # seat results == 0
-S_LOSSES = 18  # seat results < 0
-N_STATS = 19
+from croupier.analysis.twentyone_sim.layout import (
+    P_BURN,
+    P_CUT_MIN,
+    P_IND_MAX,
+    P_IND_MIN,
+    S_CARDS,
+    S_REFILLS,
+    S_SHOES,
+)
 
 _U32 = np.uint64(0xFFFFFFFF)
 

@@ -16,7 +16,8 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
-from croupier.analysis.twentyone_sim import kernel as k
+from croupier.analysis.twentyone_sim import chunks
+from croupier.analysis.twentyone_sim import layout as k
 from croupier.analysis.twentyone_sim.params import TENTHS, SimRules
 from croupier.analysis.twentyone_sim.strategy import Strategy
 
@@ -63,7 +64,7 @@ class ChunkTask:
     seed_state: npt.NDArray[np.uint64]
 
     def run(self) -> Stats:
-        return k.run_chunk(
+        return chunks.run_chunk(
             self.rules,
             self.hard,
             self.soft,
