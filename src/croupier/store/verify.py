@@ -24,6 +24,13 @@ class ChainRow:
 
 
 def _recomputed_hash(stream: str, row: ChainRow) -> str | None:
+    """The hash of the row's contents: of its stored payload text as it is, when that is the
+    canonical text the writer hashed (SQLite keeps it so; one digest, nothing parsed), else of
+    the canonical text of the payload it decodes to (PostgreSQL's ``jsonb`` re-spaces and
+    reorders the text it keeps). A row matching either way holds what was written."""
+    as_stored = event_hash(stream, row.seq, row.type, row.payload, row.recorded_at, row.prev_hash)
+    if as_stored == row.hash:
+        return as_stored
     try:
         payload = json.loads(row.payload)
     except json.JSONDecodeError:

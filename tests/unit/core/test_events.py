@@ -86,3 +86,15 @@ def test_floats_never_enter_an_event() -> None:
 
     with pytest.raises(TypeError, match="float"):
         Floaty(amount=1.5).to_dict()  # type: ignore[arg-type]
+
+
+def test_an_enum_value_decodes_to_its_member_and_nothing_else_does() -> None:
+    data = sample().to_dict()
+    decoded = event_from_dict(data)
+    assert isinstance(decoded, Sample)
+    assert decoded.stakes[1].kind is Kind.TIP
+    for bad in ("bonus", ["tip"], 7, None):
+        wrong = sample().to_dict()
+        wrong["stakes"] = [{"kind": bad, "cents": 50}]
+        with pytest.raises(InvalidInput, match="stakes"):
+            event_from_dict(wrong)
