@@ -6,6 +6,7 @@ Every refusal says what was wrong, what is allowed, and where the rule is writte
     ├── ConfigError      invalid house rules, wheel or paytable; lists every problem
     ├── RuleViolation    an action the regulation forbids; carries the section
     └── InvalidInput     malformed input (a card that does not parse, a corrupt file, a bad URL)
+        └── NotFound     a thing asked for by its name or number that is not there (or not yours)
 """
 
 from __future__ import annotations
@@ -54,3 +55,9 @@ class RuleViolation(CroupierError):
 
 class InvalidInput(CroupierError):
     """Input that cannot be understood: a malformed card, money amount, file or URL."""
+
+
+class NotFound(InvalidInput):
+    """A thing asked for by its name or number (a live table, a round, a tournament, a count)
+    that is not there, or not the asker's organization's: the server answers 404 without
+    saying which. Everywhere else it is an ``InvalidInput`` like any other."""

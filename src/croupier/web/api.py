@@ -35,6 +35,7 @@ router = APIRouter(prefix="/api", tags=["api"])
 REFUSALS: dict[int | str, dict[str, object]] = {
     401: {"description": "not signed in"},
     403: {"description": "refused: {detail, section} names the rule"},
+    404: {"description": "no such thing here (or not your organization's): {detail}"},
     422: {"description": "input that cannot be read: {detail}"},
 }
 

@@ -23,6 +23,7 @@ router = APIRouter(prefix="/api", tags=["back office"])
 REFUSALS: dict[int | str, dict[str, Any]] = {
     401: {"description": "not signed in"},
     403: {"description": "refused: {detail, section} names the rule"},
+    404: {"description": "no such count, slip, ask or entry (or not yours): {detail}"},
     422: {"description": "input that cannot be read, or refused by the books: {detail}"},
 }
 FILES: dict[int | str, dict[str, Any]] = {

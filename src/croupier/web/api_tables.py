@@ -43,6 +43,7 @@ TableId = Annotated[
 RESPONSES: dict[int | str, dict[str, Any]] = {
     401: {"description": "not signed in"},
     403: {"description": "refused: {detail, section} names the rule"},
+    404: {"description": "no such live table or round (or not your organization's)"},
     409: {"description": "the table moved on: reload and choose again; nothing was done"},
     422: {"description": "input that cannot be read: {detail}"},
 }

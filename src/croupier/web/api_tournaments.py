@@ -26,6 +26,7 @@ router = APIRouter(prefix="/api/tournaments", tags=["tournaments"])
 REFUSALS: dict[int | str, dict[str, Any]] = {
     401: {"description": "not signed in"},
     403: {"description": "refused: {detail, section} names the rule"},
+    404: {"description": "no such tournament (or not your organization's)"},
     409: {"description": "the tournament's rules refuse it now: {detail, section}"},
     422: {"description": "input that cannot be read: {detail}"},
 }

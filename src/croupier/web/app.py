@@ -24,7 +24,7 @@ from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 
 from croupier import __version__
-from croupier.core.errors import CroupierError, InvalidInput, RuleViolation
+from croupier.core.errors import CroupierError, InvalidInput, NotFound, RuleViolation
 from croupier.core.money import format_money
 from croupier.service.server.webserver import is_sqlite, open_server
 from croupier.service.tables.fanout import Notice, PostgresFanout
@@ -229,6 +229,10 @@ def _handlers(app: FastAPI) -> None:
     @app.exception_handler(RuleViolation)
     async def refused(request: Request, exc: RuleViolation) -> Response:
         return _refusal(request, 403, _one_line(exc.detail), exc.section)
+
+    @app.exception_handler(NotFound)
+    async def not_found(request: Request, exc: NotFound) -> Response:
+        return _refusal(request, 404, _one_line(str(exc)), None)
 
     @app.exception_handler(InvalidInput)
     async def invalid(request: Request, exc: InvalidInput) -> Response:

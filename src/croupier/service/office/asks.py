@@ -12,7 +12,7 @@ import sqlalchemy as sa
 
 from croupier.books.guards import require_open_shift, require_site
 from croupier.books.model import chips_total, format_chips
-from croupier.core.errors import InvalidInput
+from croupier.core.errors import InvalidInput, NotFound
 from croupier.service.books.input import chips as parse_chips
 from croupier.service.books.input import describe_chips
 from croupier.service.office.base import OfficeBase
@@ -99,7 +99,7 @@ class AsksDesk(OfficeBase):
                 )
             ).first()
         if row is None:
-            raise InvalidInput(f"no ask {ask_id}")
+            raise NotFound(f"no ask {ask_id}")
         return _ask_of(row)
 
     def slip_asks(self, actor: Actor) -> list[SlipAsk]:

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from croupier.core.errors import InvalidInput
+from croupier.core.errors import InvalidInput, NotFound
 from croupier.core.events import Event, event
 from croupier.core.money import format_money
 from croupier.core.names import check_text
@@ -285,7 +285,7 @@ class CountingDesk(DayDesk):
         counts, version = self._counts()
         c = counts.get(count_id)
         if c is None or me not in c.members():
-            raise InvalidInput(f"no count {count_id} of yours")
+            raise NotFound(f"no count {count_id} of yours")
         if c.status not in (OPEN, DIFFER):
             raise InvalidInput(f"count {count_id} is {c.status}")
         return c, version

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
-from croupier.core.errors import InvalidInput
+from croupier.core.errors import InvalidInput, NotFound
 from croupier.service.books import close as books_close
 from croupier.service.books import day as books_day
 from croupier.service.books import games as books_games
@@ -481,7 +481,7 @@ VALUE_MAX = 2000
 def entry_form(key: str) -> EntryForm:
     found = BY_KEY.get(key)
     if found is None:
-        raise InvalidInput(f"no books entry {key!r}: see the list of entries")
+        raise NotFound(f"no books entry {key!r}: see the list of entries")
     return found
 
 

@@ -13,7 +13,7 @@ from croupier.books.guards import require_open_shift, require_role, require_site
 from croupier.books.model import Role, SlipKind, chips_total, format_chips
 from croupier.books.slips import check_form
 from croupier.books.state import Books
-from croupier.core.errors import InvalidInput
+from croupier.core.errors import InvalidInput, NotFound
 from croupier.service.books import day as books_day
 from croupier.service.books.input import chips as parse_chips
 from croupier.service.office.base import OfficeBase
@@ -52,7 +52,7 @@ class SlipsDesk(OfficeBase):
                 )
             ).first()
         if row is None:
-            raise InvalidInput(f"no prepared slip {draft_id}")
+            raise NotFound(f"no prepared slip {draft_id}")
         return draft_of(row)
 
     def prepare(

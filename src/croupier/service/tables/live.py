@@ -43,7 +43,7 @@ from typing import Any, Protocol
 import numpy as np
 
 from croupier.core.clock import Clock, SystemClock
-from croupier.core.errors import CroupierError, InvalidInput, RuleViolation
+from croupier.core.errors import CroupierError, InvalidInput, NotFound, RuleViolation
 from croupier.core.events import JSON, Event, canonical_json, to_json_value
 from croupier.core.money import format_money, parse_money
 from croupier.core.names import check_name
@@ -216,7 +216,7 @@ class LiveTableHub(Keying, Fees):
         stream = stream_of(table_id, self.prefix)
         opening = self.store.read_between(stream, 0, 1)
         if not opening:
-            raise InvalidInput(f"no live table {table_id!r}")
+            raise NotFound(f"no live table {table_id!r}")
         first = opening[0].event
         if not isinstance(first, TableOpened):
             raise InvalidInput(f"stream {stream!r} is not a live table")

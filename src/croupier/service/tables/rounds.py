@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from croupier.core.errors import InvalidInput
+from croupier.core.errors import InvalidInput, NotFound
 from croupier.core.events import JSON, Event
 from croupier.core.protocol import PendingKind, Play, Settlement
 from croupier.service.tables import unseen as late
@@ -98,7 +98,7 @@ def _opening(store: EventStore, table_id: str, prefix: str) -> TableOpened:
     stream = stream_of(table_id, prefix)
     first = store.read_between(stream, 0, 1)
     if not first or not isinstance(first[0].event, TableOpened):
-        raise InvalidInput(f"no live table {table_id!r}")
+        raise NotFound(f"no live table {table_id!r}")
     return first[0].event
 
 
@@ -195,7 +195,7 @@ def round_record(
         if e is not None and not isinstance(e, _TABLE_EVENTS):
             events.append(e)
     if started is None:
-        raise InvalidInput(f"table {table_id!r} has no round {number}")
+        raise NotFound(f"table {table_id!r} has no round {number}")
     raise InvalidInput(f"round {number} of table {table_id!r} is still in play: settle it first")
 
 

@@ -39,7 +39,7 @@ from typing import Any
 
 from croupier.core.clock import Clock, SystemClock
 from croupier.core.data import loads
-from croupier.core.errors import InvalidInput, RuleViolation
+from croupier.core.errors import InvalidInput, NotFound, RuleViolation
 from croupier.core.events import JSON, Event, event
 from croupier.core.money import parse_money
 from croupier.reports.csvsafe import csv_bytes
@@ -540,7 +540,7 @@ class TournamentDesk:
         version = self.store.version(stream)
         if version == 0:
             self._cache.pop(tid, None)
-            raise InvalidInput(f"no tournament {tid!r}")
+            raise NotFound(f"no tournament {tid!r}")
         cached = self._cache.get(tid)
         if cached is not None and cached.version == version:
             return cached
