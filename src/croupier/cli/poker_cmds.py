@@ -201,7 +201,8 @@ def bench(
     ] = 7,
     no_pokerkit: Annotated[bool, typer.Option("--no-pokerkit")] = False,
 ) -> None:
-    """Hands per second of random fixed-limit hold'em and Omaha high-low, next to PokerKit's."""
+    """Hands per second of random fixed-limit hold'em and Omaha high-low, next to PokerKit's
+    (and OpenSpiel's universal_poker heads-up, where it installs)."""
     from rich.progress import Progress
 
     from croupier.service.bench.runs import poker_bench as run_bench
@@ -215,7 +216,10 @@ def bench(
         build, rows = run_bench(hands, seed, not no_pokerkit, rounds, advance)
     console.print(build)
     table = Table(title="poker: random legal fixed-limit hands per second")
-    columns = ("variant", "players", "hands", "croupier h/s", "pokerkit h/s", "ratio", "range")
+    columns = (
+        "variant", "players", "hands", "croupier h/s", "pokerkit h/s", "ratio", "range",
+        "openspiel h/s", "vs openspiel",
+    )  # fmt: skip
     for column in columns:
         table.add_column(column, justify="right")
     for row in rows:
@@ -227,11 +231,14 @@ def bench(
             "-" if row.pokerkit_hps is None else f"{row.pokerkit_hps:,.0f}",
             "-" if row.ratio is None else f"{row.ratio:.2f}x",
             "-" if not row.ratios else f"{min(row.ratios):.0f}-{max(row.ratios):.0f}x",
+            "-" if row.openspiel_hps is None else f"{row.openspiel_hps:,.0f}",
+            "-" if row.openspiel_ratio is None else f"{row.openspiel_ratio:.2f}x",
         )
     console.print(table)
     console.print(
         f"Each table size in {rounds} rounds, both engines timed back to back in each: rates "
         "are the median round, ratio the median of the rounds' ratios, range their lowest "
         "and highest. Croupier's hands are played by the shared random legal player through "
-        "the game protocol (play_randomly, Play, GAME.step)."
+        "the game protocol (play_randomly, Play, GAME.step). OpenSpiel's universal_poker "
+        "plays where it can (hold'em, at most four players)."
     )

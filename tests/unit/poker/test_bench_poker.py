@@ -24,7 +24,7 @@ def test_hands_are_split_evenly_over_the_rounds_and_each_round_times_both_engine
         asked.append(("pokerkit", n))
         return n / 4.0  # 4 hands a second
 
-    mine, peer = measure(ours, theirs, 10, 3)
+    mine, peer, _ = measure(ours, theirs, 10, 3)
     # 10 hands over 3 rounds: 4, 3, 3; each round croupier then PokerKit, back to back
     assert asked == [
         ("croupier", 4), ("pokerkit", 4),
@@ -54,3 +54,15 @@ def test_the_command_prints_every_row_without_pokerkit() -> None:
     for variant in ("holdem", "omaha-hilo"):
         assert result.stdout.count(variant) == 3
     assert "2 rounds" in result.stdout
+
+
+def test_openspiel_plays_only_the_games_universal_poker_can_define() -> None:
+    from croupier.games.poker.rules import Variant
+    from croupier.service.bench.poker import openspiel_player
+
+    assert openspiel_player(Variant.OMAHA_HILO, 2, 1) is None
+    assert openspiel_player(Variant.HOLDEM, 6, 1) is None  # it reads at most four stacks
+    pytest.importorskip("pyspiel")
+    play = openspiel_player(Variant.HOLDEM, 2, 1)
+    assert play is not None
+    assert play(50) > 0

@@ -12,6 +12,13 @@ A shared machine's speed drifts by a quarter or more over seconds, so each table
 in rounds: in every round each engine plays its share of the hands, back to back, and the
 round's ratio compares two timings taken under the same conditions. A row reports the median
 round of each engine and the median of the rounds' ratios, with their lowest and highest.
+
+OpenSpiel's ``universal_poker`` (the ACPC game definitions, C++ behind Python) is the second peer
+where it installs and where it can play the game: fixed-limit hold'em of at most four players
+(it reads at most four stack sizes), so the heads-up row. Its random player picks uniformly
+among the game's legal actions (fold is not offered when checking is possible, as with
+PokerKit) and draws each card uniformly from its chance outcomes; the blinds, bet sizes, the cap
+(a bet and three raises) and the stacks are croupier's.
 """
 
 from __future__ import annotations
@@ -49,6 +56,13 @@ class BenchRow:
     pokerkit_hps: float | None
     ratios: tuple[float, ...] = ()
     """Each round's croupier rate over PokerKit's rate, timed back to back."""
+    openspiel_hps: float | None = None
+    openspiel_ratios: tuple[float, ...] = ()
+    """Each round's croupier rate over OpenSpiel's (timed in the same round)."""
+
+    @property
+    def openspiel_ratio(self) -> float | None:
+        return statistics.median(self.openspiel_ratios) if self.openspiel_ratios else None
 
     @property
     def ratio(self) -> float | None:
@@ -147,25 +161,75 @@ def pokerkit_player(variant: Variant, players: int, seed: int) -> Player | None:
     return play
 
 
+def openspiel_player(variant: Variant, players: int, seed: int) -> Player | None:
+    """OpenSpiel's universal_poker playing random legal actions (``None`` where it is not
+    installed or cannot play this game: Omaha, or more than four players)."""
+    if variant is not Variant.HOLDEM or players > 4:
+        return None
+    try:
+        import pyspiel
+    except ImportError:  # pragma: no cover - peers are optional
+        return None
+    blinds = ["20", "10"] if players == 2 else ["10", "20"] + ["0"] * (players - 2)
+    game = pyspiel.load_game(
+        "universal_poker",
+        {
+            "betting": "limit",
+            "numPlayers": players,
+            "numRounds": 4,
+            "blind": " ".join(blinds),
+            "firstPlayer": "2 1 1 1" if players == 2 else "3 1 1 1",
+            "raiseSize": "20 20 40 40",
+            "maxRaises": "3 4 4 4",
+            "numSuits": 4,
+            "numRanks": 13,
+            "numHoleCards": 2,
+            "numBoardCards": "0 3 1 1",
+            "stack": " ".join([str(STACK)] * players),
+        },
+    )
+    draws = BatchedRng(SeededRng(seed))
+
+    def play(n: int) -> float:
+        start = time.perf_counter()
+        for _ in range(n):
+            state = game.new_initial_state()
+            while not state.is_terminal():
+                if state.is_chance_node():
+                    outcomes = state.chance_outcomes()
+                    state.apply_action(outcomes[draws.randbelow(len(outcomes))][0])
+                else:
+                    legal = state.legal_actions()
+                    state.apply_action(legal[draws.randbelow(len(legal))])
+        return time.perf_counter() - start
+
+    return play
+
+
 def measure(
     ours: Player,
     theirs: Player | None,
     hands: int,
     rounds: int,
     done: Callable[[], None] | None = None,
-) -> tuple[list[float], list[float]]:
-    """Each engine's rate in each round (``hands`` split evenly over the rounds); PokerKit's
-    list is empty without it. ``done()`` after each round."""
+    third: Player | None = None,
+) -> tuple[list[float], list[float], list[float]]:
+    """Each engine's rate in each round (``hands`` split evenly over the rounds): croupier's,
+    PokerKit's and ``third``'s (OpenSpiel's); a peer's list is empty without it. ``done()``
+    after each round."""
     per_round = [hands // rounds + (1 if r < hands % rounds else 0) for r in range(rounds)]
     mine: list[float] = []
     peer: list[float] = []
+    other: list[float] = []
     for n in per_round:
         mine.append(n / ours(n))
         if theirs is not None:
             peer.append(n / theirs(n))
+        if third is not None:
+            other.append(n / third(n))
         if done is not None:
             done()
-    return mine, peer
+    return mine, peer, other
 
 
 def run(
@@ -196,11 +260,11 @@ def run(
         for players in SIZES:
             ours = croupier_player(variant, players, seed)
             theirs = pokerkit_player(variant, players, seed) if with_pokerkit else None
-            ours(WARM_UP)
-            if theirs is not None:
-                theirs(WARM_UP)
-            mine, peer = measure(ours, theirs, hands, rounds, done)
-            ratios = tuple(a / b for a, b in zip(mine, peer, strict=False))
+            third = openspiel_player(variant, players, seed) if with_pokerkit else None
+            for engine in (ours, theirs, third):
+                if engine is not None:
+                    engine(WARM_UP)
+            mine, peer, other = measure(ours, theirs, hands, rounds, done, third)
             rows.append(
                 BenchRow(
                     variant.value,
@@ -208,7 +272,9 @@ def run(
                     hands,
                     statistics.median(mine),
                     statistics.median(peer) if peer else None,
-                    ratios,
+                    tuple(a / b for a, b in zip(mine, peer, strict=False)),
+                    statistics.median(other) if other else None,
+                    tuple(a / b for a, b in zip(mine, other, strict=False)),
                 )
             )
     return rows
