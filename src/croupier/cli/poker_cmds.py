@@ -216,14 +216,14 @@ def bench(
         build, rows = run_bench(hands, seed, not no_pokerkit, rounds, advance)
     console.print(build)
     table = Table(title="poker: random legal fixed-limit hands per second")
-    columns = (
-        "variant", "players", "hands", "croupier h/s", "pokerkit h/s", "ratio", "range",
-        "openspiel h/s", "vs openspiel",
-    )  # fmt: skip
+    columns = ["variant", "players", "hands", "croupier h/s", "pokerkit h/s", "ratio", "range"]
+    openspiel = any(row.openspiel_hps is not None for row in rows)  # its columns where it ran
+    if openspiel:
+        columns += ["openspiel h/s", "vs openspiel"]
     for column in columns:
         table.add_column(column, justify="right")
     for row in rows:
-        table.add_row(
+        cells = [
             row.variant,
             str(row.players),
             str(row.hands),
@@ -231,9 +231,12 @@ def bench(
             "-" if row.pokerkit_hps is None else f"{row.pokerkit_hps:,.0f}",
             "-" if row.ratio is None else f"{row.ratio:.2f}x",
             "-" if not row.ratios else f"{min(row.ratios):.0f}-{max(row.ratios):.0f}x",
-            "-" if row.openspiel_hps is None else f"{row.openspiel_hps:,.0f}",
-            "-" if row.openspiel_ratio is None else f"{row.openspiel_ratio:.2f}x",
-        )
+        ]
+        if openspiel:
+            cells.append("-" if row.openspiel_hps is None else f"{row.openspiel_hps:,.0f}")
+            ratio = row.openspiel_ratio
+            cells.append("-" if ratio is None else f"{ratio:.2f}x")
+        table.add_row(*cells)
     console.print(table)
     console.print(
         f"Each table size in {rounds} rounds, both engines timed back to back in each: rates "
