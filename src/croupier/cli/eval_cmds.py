@@ -114,6 +114,12 @@ def bench_eval(
         table.add_row(lib, *(f"{rates[k]:,.0f}" if k in rates else "-" for k in bench.kinds))
     console.print(table)
     console.print(f"{bench.equity_label}: {bench.equity_seconds:.4f} s (1,712,304 boards)")
+    if bench.equity_typed is not None:
+        console.print(
+            f"croupier equity AhKh QsQd as typed (whole process, median of 5): "
+            f"{bench.equity_typed:.3f} s",
+            highlight=False,
+        )
     if bench.ompeval is not None:
         om = bench.ompeval
         console.print(

@@ -44,6 +44,8 @@ class EvalBench:
     ompeval: OmpEval | None = None
     equity_first: float = 0.0
     """AhKh's equity in croupier's enumeration (compared with OMPEval's)."""
+    equity_typed: float | None = None
+    """``croupier equity AhKh QsQd`` as a person types it: the whole process (median)."""
 
     def fastest_peer(self, kind: str) -> tuple[str, float] | None:
         peers = [(lib, r[kind]) for lib, r in self.rates.items() if lib != "croupier" and kind in r]
@@ -60,6 +62,8 @@ class EvalBench:
         if pk and "omaha-hilo" in ours:
             ratios["omaha-hilo vs pokerkit"] = ours["omaha-hilo"] / pk
         equity_seconds = {"croupier": self.equity_seconds}
+        if self.equity_typed is not None:
+            equity_seconds["croupier equity AhKh QsQd, whole process"] = self.equity_typed
         if self.ompeval is not None:
             om = self.ompeval
             ratios["7-card vs OMPEval"] = ours["7-card"] / om.seven_card_rate
@@ -178,6 +182,10 @@ def run_eval_bench(
     hands = [parse_cards("AhKh"), parse_cards("QsQd")]
     bench.equity_first = float(enumerate_equity(hands).players[0].equity)
     bench.equity_seconds = min(_seconds(lambda: enumerate_equity(hands)) for _ in range(5))
+    say("croupier equity AhKh QsQd as typed")
+    from croupier.service.bench.commands import time_command
+
+    bench.equity_typed = time_command(["equity", "AhKh", "QsQd"], 5).median
     if ompeval is not None:
         say("OMPEval (built from the checkout given)")
         native = measure(ompeval, h7)
