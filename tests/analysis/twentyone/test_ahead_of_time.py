@@ -56,7 +56,8 @@ def _everything(rules: AnalysisRules) -> tuple[object, ...]:
     context = Context(rules)
     composition = analyze(rules, "composition", context)
     basic = analyze(rules, "basic")
-    tip = tip_bet(rules, context) if not rules.late_surrender else None
+    nd_tip = not rules.late_surrender and rules.dealer_natural is not DealerNatural.ALL_BETS
+    tip = tip_bet(rules, context) if nd_tip else None
     return composition, basic, tip
 
 

@@ -157,3 +157,15 @@ def test_tip_bet_one_deck_two_split_hands_outcomes_sum_to_one_and_losses_exceed_
     tip = tip_bet(AnalysisRules(decks=1, max_split_hands=2))
     assert tip.win + tip.push + tip.lose == pytest.approx(1.0, abs=1e-12)
     assert tip.lose > tip.win
+
+
+def test_99_01_3_08_11_10_e_no_tip_bet_figure_where_a_dealer_natural_takes_every_wager() -> None:
+    # the tip rides on a hand played by N.D.'s rules; a table where a dealer natural takes the
+    # split and doubled wagers too is not one (the main wager is still analysed)
+    from croupier.analysis.twentyone.rules import DealerNatural
+    from croupier.analysis.twentyone.tip import tip_bet
+
+    rules = AnalysisRules(dealer_natural=DealerNatural.ALL_BETS)
+    with pytest.raises(ValueError, match=r"99-01\.3-08-11\.10\.e"):
+        tip_bet(rules)
+    assert analyze(rules).expected_return < 0

@@ -27,7 +27,7 @@ from croupier.analysis.twentyone.analyzer import Context, _context, _rows, full_
 from croupier.analysis.twentyone.compiled import mark_needed
 from croupier.analysis.twentyone.dealer import RANKS
 from croupier.analysis.twentyone.player import DOUBLE, HIT, STAND
-from croupier.analysis.twentyone.rules import AnalysisRules
+from croupier.analysis.twentyone.rules import AnalysisRules, DealerNatural
 from croupier.analysis.twentyone.split import pair_removals, split_expectation
 from croupier.analysis.twentyone.strategy import Action
 
@@ -72,6 +72,13 @@ def tip_bet(rules: AnalysisRules, context: Context | None = None) -> TipBet:
     the ``context`` of the main wager's analysis its tables are reused."""
     if rules.late_surrender:
         raise ValueError("the tip bet is an N.D. wager; N.D. has no surrender")
+    if rules.dealer_natural is DealerNatural.ALL_BETS:
+        # the chances below weigh a dealer natural as N.D. settles it (the original wagers
+        # lost, the split and double-down wagers voided), as the main wager's rows do
+        raise ValueError(
+            "the tip bet is an N.D. wager; N.D. voids split and double-down wagers against a "
+            "dealer natural (99-01.3-08-11.10.e)"
+        )
     ctx = _context(rules, context)
     comps = ctx.comps
     full = full_shoe(rules.decks)
