@@ -34,7 +34,7 @@ from itertools import combinations, combinations_with_replacement
 import numpy as np
 import numpy.typing as npt
 
-from croupier.eval.equity_vector import LOSS, STATS, TIE, UNITS, UNITS_SQ, WIN
+from croupier.eval.equity_vector import STATS, tally
 from croupier.eval.tables import HI_SHIFT, LO_MASK, LO_SHIFT, Tables
 
 I64 = npt.NDArray[np.int64]
@@ -159,12 +159,12 @@ def holdem_preflop(
         slots = _slot5(np.concatenate(keys_parts), t)
         flush_boards = np.bincount(slots, weights=ways, minlength=6_175)
         weight = weight - flush_boards.astype(np.int64)[slots5]
-        _tally(np.concatenate(high_parts, axis=1), ways, denom, stats)
+        tally(np.concatenate(high_parts, axis=1), ways, denom, stats)
     if (weight < 0).any():  # pragma: no cover - a flush board is a board of its multiset
         raise AssertionError("more flush boards than boards of a rank multiset")
     live = weight > 0
     hands = (keys5[live][None, :] + hole_key[:, None]).ravel()
-    _tally(_rank_values(hands, t).reshape(players, -1), weight[live], denom, stats)
+    tally(_rank_values(hands, t).reshape(players, -1), weight[live], denom, stats)
     return stats
 
 
@@ -174,25 +174,3 @@ def _rank_values(hands: I64, t: Tables) -> npt.NDArray[np.uint16]:
         t.hi_offset[2, hands >> HI_SHIFT] + t.lo_index[(hands >> LO_SHIFT) & LO_MASK]
     ]
     return values
-
-
-def _tally(high: npt.NDArray[np.uint16], weight: I64, denom: int, stats: I64) -> None:
-    """Add the showdowns of boards with the players' values ``high`` (players x boards) to
-    ``stats``, each board counted ``weight`` times."""
-    players = high.shape[0]
-    winners = high == high.max(axis=0)
-    n_high = winners.sum(axis=0)
-    share = denom // n_high
-    units = weight * share  # pot units of a winner of each board, all its boards together
-    units_sq = units * share
-    alone = weight * (n_high == 1)
-    total = int(weight.sum())
-    for p in range(players):
-        won = winners[p]
-        wins = int(alone[won].sum())
-        shares = int(weight[won].sum())
-        stats[p, WIN] += wins
-        stats[p, TIE] += shares - wins
-        stats[p, LOSS] += total - shares
-        stats[p, UNITS] += int(units[won].sum())
-        stats[p, UNITS_SQ] += int(units_sq[won].sum())

@@ -100,17 +100,26 @@ def _score(
     high = np.empty((players, len(keys)), dtype=np.int64)
     for p in range(players):
         high[p] = holdem_values(keys + hole_key[p], packs | hole_pack[p], t)
+    tally(high, np.ones(len(keys), dtype=np.int64), denom, stats)
+
+
+def tally(high: Any, weight: I64, denom: int, stats: I64) -> None:
+    """Add the showdowns of boards with the players' values ``high`` (players x boards, higher
+    is better) to ``stats``, each board counted ``weight`` times: the whole pot to a lone
+    winner, ``denom`` split among tied winners."""
     winners = high == high.max(axis=0)
     n_high = winners.sum(axis=0)
     share = denom // n_high
-    alone = n_high == 1
-    for p in range(players):
+    units = weight * share  # pot units of a winner of each board, all its boards together
+    units_sq = units * share
+    alone = weight * (n_high == 1)
+    total = int(weight.sum())
+    for p in range(high.shape[0]):
         won = winners[p]
-        units = np.where(won, share, 0)
-        wins = int(np.count_nonzero(won & alone))
-        shares = int(np.count_nonzero(won))
+        wins = int(alone[won].sum())
+        shares = int(weight[won].sum())
         stats[p, WIN] += wins
         stats[p, TIE] += shares - wins
-        stats[p, LOSS] += len(keys) - shares
-        stats[p, UNITS] += int(units.sum())
-        stats[p, UNITS_SQ] += int((units * units).sum())
+        stats[p, LOSS] += total - shares
+        stats[p, UNITS] += int(units[won].sum())
+        stats[p, UNITS_SQ] += int(units_sq[won].sum())

@@ -79,23 +79,13 @@ def test_the_extension_fills_the_same_arrays_as_numba() -> None:
     from croupier.analysis.twentyone.dealer import dealer_trie
 
     trie = dealer_trie(5, True)
-    arrays = [
-        trie.parent,
-        trie.card,
-        trie.kpar,
-        trie.size,
-        trie.cnt,
-        trie.state,
-        trie.state_outcome,
-        trie.fix_first,
-        trie.fix_outcome,
-        trie.fix_count,
-    ]
     shoe = np.array([24, 24, 24, 24, 23, 24, 24, 24, 24, 96], dtype=np.int64)
     outs = []
     for module in (EXTENSION, kernels):
         out = np.zeros(7)
-        module.dealer_probabilities(shoe, *arrays, True, np.empty(trie.parent.shape[0]), out)
+        module.dealer_probabilities(
+            shoe, *trie.kernel_arrays, True, np.empty(trie.parent.shape[0]), out
+        )
         outs.append(out)
     assert np.array_equal(outs[0], outs[1])
     assert outs[0].sum() == pytest.approx(1.0)

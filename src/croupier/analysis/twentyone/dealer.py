@@ -79,6 +79,15 @@ class DealerTrie:
     fix_outcome: I8
     fix_count: I64
 
+    @property
+    def kernel_arrays(self) -> tuple[I64, I64, I64, I64, F64, I64, I8, I64, I8, I64]:
+        """The arrays the loops take (``kernels.dealer_probabilities`` and ``evaluate``), in
+        their order: every field but ``counts``."""
+        return (
+            self.parent, self.card, self.kpar, self.size, self.cnt, self.state,
+            self.state_outcome, self.fix_first, self.fix_outcome, self.fix_count,
+        )  # fmt: skip
+
 
 @cache
 def dealer_trie(up: int, hits_soft_17: bool) -> DealerTrie:

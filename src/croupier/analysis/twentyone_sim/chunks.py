@@ -26,10 +26,7 @@ def run_chunk(
     if state.shape != (4,) or not state.any():
         raise ValueError("seed_state must be four uint64 words, not all zero")
     result: npt.NDArray[np.int64] = run_chunk_kernel(
-        np.ascontiguousarray(rules, dtype=np.int64),
-        np.ascontiguousarray(hard, dtype=np.int8),
-        np.ascontiguousarray(soft, dtype=np.int8),
-        np.ascontiguousarray(pairs, dtype=np.int8),
+        *_tables(rules, hard, soft, pairs),
         bool(take_insurance),
         int(players),
         int(rounds),
@@ -59,10 +56,7 @@ def play_shoe(
         raise ValueError("order must hold the shoe's every card value (1-10)")
     record = np.zeros((max_rounds, players), dtype=np.int64)
     stats = run_chunk_kernel(
-        np.ascontiguousarray(rules, dtype=np.int64),
-        np.ascontiguousarray(hard, dtype=np.int8),
-        np.ascontiguousarray(soft, dtype=np.int8),
-        np.ascontiguousarray(pairs, dtype=np.int8),
+        *_tables(rules, hard, soft, pairs),
         bool(take_insurance),
         int(players),
         int(max_rounds),
@@ -71,3 +65,18 @@ def play_shoe(
         record,
     )
     return record[: int(stats[S_ROUNDS])], stats
+
+
+def _tables(
+    rules: npt.NDArray[np.int64],
+    hard: npt.NDArray[np.int8],
+    soft: npt.NDArray[np.int8],
+    pairs: npt.NDArray[np.int8],
+) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int8], npt.NDArray[np.int8], npt.NDArray[np.int8]]:
+    """The rules array and the strategy's tables as the kernel takes them (contiguous, typed)."""
+    return (
+        np.ascontiguousarray(rules, dtype=np.int64),
+        np.ascontiguousarray(hard, dtype=np.int8),
+        np.ascontiguousarray(soft, dtype=np.int8),
+        np.ascontiguousarray(pairs, dtype=np.int8),
+    )
