@@ -6,6 +6,7 @@ kernels are imported inside the functions that use them.
 
 from __future__ import annotations
 
+import contextlib
 import os
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -96,22 +97,31 @@ def prepare_tables() -> str:
     except (OSError, InvalidInput):
         t.tables()
         return "built"
-    try:
-        with np.load(path, allow_pickle=False) as saved:
-            t.use_tables({name: saved[name] for name in saved.files})
+    if _load_cached(path):
         return "cached"
-    except (OSError, ValueError, KeyError, EOFError):
-        pass  # no cache yet, or a damaged one: build
-    built = t.tables()
-    try:
+    built = t.tables()  # no cache yet, or a damaged one
+    with contextlib.suppress(OSError):  # a read-only home: built again next time
         path.parent.mkdir(parents=True, exist_ok=True)
         partial = path.with_name(f"{path.stem}.{os.getpid()}.tmp.npz")
         arrays: dict[str, Any] = built.arrays()
         np.savez(partial, **arrays)
         os.replace(partial, path)
-    except OSError:
-        pass  # a read-only home: build again next time
     return "built"
+
+
+def _load_cached(path: Path) -> bool:
+    """Use the tables saved at ``path``; False when there are none or they are damaged (the
+    copy is checked by ``tables.use_tables``)."""
+    import numpy as np
+
+    from croupier.eval import tables as t
+
+    try:
+        with np.load(path, allow_pickle=False) as saved:
+            t.use_tables({name: saved[name] for name in saved.files})
+    except (OSError, ValueError, KeyError, EOFError):
+        return False
+    return True
 
 
 def equity_json(result: EquityResult) -> dict[str, object]:
