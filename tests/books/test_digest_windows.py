@@ -256,3 +256,39 @@ def test_99_01_3_08_16_a_digest_that_leaves_out_a_day_is_corrupt() -> None:
     found = apply_stored(Books(), ((STREAM, i + 1, e) for i, e in enumerate(altered)))
     assert [c.seq for c in found][:1] == [where + 1]
     assert "it leaves out the gaming day 2026-01-05" in found[0].line()
+
+
+def test_99_01_3_08_16_an_entry_stored_as_other_json_text_is_checked_on_its_data(
+    tmp_path: Path,
+) -> None:
+    """A digest whose payload the database keeps as other text of the same data (re-spaced,
+    keys reordered, as PostgreSQL's ``jsonb`` does), its hash left alone: the hash of the text as
+    stored does not match, the hash of the data's canonical text does, so the days are still
+    read from their digests and equal the replay."""
+    h, _counts = _history()
+    seq = next(i + 1 for i, e in enumerate(h.events) if isinstance(e, ev.DaysDigested))
+    store = h.stored(tmp_path)
+    store.close()
+    with sqlite3.connect(tmp_path / "b.db") as conn:
+        for name, _ in conn.execute("SELECT name, sql FROM sqlite_master WHERE type='trigger'"):
+            conn.execute(f"DROP TRIGGER {name}")
+        (text,) = conn.execute(
+            "SELECT payload FROM events WHERE stream=? AND seq=?", (STREAM, seq)
+        ).fetchone()
+        data = json.loads(text)
+        other = json.dumps(dict(reversed(list(data.items()))), indent=1)
+        assert other != text
+        assert json.loads(other) == data
+        conn.execute("UPDATE events SET payload=? WHERE stream=? AND seq=?", (other, STREAM, seq))
+    store = open_store(f"sqlite:///{tmp_path / 'b.db'}")
+    try:
+        first, last = DAYS[0].isoformat(), DAYS[-1].isoformat()
+        window = digested_window(store, STREAM, first, last)
+        replayed = days_window(store, STREAM, first, last)
+    finally:
+        store.close()
+    assert window is not None
+    q = Quarter.of(DAY)
+    assert quarterly_report(window.books, q, DAYS[-1]) == quarterly_report(
+        replayed.books, q, DAYS[-1]
+    )

@@ -461,7 +461,7 @@ class EventStore:
                     query = query.where(events.c.seq <= upto)
                 rows.extend(conn.execute(query))
         rows.sort(key=lambda row: row.seq)
-        return [_stored(row, decode=True) for row in rows]
+        return [_stored(row, decode=True, keep_text=True) for row in rows]
 
     def seqs_of_type(self, stream: str, type_: str) -> list[int]:
         """The seqs of the stream's events of one type, in order (index only, no payloads)."""
@@ -577,7 +577,7 @@ class EventStore:
         self.close()
 
 
-def _stored(row: sa.Row[Any], *, decode: bool) -> StoredEvent:
+def _stored(row: sa.Row[Any], *, decode: bool, keep_text: bool = False) -> StoredEvent:
     where = f"stream {row.stream!r} event {row.seq}"
     try:
         payload: dict[str, JSON] = json.loads(row.payload)
@@ -600,6 +600,7 @@ def _stored(row: sa.Row[Any], *, decode: bool) -> StoredEvent:
         recorded_at=row.recorded_at,
         prev_hash=row.prev_hash,
         hash=row.hash,
+        text=row.payload if keep_text else None,
     )
 
 

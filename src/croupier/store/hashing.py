@@ -11,6 +11,7 @@ tricks), and including ``recorded_at`` makes the recording time tamper-evident t
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Callable
 from datetime import UTC, datetime
 
 from croupier.core.events import JSON, canonical_json
@@ -39,3 +40,27 @@ def event_hash(
         [stream, seq, type_, payload_text, encode_recorded_at(recorded_at), prev_hash]
     )
     return hashlib.sha256(material.encode("utf-8")).hexdigest()
+
+
+def contents_hash(
+    stream: str,
+    seq: int,
+    type_: str,
+    stored_text: str | None,
+    canonical_text: Callable[[], str | None],
+    recorded_at: datetime,
+    prev_hash: str,
+    stored_hash: str,
+) -> str | None:
+    """The hash of a stored event's contents, to compare with its stored hash: of its payload
+    text as the database returned it, when that is the canonical text the writer hashed
+    (SQLite keeps it so: one digest, nothing encoded), else of ``canonical_text()``, the
+    canonical text of the payload it decodes to (PostgreSQL's ``jsonb`` re-spaces and reorders
+    what it keeps); None when the payload cannot be decoded. A row matching either way holds
+    what was written."""
+    if stored_text is not None:
+        as_stored = event_hash(stream, seq, type_, stored_text, recorded_at, prev_hash)
+        if as_stored == stored_hash:
+            return as_stored
+    text = canonical_text()
+    return None if text is None else event_hash(stream, seq, type_, text, recorded_at, prev_hash)

@@ -31,7 +31,9 @@ class StoredEvent:
 
     ``event`` is the decoded domain event (None when read with ``read_raw``); ``payload`` is its
     JSON form without the ``type`` key. ``hash`` chains the event to ``prev_hash``
-    (see ``croupier.store.hashing``).
+    (see ``croupier.store.hashing``). ``text`` is the payload's text as the database returned
+    it, kept by the readers whose callers check entries on their own (``read_types``), else
+    None.
     """
 
     stream: str
@@ -42,6 +44,7 @@ class StoredEvent:
     recorded_at: datetime
     prev_hash: str
     hash: str
+    text: str | None = None
 
 
 class BreakKind(Enum):

@@ -7,7 +7,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
 
-from croupier.store.hashing import GENESIS_HASH, event_hash, payload_json
+from croupier.store.hashing import GENESIS_HASH, contents_hash, payload_json
 from croupier.store.records import BreakKind, ChainBreak
 
 
@@ -24,19 +24,16 @@ class ChainRow:
 
 
 def _recomputed_hash(stream: str, row: ChainRow) -> str | None:
-    """The hash of the row's contents: of its stored payload text as it is, when that is the
-    canonical text the writer hashed (SQLite keeps it so; one digest, nothing parsed), else of
-    the canonical text of the payload it decodes to (PostgreSQL's ``jsonb`` re-spaces and
-    reorders the text it keeps). A row matching either way holds what was written."""
-    as_stored = event_hash(stream, row.seq, row.type, row.payload, row.recorded_at, row.prev_hash)
-    if as_stored == row.hash:
-        return as_stored
-    try:
-        payload = json.loads(row.payload)
-    except json.JSONDecodeError:
-        return None
-    return event_hash(
-        stream, row.seq, row.type, payload_json(payload), row.recorded_at, row.prev_hash
+    """The hash of the row's contents (``hashing.contents_hash``)."""
+
+    def canonical() -> str | None:
+        try:
+            return payload_json(json.loads(row.payload))
+        except json.JSONDecodeError:
+            return None
+
+    return contents_hash(
+        stream, row.seq, row.type, row.payload, canonical, row.recorded_at, row.prev_hash, row.hash
     )
 
 

@@ -6,8 +6,6 @@ kernels are imported inside the functions that use them.
 
 from __future__ import annotations
 
-import contextlib
-import os
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -53,42 +51,31 @@ def equity(
     )
 
 
-TABLE_SOURCES = ("croupier.eval.tables", "croupier.eval.tables_build", "croupier.eval.scale")
+TABLE_SOURCES = ("eval/tables.py", "eval/tables_build.py", "eval/scale.py")
 """The modules whose code decides the tables: a cached copy is keyed by their text."""
 
 
 def tables_cache_path() -> Path:
-    """Where the evaluator's tables are cached: ``$CROUPIER_CACHE_DIR``, else
-    ``$XDG_CACHE_HOME/croupier``, else ``~/.cache/croupier``; the name holds a fingerprint of
-    the code that builds them and of numpy's version, so a changed builder never reads a stale
-    copy."""
-    import hashlib
-    import importlib.util
-
+    """Where the evaluator's tables are cached (``cache.cache_folder``); the name holds a
+    fingerprint of the code that builds them and of numpy's version, so a changed builder never
+    reads a stale copy."""
     import numpy as np
 
-    digest = hashlib.sha256(np.__version__.encode())
-    for name in TABLE_SOURCES:
-        spec = importlib.util.find_spec(name)
-        if spec is None or spec.origin is None:
-            raise InvalidInput(f"cannot find the source of {name}")
-        digest.update(Path(spec.origin).read_bytes())
-    root = os.environ.get("CROUPIER_CACHE_DIR")
-    if root:
-        folder = Path(root)
-    else:
-        xdg = os.environ.get("XDG_CACHE_HOME")
-        folder = (Path(xdg) if xdg else Path.home() / ".cache") / "croupier"
-    return folder / f"eval-tables-{digest.hexdigest()[:16]}.npz"
+    from croupier.service.analysis.cache import cache_folder, fingerprint
+
+    return cache_folder() / f"eval-tables-{fingerprint(TABLE_SOURCES, np.__version__)}.npz"
 
 
 def prepare_tables() -> str:
     """Give the evaluator its tables from the disk cache, or build them (numba) and save them
     there for the next process. Returns how: ``"ready"``, ``"cached"`` or ``"built"``. A cache
     that cannot be read or written is ignored (the tables are then built in memory)."""
+    import io
+
     import numpy as np
 
     from croupier.eval import tables as t
+    from croupier.service.analysis.cache import write_atomically
 
     if t.tables_ready():
         return "ready"
@@ -100,12 +87,10 @@ def prepare_tables() -> str:
     if _load_cached(path):
         return "cached"
     built = t.tables()  # no cache yet, or a damaged one
-    with contextlib.suppress(OSError):  # a read-only home: built again next time
-        path.parent.mkdir(parents=True, exist_ok=True)
-        partial = path.with_name(f"{path.stem}.{os.getpid()}.tmp.npz")
-        arrays: dict[str, Any] = built.arrays()
-        np.savez(partial, **arrays)
-        os.replace(partial, path)
+    arrays: dict[str, Any] = built.arrays()
+    saved = io.BytesIO()
+    np.savez(saved, **arrays)
+    write_atomically(path, saved.getvalue())  # a read-only home: built again next time
     return "built"
 
 

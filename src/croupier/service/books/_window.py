@@ -28,7 +28,7 @@ from croupier.books.model import SlipKind
 from croupier.books.state import Books
 from croupier.core.errors import InvalidInput
 from croupier.store import ChainBreak, EventStore, StoredEvent
-from croupier.store.hashing import event_hash, payload_json
+from croupier.store.hashing import contents_hash, payload_json
 
 CORRECTION_TYPE = ev.CountCorrected.TYPE
 CLOSED_TYPE = ev.QuarterClosed.TYPE
@@ -162,13 +162,15 @@ fault's activity, so the days are replayed (``days_window``)."""
 def _sound(entry: StoredEvent) -> bool:
     """An entry read on its own (by type, not in a checked run of the chain): its stored hash is
     the hash of its contents and the entry adds up on its own (``books.consistency.check``)."""
-    recomputed = event_hash(
+    recomputed = contents_hash(
         entry.stream,
         entry.seq,
         entry.type,
-        payload_json(entry.payload),
+        entry.text,
+        lambda: payload_json(entry.payload),
         entry.recorded_at,
         entry.prev_hash,
+        entry.hash,
     )
     return recomputed == entry.hash and entry.event is not None and not check(entry.event)
 

@@ -161,9 +161,65 @@ QUARTER_ROUNDS = 1 << 20
 QUARTER_WAGER = 500
 
 
+MOMENT_SOURCES = (
+    "analysis/twentyone_sim",
+    "analysis/native.py",
+    "games/config.py",
+    "games/twentyone/rules.py",
+    "service/analysis/simulate_twentyone.py",
+    "service/games/rules.py",
+    "service/books/hold_chance.py",
+)
+"""The code that decides the default game's moments (the simulation, its kernel's wrappers,
+the default rules and the figures taken from the run): the cached copy is keyed by its text."""
+
+
 @cache
 def _default_moments() -> GameMoments:
-    return game_moments(None, QUARTER_ROUNDS, seed=1)
+    """The default N.D. rules' moments on basic strategy (``QUARTER_ROUNDS`` rounds, seed 1),
+    read from the analysis cache when an earlier process simulated them with the same code
+    (``service.analysis.cache``); else simulated here and saved for the next one."""
+    import json
+
+    from croupier.service.analysis.cache import (
+        cache_folder,
+        fingerprint,
+        numpy_version,
+        write_atomically,
+    )
+
+    try:
+        key = fingerprint(MOMENT_SOURCES, numpy_version(), str(QUARTER_ROUNDS), "1")
+    except (OSError, InvalidInput):
+        return game_moments(None, QUARTER_ROUNDS, seed=1)
+    path = cache_folder() / f"twentyone-moments-{key}.json"
+    saved = _saved_moments(path)
+    if saved is not None:
+        return saved
+    moments = game_moments(None, QUARTER_ROUNDS, seed=1)  # none yet, or a damaged copy
+    figures = {name: getattr(moments, name) for name in MOMENT_FIELDS}
+    write_atomically(path, json.dumps(figures).encode())  # a read-only home: not kept
+    return moments
+
+
+MOMENT_FIELDS = ("edge", "variance", "action", "source")
+
+
+def _saved_moments(path: Path) -> GameMoments | None:
+    """The moments saved at ``path``; None when there are none or the copy is damaged (JSON
+    keeps a float's every digit, so a saved figure is the simulated one exactly)."""
+    import json
+
+    try:
+        saved = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    if not isinstance(saved, dict) or set(saved) != set(MOMENT_FIELDS):
+        return None
+    edge, variance, action, source = (saved[name] for name in MOMENT_FIELDS)
+    if not all(isinstance(f, float) for f in (edge, variance, action)):
+        return None
+    return GameMoments(edge, variance, action, source) if isinstance(source, str) else None
 
 
 def with_hold_chances(report: QuarterlyReport, books: Books) -> QuarterlyReport:
