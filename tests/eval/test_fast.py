@@ -105,6 +105,24 @@ def test_fast_omaha_matches_reference() -> None:
     ]
 
 
+@pytest.mark.parametrize("board_size", [3, 4, 5])
+def test_99_01_3_09_05_6_c_omaha_by_rank_classes_with_flushes_everywhere(board_size: int) -> None:
+    """Omaha high by rank classes with its flushes looked up apart: deals from two suits only
+    (a flush possible in most of them, and in both suits in many), a flop, a turn or a river,
+    against the reference that tries every two hole cards with every three board cards."""
+    gen = np.random.default_rng(31 + board_size)
+    two_suits = np.array([c for c in range(52) if c & 3 in (1, 2)], dtype=np.int8)
+    picks = np.argsort(gen.random((3_000, len(two_suits))), axis=1)[:, : 4 + board_size]
+    deals = two_suits[picks]
+    hole = np.ascontiguousarray(deals[:, :4])
+    board = np.ascontiguousarray(deals[:, 4:])
+    expected = [ref.omaha_high(cards_of(h), cards_of(b)) for h, b in zip(hole, board, strict=True)]
+    assert omaha_high_batch(hole, board).tolist() == expected
+    flushes = sum(ref.category_of(v) in (HandCategory.FLUSH, HandCategory.STRAIGHT_FLUSH)
+                  for v in expected)  # fmt: skip
+    assert flushes > 300  # the flush path is what decides many of them
+
+
 def test_kernels_accept_any_integer_dtype() -> None:
     hands = random_hands(10, 1000, 7)
     base = evaluate7(hands)

@@ -103,57 +103,116 @@ def _low_kernel(cards, out, low_bit, low_of_set):
     return -1
 
 
+@njit(cache=True, inline="always")
+def _six(omaha_rank, p0, p1, p2, p3, p4, p5, t):
+    """The best non-flush value of the six hole pairs (row offsets ``p0..p5``) with one board
+    rank triple ``t``: six independent loads."""
+    a = max(omaha_rank[p0 + t], omaha_rank[p1 + t])
+    b = max(omaha_rank[p2 + t], omaha_rank[p3 + t])
+    c = max(omaha_rank[p4 + t], omaha_rank[p5 + t])
+    return max(a, max(b, c))
+
+
+@njit(cache=True, inline="always")
+def _omaha_ranks(hole, board, i, nb, omaha_rank, pair_offset, triple_index):
+    """The best non-flush value of two of the four hole cards with three of the ``nb`` board
+    cards, by rank classes (``tables``: one load per combination, the triples written out)."""
+    h0, h1, h2, h3 = hole[i, 0] >> 2, hole[i, 1] >> 2, hole[i, 2] >> 2, hole[i, 3] >> 2
+    p0 = pair_offset[h0 * 13 + h1]
+    p1 = pair_offset[h0 * 13 + h2]
+    p2 = pair_offset[h0 * 13 + h3]
+    p3 = pair_offset[h1 * 13 + h2]
+    p4 = pair_offset[h1 * 13 + h3]
+    p5 = pair_offset[h2 * 13 + h3]
+    r0, r1, r2 = np.int64(board[i, 0] >> 2), np.int64(board[i, 1] >> 2), np.int64(board[i, 2] >> 2)
+    a0, a1, b1, b2 = r0 * 169, r1 * 169, r1 * 13, r2 * 13
+    best = _six(omaha_rank, p0, p1, p2, p3, p4, p5, triple_index[a0 + b1 + r2])
+    if nb == 3:
+        return best
+    r3 = np.int64(board[i, 3] >> 2)
+    best = max(best, _six(omaha_rank, p0, p1, p2, p3, p4, p5, triple_index[a0 + b1 + r3]))
+    best = max(best, _six(omaha_rank, p0, p1, p2, p3, p4, p5, triple_index[a0 + b2 + r3]))
+    best = max(best, _six(omaha_rank, p0, p1, p2, p3, p4, p5, triple_index[a1 + b2 + r3]))
+    if nb == 4:
+        return best
+    r4 = np.int64(board[i, 4] >> 2)
+    a2, b3 = r2 * 169, r3 * 13
+    best = max(best, _six(omaha_rank, p0, p1, p2, p3, p4, p5, triple_index[a0 + b1 + r4]))
+    best = max(best, _six(omaha_rank, p0, p1, p2, p3, p4, p5, triple_index[a0 + b2 + r4]))
+    best = max(best, _six(omaha_rank, p0, p1, p2, p3, p4, p5, triple_index[a0 + b3 + r4]))
+    best = max(best, _six(omaha_rank, p0, p1, p2, p3, p4, p5, triple_index[a1 + b2 + r4]))
+    best = max(best, _six(omaha_rank, p0, p1, p2, p3, p4, p5, triple_index[a1 + b3 + r4]))
+    return max(best, _six(omaha_rank, p0, p1, p2, p3, p4, p5, triple_index[a2 + b3 + r4]))
+
+
+@njit(cache=True, inline="always")
+def _omaha_flush(hole, board, i, nb, s, rank_bit, flush_value):
+    """The best flush of suit ``s`` from two hole cards and three board cards of that suit."""
+    best = 0
+    for a in range(4):
+        ca = hole[i, a]
+        if ca & 3 != s:
+            continue
+        for b in range(a + 1, 4):
+            cb = hole[i, b]
+            if cb & 3 != s:
+                continue
+            pair_bits = rank_bit[ca] | rank_bit[cb]
+            for x in range(nb):
+                cx = board[i, x]
+                if cx & 3 != s:
+                    continue
+                for y in range(x + 1, nb):
+                    cy = board[i, y]
+                    if cy & 3 != s:
+                        continue
+                    for z in range(y + 1, nb):
+                        cz = board[i, z]
+                        if cz & 3 == s:
+                            v = flush_value[pair_bits | rank_bit[cx] | rank_bit[cy] | rank_bit[cz]]
+                            best = max(best, v)
+    return best
+
+
 @njit(cache=True)
 def _omaha_kernel(
-    hole, board, high_out, low_out, want_high, want_low, t_key, rank_bit, low_bit,
-    lo_index, hi_offset, rank_value, flush_value, omaha_low,
+    hole, board, high_out, low_out, want_high, want_low, rank_bit, low_bit,
+    omaha_rank, pair_offset, triple_index, flush_value, omaha_low,
 ):  # fmt: skip
     n = hole.shape[0]
     nb = board.shape[1]
-    pair_key = np.empty(6, dtype=np.int64)
-    pair_bits = np.empty(6, dtype=np.int64)
     for i in range(n):
         seen = 0
         hole_low = 0
         board_low = 0
+        hole_suits = 0  # four 4-bit counters, one per suit
+        board_suits = 0
         for j in range(4):
             c = hole[i, j]
             if c < 0 or c > 51 or (seen >> c) & 1:
                 return i
             seen |= 1 << c
             hole_low |= low_bit[c]
+            hole_suits += 1 << (4 * (c & 3))
         for j in range(nb):
             c = board[i, j]
             if c < 0 or c > 51 or (seen >> c) & 1:
                 return i
             seen |= 1 << c
             board_low |= low_bit[c]
+            board_suits += 1 << (4 * (c & 3))
         if want_low:
             low_out[i] = omaha_low[board_low << 8 | hole_low]
         if not want_high:
             continue
-        p = 0
-        for a in range(4):
-            for b in range(a + 1, 4):
-                ca, cb = hole[i, a], hole[i, b]
-                pair_key[p] = t_key[ca] + t_key[cb]
-                pair_bits[p] = rank_bit[ca] | rank_bit[cb]
-                p += 1
-        best = 0
-        for x in range(nb):
-            for y in range(x + 1, nb):
-                for z in range(y + 1, nb):
-                    cx, cy, cz = board[i, x], board[i, y], board[i, z]
-                    tk = SUIT_OFFSET + t_key[cx] + t_key[cy] + t_key[cz]
-                    tb = rank_bit[cx] | rank_bit[cy] | rank_bit[cz]
-                    for q in range(6):
-                        key = tk + pair_key[q]
-                        if key & FLUSH_MASK:
-                            v = flush_value[tb | pair_bits[q]]
-                        else:
-                            v = rank_lookup(key, 5, lo_index, hi_offset, rank_value)
-                        if v > best:
-                            best = v
+        best = _omaha_ranks(hole, board, i, nb, omaha_rank, pair_offset, triple_index)
+        # a suit of at least two hole cards (counter + 6 reaches 8) and three board cards
+        # (counter + 5 reaches 8) can make a flush: it is looked up apart
+        flushes = (hole_suits + 0x6666) & (board_suits + 0x5555) & 0x8888
+        if flushes:
+            for s in range(4):
+                if (flushes >> (4 * s + 3)) & 1:
+                    best = max(best, _omaha_flush(hole, board, i, nb, s, rank_bit, flush_value))
         high_out[i] = best
     return -1
 
@@ -214,8 +273,8 @@ def _omaha(hole: Cards, board: Cards, want_high: bool, want_low: bool) -> tuple[
     high = np.zeros(h.shape[0], dtype=np.int32)
     low = np.zeros(h.shape[0], dtype=np.int32)
     bad = _omaha_kernel(
-        h, b, high, low, want_high, want_low, t.card_key, t.rank_bit, t.low_bit,
-        t.lo_index, t.hi_offset, t.rank_value, t.flush_value, t.omaha_low,
+        h, b, high, low, want_high, want_low, t.rank_bit, t.low_bit,
+        t.omaha_rank, t.pair_offset, t.triple_index, t.flush_value, t.omaha_low,
     )  # fmt: skip
     _raise_bad_row(bad, h, b)
     return high, low

@@ -17,6 +17,13 @@ all, resident in the L2 cache). A flush (a counter at 8) is looked up instead in
 ``FLUSH_VALUE[rank bits of the flush suit]`` (8,192 entries): with at most seven cards a flush
 beats anything the other two cards could add, so the flush suit alone decides.
 
+**Omaha by rank classes.** An Omaha high hand is two hole cards and three board cards
+(99-01.3-09-05.6.c): without a flush its value depends only on the rank pair (91 classes) and
+the rank triple (455 classes), so ``OMAHA_RANK[PAIR_OFFSET[r1 * 13 + r2] + TRIPLE_INDEX[r3 *
+169 + r4 * 13 + r5]]`` (41,405 values, 83 KB) is one load per combination with no key to sum;
+the flushes are looked up apart, in deals where a suit can make one. These three tables are
+derived from the perfect hash (never saved: a saved copy's are derived again).
+
 Values are those of ``croupier.eval.scale`` (1..7462). Tables are built by ``numba`` code
 (``croupier.eval.tables_build``) that does not share logic with the readable reference; the two
 are tested against each other. ``use_tables`` takes a saved copy instead (no numba import).
@@ -25,7 +32,7 @@ are tested against each other. ``use_tables`` takes a saved copy instead (no num
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 
 import numpy as np
 import numpy.typing as npt
@@ -60,10 +67,54 @@ class Tables:
     flush_value: U16
     low_of_set: U16
     omaha_low: U16
+    omaha_rank: U16 = field(metadata={"derived": True})
+    pair_offset: I32 = field(metadata={"derived": True})
+    triple_index: I32 = field(metadata={"derived": True})
 
     def arrays(self) -> dict[str, npt.NDArray[np.generic]]:
-        """Every table by name (what ``use_tables`` takes back)."""
-        return {f.name: getattr(self, f.name) for f in fields(self)}
+        """Every saved table by name (what ``use_tables`` takes back; the derived ones are
+        derived again from them)."""
+        return {name: getattr(self, name) for name in SAVED}
+
+
+SAVED = tuple(f.name for f in fields(Tables) if not f.metadata.get("derived"))
+"""The tables a saved copy holds."""
+
+PAIR_CLASSES = 91
+TRIPLE_CLASSES = 455
+"""Rank multisets of two and of three cards (13 ranks, repetition allowed)."""
+
+
+def _omaha_tables(lo_index: U16, hi_offset: I64, rank_value: U16) -> tuple[U16, I32, I32]:
+    """The Omaha rank-class tables (module docstring), from the five-card perfect hash: every
+    rank pair with every rank triple, keyed as five cards (suits play no part in the non-flush
+    value); a combination with one rank five times cannot be dealt and is worth 0."""
+    pairs = [(a, b) for a in range(13) for b in range(a, 13)]
+    triples = [(a, b, c) for a in range(13) for b in range(a, 13) for c in range(b, 13)]
+    pair_offset = np.zeros(13 * 13, dtype=np.int32)
+    for i, (a, b) in enumerate(pairs):
+        pair_offset[a * 13 + b] = pair_offset[b * 13 + a] = i * TRIPLE_CLASSES
+    triple_index = np.zeros(13**3, dtype=np.int32)
+    for i, t in enumerate(triples):
+        for a, b, c in {(t[0], t[1], t[2]), (t[0], t[2], t[1]), (t[1], t[0], t[2]),
+                        (t[1], t[2], t[0]), (t[2], t[0], t[1]), (t[2], t[1], t[0])}:  # fmt: skip
+            triple_index[a * 169 + b * 13 + c] = i
+    ranks = np.concatenate(  # (41405, 5): each pair with each triple
+        [
+            np.repeat(np.array(pairs, dtype=np.int64), TRIPLE_CLASSES, axis=0),
+            np.tile(np.array(triples, dtype=np.int64), (PAIR_CLASSES, 1)),
+        ],
+        axis=1,
+    )
+    part = np.array(
+        [5**r << LO_SHIFT if r < LO_RANKS else 5 ** (r - LO_RANKS) << HI_SHIFT for r in range(13)],
+        dtype=np.int64,
+    )
+    possible = ~(ranks == ranks[:, :1]).all(axis=1)  # five of one rank: the only impossible one
+    key = np.where(possible, part[ranks].sum(axis=1), part[[0, 1, 2, 3, 4]].sum())
+    value = rank_value[hi_offset[0, key >> HI_SHIFT] + lo_index[(key >> LO_SHIFT) & LO_MASK]]
+    omaha_rank = np.where(possible, value, 0).astype(np.uint16)
+    return omaha_rank, pair_offset, triple_index
 
 
 TABLE_SHAPES: dict[str, tuple[tuple[int, ...], np.dtype[np.generic]]] = {
@@ -112,6 +163,7 @@ def build_tables() -> Tables:
     key, rank_bit, low_bit = _card_keys()
     lo_index, hi_offset, rank_value = b.build_rank_tables(encoded)
     low_of_set, omaha_low = b.build_low_tables(NO_LOW)
+    omaha_rank, pair_offset, triple_index = _omaha_tables(lo_index, hi_offset, rank_value)
     return Tables(
         card_key=key,
         rank_bit=rank_bit,
@@ -122,6 +174,9 @@ def build_tables() -> Tables:
         flush_value=b.build_flush_table(encoded),
         low_of_set=low_of_set,
         omaha_low=omaha_low,
+        omaha_rank=omaha_rank,
+        pair_offset=pair_offset,
+        triple_index=triple_index,
     )
 
 
@@ -135,18 +190,26 @@ def use_tables(arrays: Mapping[str, npt.NDArray[np.generic]]) -> Tables:
     layer keeps) instead of building them. The copy is checked: every array must have the
     shape and type of freshly built ones, the card keys must be the ones computed here, and
     the value tables must hold values of the scale only; a bad copy is ``ValueError``."""
-    names = [f.name for f in fields(Tables)]
-    if sorted(arrays) != sorted(names):
-        raise ValueError(f"saved tables hold {sorted(arrays)}, expected {sorted(names)}")
-    given = Tables(**{name: np.ascontiguousarray(arrays[name]) for name in names})
+    if sorted(arrays) != sorted(SAVED):
+        raise ValueError(f"saved tables hold {sorted(arrays)}, expected {sorted(SAVED)}")
+    saved = {name: np.ascontiguousarray(arrays[name]) for name in SAVED}
+    for name, (shape, dtype) in TABLE_SHAPES.items():
+        arr = saved[name]
+        if arr.shape != shape or arr.dtype != dtype:
+            raise ValueError(f"saved tables: {name} is {arr.shape} {arr.dtype}")
+    try:
+        omaha_rank, pair_offset, triple_index = _omaha_tables(
+            saved["lo_index"], saved["hi_offset"], saved["rank_value"]
+        )
+    except IndexError:
+        raise ValueError("saved tables: the perfect hash points outside its values") from None
+    given = Tables(
+        **saved, omaha_rank=omaha_rank, pair_offset=pair_offset, triple_index=triple_index
+    )
     key, rank_bit, low_bit = _card_keys()
     for name, want in (("card_key", key), ("rank_bit", rank_bit), ("low_bit", low_bit)):
         if not np.array_equal(getattr(given, name), want):
             raise ValueError(f"saved tables: {name} differs from the card keys")
-    for name, (shape, dtype) in TABLE_SHAPES.items():
-        arr = getattr(given, name)
-        if arr.shape != shape or arr.dtype != dtype:
-            raise ValueError(f"saved tables: {name} is {arr.shape} {arr.dtype}")
     for name in ("rank_value", "flush_value"):
         arr = getattr(given, name)
         if int(arr.max()) > HAND_CLASSES:
