@@ -94,6 +94,11 @@ def _hands(seed: int, count: int, size: int) -> npt.NDArray[np.int8]:
     return np.argsort(gen.random((count, 52)), axis=1)[:, :size].astype(np.int8)
 
 
+EQUITY_REPEATS = 15
+"""Runs of the exhaustive AhKh v QsQd equity (a few milliseconds) on each side, the best one
+kept: croupier's and OMPEval's alike (the driver times its 7-card hands as many times)."""
+
+
 def _rate(run: Callable[[], object], count: int, repeats: int = 3) -> float:
     best = float("inf")
     for _ in range(repeats):
@@ -181,14 +186,16 @@ def run_eval_bench(
     say("croupier exhaustive AhKh v QsQd")
     hands = [parse_cards("AhKh"), parse_cards("QsQd")]
     bench.equity_first = float(enumerate_equity(hands).players[0].equity)
-    bench.equity_seconds = min(_seconds(lambda: enumerate_equity(hands)) for _ in range(5))
+    bench.equity_seconds = min(
+        _seconds(lambda: enumerate_equity(hands)) for _ in range(EQUITY_REPEATS)
+    )
     say("croupier equity AhKh QsQd as typed")
     from croupier.service.bench.commands import time_command
 
     bench.equity_typed = time_command(["equity", "AhKh", "QsQd"], 5).median
     if ompeval is not None:
         say("OMPEval (built from the checkout given)")
-        native = measure(ompeval, h7)
+        native = measure(ompeval, h7, EQUITY_REPEATS)
         if not orders_alike(fast.evaluate7(h7[: len(native.values)]), native.values):
             raise InvalidInput("OMPEval and croupier order the same hands differently: not run")
         if abs(native.equity_first - bench.equity_first) > 1e-6:
