@@ -230,15 +230,59 @@ def _any(value: Any) -> Any:
     return value
 
 
+SHARED_MAX = 65_536
+"""The most decoded values of one small value class kept for sharing (``_dataclass_decoder``)."""
+
+_ABSENT = object()
+
+
+def _is_number_like(hint: Any) -> bool:
+    """A field type whose JSON is one number or flag: ``int``, ``bool``, an enum, or one of
+    those or None (no text: ids, times and names are seldom repeated)."""
+    if hint is int or hint is bool:
+        return True
+    if isinstance(hint, type) and issubclass(hint, Enum):
+        return True
+    if get_origin(hint) in (Union, types.UnionType):
+        return all(a is type(None) or _is_number_like(a) for a in get_args(hint))
+    return False
+
+
 def _dataclass_decoder(tp: type) -> Decoder:
-    fields = [(name, _decoder(hint)) for name, hint, _optional in _field_types(tp)]
+    spec = _field_types(tp)
+    fields = [(name, _decoder(hint)) for name, hint, _optional in spec]
 
     def decode(value: Any) -> Any:
         if not isinstance(value, dict):
             raise ValueError(f"expected an object for {tp.__name__}, got {value!r}")
         return tp(**{name: part(value[name]) for name, part in fields if name in value})
 
-    return decode
+    params = getattr(tp, "__dataclass_params__", None)
+    if params is None or not params.frozen or not all(_is_number_like(h) for _, h, _ in spec):
+        return decode
+    # A small frozen value of numbers and enums (a chip line: a books digest holds tens of
+    # thousands, a few hundred of them distinct): one instance per distinct JSON, decoded (and
+    # checked) the first time it is seen. The key holds each value's class, so that ``true``
+    # is never taken for ``1``.
+    names = [name for name, _, _ in spec]
+    shared: dict[tuple[Any, ...], Any] = {}
+
+    def decode_shared(value: Any) -> Any:
+        if not isinstance(value, dict):
+            return decode(value)
+        raw = [value.get(name, _ABSENT) for name in names]
+        key = tuple([(v.__class__, v) for v in raw])
+        try:
+            found = shared.get(key)
+        except TypeError:  # a list or an object where a number belongs: refused as before
+            return decode(value)
+        if found is None:
+            found = decode(value)
+            if len(shared) < SHARED_MAX:
+                shared[key] = found
+        return found
+
+    return decode_shared
 
 
 def _enum_decoder(tp: type[Enum]) -> Decoder:

@@ -98,3 +98,34 @@ def test_an_enum_value_decodes_to_its_member_and_nothing_else_does() -> None:
         wrong["stakes"] = [{"kind": bad, "cents": 50}]
         with pytest.raises(InvalidInput, match="stakes"):
             event_from_dict(wrong)
+
+
+def test_a_small_value_decoded_again_is_shared_and_still_checked() -> None:
+    """A frozen value of an enum and a number (a chip line's shape) is decoded once per distinct
+    JSON and shared: the same instance wherever it recurs, equal to one built directly; a flag,
+    a float, text or a list where the number belongs, or the number missing, is refused even
+    after the number itself was seen."""
+    data = sample().to_dict()
+    data["stakes"] = [
+        {"kind": "tip", "cents": 100},
+        {"kind": "tip", "cents": 100},
+        {"kind": "original", "cents": 100},
+    ]
+    first = event_from_dict(data)
+    again = event_from_dict(data)
+    assert isinstance(first, Sample)
+    assert isinstance(again, Sample)
+    assert first.stakes == (Stake(Kind.TIP, 100), Stake(Kind.TIP, 100), Stake(Kind.ORIGINAL, 100))
+    assert first.stakes[0] is first.stakes[1]
+    assert first.stakes[0] is again.stakes[0]
+    assert first.stakes[2] is not first.stakes[0]
+    for bad in (True, 100.0, "100", [100], {"cents": 100}):
+        data["stakes"] = [{"kind": "tip", "cents": bad}]
+        with pytest.raises(InvalidInput, match="stakes"):
+            event_from_dict(data)
+    data["stakes"] = [{"kind": "tip"}]
+    with pytest.raises(InvalidInput, match="stakes"):
+        event_from_dict(data)
+    data["stakes"] = [{"kind": "bonus", "cents": 100}]
+    with pytest.raises(InvalidInput, match="stakes"):
+        event_from_dict(data)
