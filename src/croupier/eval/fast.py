@@ -13,6 +13,8 @@ Each row is checked (cards in 0..51, no card twice) inside the kernel itself; a 
 
 from __future__ import annotations
 
+from itertools import combinations
+
 import numpy as np
 import numpy.typing as npt
 from numba import njit
@@ -145,32 +147,29 @@ def _omaha_ranks(hole, board, i, nb, omaha_rank, pair_offset, triple_index):
     return max(best, _six(omaha_rank, p0, p1, p2, p3, p4, p5, triple_index[a2 + b3 + r4]))
 
 
+_HOLE_PAIRS = np.array(list(combinations(range(4), 2)), dtype=np.int64)
+_BOARD_TRIPLES = np.array(list(combinations(range(5), 3)), dtype=np.int64)
+"""Every two of four hole cards and every three of five board cards, by position."""
+
+
 @njit(cache=True, inline="always")
 def _omaha_flush(hole, board, i, nb, s, rank_bit, flush_value):
     """The best flush of suit ``s`` from two hole cards and three board cards of that suit."""
     best = 0
-    for a in range(4):
-        ca = hole[i, a]
-        if ca & 3 != s:
+    for p in range(6):
+        ca, cb = hole[i, _HOLE_PAIRS[p, 0]], hole[i, _HOLE_PAIRS[p, 1]]
+        if ca & 3 != s or cb & 3 != s:
             continue
-        for b in range(a + 1, 4):
-            cb = hole[i, b]
-            if cb & 3 != s:
+        pair_bits = rank_bit[ca] | rank_bit[cb]
+        for t in range(10):
+            if _BOARD_TRIPLES[t, 2] >= nb:  # a flop or a turn has fewer triples
                 continue
-            pair_bits = rank_bit[ca] | rank_bit[cb]
-            for x in range(nb):
-                cx = board[i, x]
-                if cx & 3 != s:
-                    continue
-                for y in range(x + 1, nb):
-                    cy = board[i, y]
-                    if cy & 3 != s:
-                        continue
-                    for z in range(y + 1, nb):
-                        cz = board[i, z]
-                        if cz & 3 == s:
-                            v = flush_value[pair_bits | rank_bit[cx] | rank_bit[cy] | rank_bit[cz]]
-                            best = max(best, v)
+            cx = board[i, _BOARD_TRIPLES[t, 0]]
+            cy = board[i, _BOARD_TRIPLES[t, 1]]
+            cz = board[i, _BOARD_TRIPLES[t, 2]]
+            if cx & 3 == s and cy & 3 == s and cz & 3 == s:
+                bits = pair_bits | rank_bit[cx] | rank_bit[cy] | rank_bit[cz]
+                best = max(best, flush_value[bits])
     return best
 
 

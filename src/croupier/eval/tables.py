@@ -33,6 +33,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
+from itertools import permutations
 
 import numpy as np
 import numpy.typing as npt
@@ -96,8 +97,7 @@ def _omaha_tables(lo_index: U16, hi_offset: I64, rank_value: U16) -> tuple[U16, 
         pair_offset[a * 13 + b] = pair_offset[b * 13 + a] = i * TRIPLE_CLASSES
     triple_index = np.zeros(13**3, dtype=np.int32)
     for i, t in enumerate(triples):
-        for a, b, c in {(t[0], t[1], t[2]), (t[0], t[2], t[1]), (t[1], t[0], t[2]),
-                        (t[1], t[2], t[0]), (t[2], t[0], t[1]), (t[2], t[1], t[0])}:  # fmt: skip
+        for a, b, c in set(permutations(t)):
             triple_index[a * 169 + b * 13 + c] = i
     ranks = np.concatenate(  # (41405, 5): each pair with each triple
         [
@@ -106,12 +106,10 @@ def _omaha_tables(lo_index: U16, hi_offset: I64, rank_value: U16) -> tuple[U16, 
         ],
         axis=1,
     )
-    part = np.array(
-        [5**r << LO_SHIFT if r < LO_RANKS else 5 ** (r - LO_RANKS) << HI_SHIFT for r in range(13)],
-        dtype=np.int64,
-    )
+    part = _card_keys()[0][::4] - 1  # each rank's share of a key (its suit-0 card's, less the suit)
     possible = ~(ranks == ranks[:, :1]).all(axis=1)  # five of one rank: the only impossible one
-    key = np.where(possible, part[ranks].sum(axis=1), part[[0, 1, 2, 3, 4]].sum())
+    # the impossible ones are looked up as 2-3-4-5-6 (any valid key) and then set to 0
+    key = np.where(possible, part[ranks].sum(axis=1), part[:5].sum())
     value = rank_value[hi_offset[0, key >> HI_SHIFT] + lo_index[(key >> LO_SHIFT) & LO_MASK]]
     omaha_rank = np.where(possible, value, 0).astype(np.uint16)
     return omaha_rank, pair_offset, triple_index
