@@ -153,8 +153,11 @@ def open_physical(dealer: Any, base: str, table: str, game: str, rules: str) -> 
 
 def key_wagers(dealer: Any, wagers: tuple[tuple[str, str, str], ...]) -> None:
     """Key each (seat, dollars, name) wager: seat, Tab, amount, Tab, name, Enter; then Escape
-    leaves the field so that the keys are the console's again."""
+    leaves the field so that the keys are the console's again. Each wager is waited for in the
+    seats table and in the prompt's version (the two may be swapped in by different messages:
+    a test reading the version next must not read the one before the last wager)."""
     for seat, amount, name in wagers:
+        before = version_of(dealer)
         dealer.focus("form[data-command=dealer-wager] input[name=seat]")
         dealer.keyboard.type(seat)
         dealer.keyboard.press("Tab")
@@ -163,6 +166,7 @@ def key_wagers(dealer: Any, wagers: tuple[tuple[str, str, str], ...]) -> None:
         dealer.keyboard.type(name)
         dealer.keyboard.press("Enter")
         sync_api.expect(dealer.locator(f"#seats tr:has-text('{name}')")).to_contain_text("$")
+        moved_on(dealer, before)
     dealer.keyboard.press("Escape")
 
 
