@@ -230,7 +230,7 @@ def _any(value: Any) -> Any:
     return value
 
 
-SHARED_MAX = 65_536
+SHARED_MAX = 4_096
 """The most decoded values of one small value class kept for sharing (``_dataclass_decoder``)."""
 
 _ABSENT = object()
