@@ -173,6 +173,9 @@ MOMENT_SOURCES = (
 """The code that decides the default game's moments (the simulation, its kernel's wrappers,
 the default rules and the figures taken from the run): the cached copy is keyed by its text."""
 
+MOMENT_FIELDS = ("edge", "variance", "action", "source")
+"""What a cached copy of the moments holds."""
+
 
 @cache
 def _default_moments() -> GameMoments:
@@ -200,9 +203,6 @@ def _default_moments() -> GameMoments:
     figures = {name: getattr(moments, name) for name in MOMENT_FIELDS}
     write_atomically(path, json.dumps(figures).encode())  # a read-only home: not kept
     return moments
-
-
-MOMENT_FIELDS = ("edge", "variance", "action", "source")
 
 
 def _saved_moments(path: Path) -> GameMoments | None:
