@@ -128,20 +128,48 @@ class QuarterlyReport:
         return tuple(c for c in self.coverage if c.without)
 
 
-def days_in(books: Books, quarter: Quarter, site_id: str | None = None) -> list[DailyRecord]:
-    return [
-        daily_record(books, s, d)
-        for (s, d) in sorted(books.days)
-        if (site_id is None or s == site_id) and quarter.contains(date.fromisoformat(d))
-    ]
+class DayRecords:
+    """The daily records of books that do not change while one report is made, each made once
+    (a quarterly report reads a day's record for its games, its sites, its findings and the
+    quarter before: a few times each)."""
+
+    def __init__(self, books: Books) -> None:
+        self.books = books
+        self._made: dict[tuple[str, str], DailyRecord] = {}
+        self._games: dict[Quarter, list[GameQuarter]] = {}
+
+    def days_in(self, quarter: Quarter, site_id: str | None = None) -> list[DailyRecord]:
+        out: list[DailyRecord] = []
+        for s, d in sorted(self.books.days):
+            if (site_id is None or s == site_id) and quarter.contains(date.fromisoformat(d)):
+                made = self._made.get((s, d))
+                if made is None:
+                    made = self._made[(s, d)] = daily_record(self.books, s, d)
+                out.append(made)
+        return out
+
+    def game_quarters(self, quarter: Quarter) -> list[GameQuarter]:
+        made = self._games.get(quarter)
+        if made is None:
+            made = self._games[quarter] = game_quarters(self.books, quarter, self)
+        return list(made)
 
 
-def game_quarters(books: Books, quarter: Quarter) -> list[GameQuarter]:
+def days_in(
+    books: Books, quarter: Quarter, site_id: str | None = None, records: DayRecords | None = None
+) -> list[DailyRecord]:
+    """The daily records of the quarter's days (at one site, or all), in order."""
+    return (records or DayRecords(books)).days_in(quarter, site_id)
+
+
+def game_quarters(
+    books: Books, quarter: Quarter, records: DayRecords | None = None
+) -> list[GameQuarter]:
     out: list[GameQuarter] = []
     for site_id in sorted(books.sites):
-        records = days_in(books, quarter, site_id)
+        records_of_site = days_in(books, quarter, site_id, records)
         for game in Game:
-            summaries = [(r, r.game(game)) for r in records if r.game(game) is not None]
+            summaries = [(r, r.game(game)) for r in records_of_site if r.game(game) is not None]
             if not summaries:
                 continue
             out.append(
@@ -187,13 +215,15 @@ def days_read(quarter: Quarter, sites: Iterable[Site]) -> tuple[date, date]:
 GAME_NAMES = {Game.TWENTY_ONE: "twenty-one", Game.PADDLEWHEEL: "paddlewheel table"}
 
 
-def site_quarters(books: Books, quarter: Quarter) -> list[SiteQuarter]:
+def site_quarters(
+    books: Books, quarter: Quarter, records: DayRecords | None = None
+) -> list[SiteQuarter]:
     """Each site's days with a record in the quarter and its bank deposits, once per site."""
     out: list[SiteQuarter] = []
     for site_id in sorted(books.sites):
-        records = days_in(books, quarter, site_id)
-        if records:
-            out.append(SiteQuarter(site_id, len(records), sum(r.bank_deposit for r in records)))
+        of_site = days_in(books, quarter, site_id, records)
+        if of_site:
+            out.append(SiteQuarter(site_id, len(of_site), sum(r.bank_deposit for r in of_site)))
     return out
 
 
@@ -206,8 +236,9 @@ def quarterly_report(
     """The quarter's summaries, findings and which days have records, and the figures of its
     tax return under ``tax_schedules`` (NDCC 53-06.1-12); ``as_of`` (the day the report is
     made) stops the days looked at when the quarter is not over."""
-    games = game_quarters(books, quarter)
-    days = tuple(days_in(books, quarter))
+    records = DayRecords(books)
+    games = records.game_quarters(quarter)
+    days = tuple(records.days_in(quarter))
     prior = tuple(corrections_of_earlier_quarters(books, quarter))
     tax = quarter_tax(
         books,
@@ -221,9 +252,9 @@ def quarterly_report(
         quarter,
         tuple(games),
         days,
-        tuple(compliance_findings(books, quarter, games)),
+        tuple(compliance_findings(books, quarter, games, records)),
         day_coverage(books, quarter, as_of),
-        tuple(site_quarters(books, quarter)),
+        tuple(site_quarters(books, quarter, records)),
         tax,
         prior,
         books.closed_quarters.get(str(quarter)),
@@ -278,7 +309,7 @@ def day_ranges(days: tuple[str, ...]) -> str:
     return ", ".join(a.isoformat() if a == b else f"{a} to {b}" for a, b in runs)
 
 
-def _gross(books: Books, site_id: str, quarter: Quarter) -> Amount:
+def _gross(books: Books, site_id: str, quarter: Quarter, records: DayRecords) -> Amount:
     """The site's twenty-one gross proceeds of ``quarter``: from the books, or, for a quarter
     before they began, from the audited entry of its activity (``books.prior``)."""
     prior = books.prior.get((site_id, str(quarter)))
@@ -287,7 +318,7 @@ def _gross(books: Books, site_id: str, quarter: Quarter) -> Amount:
     return next(
         (
             g.gross_proceeds
-            for g in game_quarters(books, quarter)
+            for g in records.game_quarters(quarter)
             if g.site_id == site_id and g.game is Game.TWENTY_ONE
         ),
         0,
@@ -295,10 +326,14 @@ def _gross(books: Books, site_id: str, quarter: Quarter) -> Amount:
 
 
 def compliance_findings(
-    books: Books, quarter: Quarter, games: list[GameQuarter] | None = None
+    books: Books,
+    quarter: Quarter,
+    games: list[GameQuarter] | None = None,
+    records: DayRecords | None = None,
 ) -> list[Finding]:
     """Every finding for the quarter, in a stable order."""
-    games = games if games is not None else game_quarters(books, quarter)
+    records = records or DayRecords(books)
+    games = games if games is not None else records.game_quarters(quarter)
     end = quarter.last_day
     found: list[Finding] = []
     for g in games:
@@ -344,11 +379,11 @@ def compliance_findings(
                     "before the next paddlewheel activity",
                 )
             )
-    found.extend(_surveillance_requirement(books, quarter))
+    found.extend(_surveillance_requirement(books, quarter, records))
     found.extend(_camera_findings(books, quarter))
     found.extend(_redemption_obligations(books, quarter))
     for site_id in sorted(books.sites):
-        for record in days_in(books, quarter, site_id):
+        for record in records.days_in(quarter, site_id):
             for table in missing_reviews(books, site_id, record.day):
                 found.append(
                     Finding(
@@ -402,7 +437,7 @@ def compliance_findings(
     return found
 
 
-def _surveillance_requirement(books: Books, quarter: Quarter) -> list[Finding]:
+def _surveillance_requirement(books: Books, quarter: Quarter, records: DayRecords) -> list[Finding]:
     out: list[Finding] = []
     for site_id, st in sorted(books.sites.items()):
         if st.site.surveilled:
@@ -424,7 +459,7 @@ def _surveillance_requirement(books: Books, quarter: Quarter) -> list[Finding]:
             q = Quarter.of(fy)
             grosses: list[int] = []
             while q <= quarter:
-                gp = _gross(books, site_id, q)
+                gp = _gross(books, site_id, q, records)
                 if not isinstance(gp, int):
                     grosses = []
                     break
@@ -434,7 +469,8 @@ def _surveillance_requirement(books: Books, quarter: Quarter) -> list[Finding]:
             average = sum(grosses) // len(grosses) if grosses else 0
             basis = "the active quarters of the fiscal year"
         else:
-            a, b = _gross(books, site_id, quarter.previous()), _gross(books, site_id, quarter)
+            a = _gross(books, site_id, quarter.previous(), records)
+            b = _gross(books, site_id, quarter, records)
             if not (isinstance(a, int) and isinstance(b, int)) or min(a, b) <= 0:
                 continue
             average = (a + b) // 2

@@ -220,11 +220,8 @@ def digested_window(store: EventStore, stream: str, first: str, last: str) -> Wi
         return None
     if store.anchor_break_of(stream) is not None:
         return None  # the history differs from its anchor: the replay names it, no digest read
-    for s in inner:
-        if s <= base and store.chain_break_between(
-            stream, s - 1, min(s + 1, end_seq), anchored=False
-        ):
-            return None  # an edited digest or checkpoint: the replay names the broken link
+    if store.links_break(stream, [s for s in inner if s <= base], end_seq) is not None:
+        return None  # an edited digest or checkpoint: the replay names the broken link
     origin: ev.BooksCarriedForward | None = None
     if start_seq is not None:
         found = store.read_between(stream, start_seq - 1, start_seq)
