@@ -42,12 +42,9 @@ import json
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 import sqlalchemy as sa
-from cryptography.exceptions import InvalidSignature
-from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey, Ed25519PublicKey
-from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
 from sqlalchemy.exc import IntegrityError
 
 from croupier.core.errors import InvalidInput
@@ -66,6 +63,12 @@ from croupier.store.schema import (
 )
 from croupier.store.verify import ChainMark, ChainRow, check_rows
 
+if TYPE_CHECKING:  # the keys' library is imported where a key is used (a reader needs none)
+    from cryptography.hazmat.primitives.asymmetric.ed25519 import (
+        Ed25519PrivateKey,
+        Ed25519PublicKey,
+    )
+
 PREFIX: Final = "croupier-anchor:1:"
 """The printed prefix of a version-1 anchor (the database's)."""
 ORG_PREFIX: Final = "croupier-anchor:2:"
@@ -82,8 +85,22 @@ Owns = Callable[[str], bool]
 
 def key_id(public_key: Ed25519PublicKey) -> str:
     """The id of a public key: the first 16 hex digits of SHA-256 of its 32 raw bytes."""
+    from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
+
     raw = public_key.public_bytes(Encoding.Raw, PublicFormat.Raw)
     return hashlib.sha256(raw).hexdigest()[:16]
+
+
+def _verifies(public_key: Ed25519PublicKey, signature: bytes, record: dict[str, Any]) -> bool:
+    """Whether ``signature`` is ``public_key``'s Ed25519 signature of the record's canonical
+    JSON."""
+    from cryptography.exceptions import InvalidSignature
+
+    try:
+        public_key.verify(signature, canonical_json(record).encode("utf-8"))
+    except InvalidSignature:
+        return False
+    return True
 
 
 def _b64(data: bytes) -> str:
@@ -303,11 +320,10 @@ def _previous_problem(
         return f"the anchor signed at {previous.signed_at} is damaged: {exc}"
     if kept.digest != previous.digest:
         return f"the anchor signed at {previous.signed_at} does not sign its head list"
-    if kept.record["key"] == key_id(public_key):
-        try:
-            public_key.verify(kept.signature, canonical_json(kept.record).encode("utf-8"))
-        except InvalidSignature:
-            return f"the signature of the anchor signed at {previous.signed_at} does not verify"
+    if kept.record["key"] == key_id(public_key) and not _verifies(
+        public_key, kept.signature, kept.record
+    ):
+        return f"the signature of the anchor signed at {previous.signed_at} does not verify"
     return None
 
 
@@ -491,9 +507,7 @@ def prove(store: EventStore, line: str, public_key: Ed25519PublicKey) -> Proof:
             problem=f"the anchor was signed by key {record['key']}, not by the public key given "
             f"({key_id(public_key)})",
         )
-    try:
-        public_key.verify(anchor.signature, canonical_json(record).encode("utf-8"))
-    except InvalidSignature:
+    if not _verifies(public_key, anchor.signature, record):
         return Proof(False, anchor, problem="the signature does not verify: the anchor was altered")
     with store.engine.connect() as conn:
         stored = conn.execute(
@@ -550,11 +564,12 @@ def chain_problem(
             return f"the head list of the anchor signed at {when} was altered"
         if kept.digest != row.digest:
             return f"the anchor signed at {when} does not sign its head list"
-        if public_key is not None and kept.record["key"] == own_key:
-            try:
-                public_key.verify(kept.signature, canonical_json(kept.record).encode("utf-8"))
-            except InvalidSignature:
-                return f"the signature of the anchor signed at {when} does not verify"
+        if (
+            public_key is not None
+            and kept.record["key"] == own_key
+            and not _verifies(public_key, kept.signature, kept.record)
+        ):
+            return f"the signature of the anchor signed at {when} does not verify"
         listed = json.loads(row.heads)
         if kept.org != org or listed.get("org") != org:
             return f"the anchor signed at {when} is not in the chain of anchors it is kept in"
