@@ -25,17 +25,16 @@ The web layer reaches live tables only through this module (and ``core``).
 The hub is one lock, one cache per table and one append per command for the four games. Its
 parts live apart: what each game is to the hub (``_live_games``), the cached table and a
 command's answer (``_live_table``), the keying of a physical table's cards, face down included
-(``_keying``, with ``unseen``), and poker's half-hour fee (``_fees``).
+(``_keying``, with ``unseen``), poker's half-hour fee (``_fees``), and what each viewer is shown
+and sent (``_watching``).
 """
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import json
 import zlib
-from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator, Mapping
 from datetime import datetime
 from pathlib import Path
 from typing import Any, Protocol
@@ -70,13 +69,13 @@ from croupier.service.tables._live_events import (
 )
 from croupier.service.tables._live_games import game_of, live_game
 from croupier.service.tables._live_table import (
-    PUBLIC,
     STREAM_PREFIX,
     CommandResult,
     LiveTable,
     stream_of,
 )
-from croupier.service.tables.fanout import Fanout, Notice
+from croupier.service.tables._watching import Subscription, Watching
+from croupier.service.tables.fanout import Notice
 from croupier.store import ConcurrencyError, EventStore
 
 __all__ = [
@@ -123,29 +122,10 @@ class SeededRngSource:
         return SeededRng(np.random.SeedSequence([self.seed, key, version]))
 
 
-@dataclass
-class Subscription:
-    """One viewer's updates of one table: put on ``queue`` (an asyncio queue) and/or passed to
-    ``callback``; ``version`` is the last version delivered (a reconnecting browser resumes
-    from it with ``LiveTableHub.updates``)."""
-
-    hub: LiveTableHub
-    table_id: str
-    viewer: Viewer
-    callback: Callable[[dict[str, JSON]], None] | None = None
-    queue: asyncio.Queue[dict[str, JSON]] | None = None
-    version: int = 0
-    person: str | None = None
-    """Who holds the seat of a player viewer: if they leave it, the subscription sees what
-    the public sees from then on."""
-
-    def close(self) -> None:
-        self.hub.unsubscribe(self)
-
-
-class LiveTableHub(Keying, Fees):
+class LiveTableHub(Keying, Fees, Watching):
     """The live tables of one process, kept in ``store`` (see the module's docstring); its
-    keying commands are ``Keying``'s (``_keying``), its fees ``Fees``'s (``_fees``)."""
+    keying commands are ``Keying``'s (``_keying``), its fees ``Fees``'s (``_fees``), its views
+    and subscriptions ``Watching``'s (``_watching``)."""
 
     def __init__(
         self,
@@ -531,6 +511,17 @@ class LiveTableHub(Keying, Fees):
             return CommandResult(True, result.version, result.events, settlement=holder[0])
         return result
 
+    def remedy(self, table_id: str, action: Any, by: str) -> CommandResult:
+        """Record an irregularity the dealer or floor saw (one of ``irregularities``): its
+        remedy is applied whoever is to act, a card due included. A refusal cites its section
+        and changes nothing."""
+
+        def build(table: LiveTable) -> list[Event]:
+            self._round(table)
+            return self._step(table, "remedy", "", "dealer", by, action)
+
+        return self._command(table_id, build)
+
     def close(self, table_id: str, by: str) -> CommandResult:
         """Close the table (not while a round is open)."""
 
@@ -597,207 +588,6 @@ class LiveTableHub(Keying, Fees):
         self._announce(table, before, tuple(events))
         return CommandResult(True, version, tuple(events))
 
-    # -- reading -------------------------------------------------------------------------------
-
-    def view(self, table_id: str, viewer: str | Viewer) -> dict[str, JSON]:
-        """The table as ``viewer`` may see it, money in dollars."""
-        return self._view(self.table(table_id), parse_viewer(viewer))
-
-    def _view(self, table: LiveTable, who: Viewer) -> dict[str, JSON]:
-        play = table.play
-        pending: dict[str, JSON] | None = None
-        state: JSON = None
-        if play is not None:
-            p = play.pending
-            pending = {"kind": p.kind.value, "seat": p.seat, "hand": p.hand, "detail": p.detail}
-            # a player who sat after this round began sees it as the public does
-            round_viewer = table.viewer_at(who, table.round_started_at)
-            state = table.live.seat_view(play.state, str(round_viewer))
-        return {
-            "table": table.table_id,
-            "game": table.live.name,
-            "mode": table.mode,
-            "books_table": None
-            if table.books is None
-            else f"{table.books[0]} table {table.books[1]}",
-            "version": table.version,
-            "viewer": str(who),
-            "closed": table.closed,
-            "seats": {str(s): p for s, p in sorted(table.seats.items())},
-            "wagers": {str(s): format_money(c) for s, c in sorted(table.wagers.items())},
-            "round": table.round_number,
-            "round_open": table.round_open,
-            "pending": pending,
-            "your_turn": bool(
-                pending is not None
-                and who.is_player
-                and pending["kind"] == PendingKind.SEAT.value
-                and pending["seat"] == who.seat
-            ),
-            "state": state,
-            "held": _held_view(table),
-            "face_down_due": bool(
-                play is not None
-                and table.mode == PHYSICAL
-                and table.round_open
-                and table.binding.held is None
-                and play.pending.kind is PendingKind.CHANCE
-                and table.live.face_down is not None
-                and table.live.face_down(play.state)
-            ),
-            "unseen": len(table.binding.unseen),
-            "fees": {
-                str(s): end.astimezone().strftime("%H:%M")
-                for s, end in sorted(table.fees_paid.items())
-            },
-            "fee": None if table.live.fee is None else format_money(table.live.fee(table.rules)),
-            "fees_due": self._fees_due(table) if table.mode == PHYSICAL else [],
-            "last_settlement": {k: format_money(v) for k, v in sorted(table.last_parties.items())},
-        }
-
-    def irregularities(self, table_id: str) -> list[tuple[Any, tuple[Event, ...]]]:
-        """The irregularities the round would accept now, each with the events (the remedy
-        and its section) recording it would cause; empty with no round in play."""
-        table = self.table(table_id)
-        if table.play is None or not table.round_open:
-            return []
-        # each candidate is tried on a replay of the round (``Play.irregularities``): most of
-        # a dealer's view; the answer holds until the table's version moves
-        cached = table.irregular_at
-        if cached is not None and cached[0] == table.version:
-            return list(cached[1])
-        found = table.play.irregularities()
-        table.irregular_at = (table.version, tuple(found))
-        return found
-
-    def remedy(self, table_id: str, action: Any, by: str) -> CommandResult:
-        """Record an irregularity the dealer or floor saw (one of ``irregularities``): its
-        remedy is applied whoever is to act, a card due included. A refusal cites its section
-        and changes nothing."""
-
-        def build(table: LiveTable) -> list[Event]:
-            self._round(table)
-            return self._step(table, "remedy", "", "dealer", by, action)
-
-        return self._command(table_id, build)
-
-    def legal_actions(self, table_id: str) -> Sequence[Any]:
-        """The actions the party to act may take now (empty when chance or nobody acts)."""
-        table = self.table(table_id)
-        if table.play is None or not table.round_open:
-            return ()
-        return table.play.legal_actions()
-
-    def events(self, table_id: str, viewer: str | Viewer, after: int = 0) -> list[dict[str, JSON]]:
-        """The table's events after version ``after``, as ``viewer`` may receive them, each
-        with its ``version``."""
-        who = parse_viewer(viewer)
-        table = self.table(table_id)
-        out = []
-        for record in self.store.read(table.stream, after=after):
-            if record.event is None:  # pragma: no cover - ``read`` decodes every event
-                continue
-            data = table.live.redact_event(record.event, str(table.viewer_at(who, record.seq)))
-            data["version"] = record.seq
-            out.append(data)
-        return out
-
-    def updates(self, table_id: str, viewer: str | Viewer, after: int) -> dict[str, JSON]:
-        """One update for ``viewer``: the events after ``after`` (redacted) and the view now."""
-        who = parse_viewer(viewer)
-        return {
-            "table": table_id,
-            "events": list(self.events(table_id, who, after)),
-            "view": self.view(table_id, who),
-        }
-
-    # -- subscribers ---------------------------------------------------------------------------
-
-    def subscribe(
-        self,
-        table_id: str,
-        viewer: str | Viewer,
-        callback: Callable[[dict[str, JSON]], None] | None = None,
-        queue: asyncio.Queue[dict[str, JSON]] | None = None,
-        after: int | None = None,
-    ) -> Subscription:
-        """Deliver every update of ``table_id`` to ``viewer`` from version ``after`` (now by
-        default; a reconnecting browser passes the last version it saw). A player viewer is
-        the seat's present occupant: events before they sat are redacted as for the public,
-        and if they leave the seat the subscription sees what the public sees."""
-        who = parse_viewer(viewer)
-        table = self.table(table_id)
-        person = table.seats.get(who.seat) if who.is_player and who.seat is not None else None
-        sub = Subscription(self, table_id, who, callback, queue, table.version, person)
-        self._subscribers.setdefault(table_id, []).append(sub)
-        if after is not None and after < table.version:
-            sub.version = after
-            self._deliver(sub, table)
-        return sub
-
-    def unsubscribe(self, sub: Subscription) -> None:
-        subs = self._subscribers.get(sub.table_id, [])
-        if sub in subs:
-            subs.remove(sub)
-
-    def catch_up(self, stream: str) -> None:
-        """Another worker appended to ``stream`` (a fan-out notice): reload the table and
-        deliver the new events to this process's subscribers."""
-        table_id = self.namespace.local(LIVE, stream)
-        if table_id is None:  # another organization's, or not a table
-            return
-        if not self._subscribers.get(table_id) and table_id not in self._tables:
-            return
-        table = self.table(table_id)
-        for sub in list(self._subscribers.get(table_id, [])):
-            self._deliver(sub, table)
-
-    async def follow(self, fanout: Fanout) -> None:
-        """Catch up on every notice of ``fanout`` until cancelled."""
-        async for notice in fanout.subscribe():
-            self.catch_up(notice.stream)
-
-    def _announce(self, table: LiveTable, before: int, events: tuple[Event, ...]) -> None:
-        for sub in list(self._subscribers.get(table.table_id, [])):
-            self._deliver(sub, table, (before, events))
-        if self.publish is not None:
-            with contextlib.suppress(Exception):  # a lost notice costs a late read, no event
-                self.publish(Notice(table.stream, table.version))
-
-    def _deliver(
-        self,
-        sub: Subscription,
-        table: LiveTable,
-        appended: tuple[int, tuple[Event, ...]] | None = None,
-    ) -> None:
-        """Send ``sub`` what it has not seen; ``appended`` (the version before and the events
-        just appended by this process) spares a read of the store when that is all it lacks."""
-        if sub.version >= table.version:
-            return  # already delivered (a notice of our own append, or a duplicate)
-        seat = sub.viewer.seat
-        if sub.person is not None and seat is not None and table.seats.get(seat) != sub.person:
-            sub.viewer = PUBLIC  # the person left the seat: from now on, what the public sees
-        if appended is not None and appended[0] == sub.version:
-            before, events = appended
-            redacted: list[dict[str, JSON]] = []
-            for offset, e in enumerate(events, start=1):
-                data = table.live.redact_event(e, str(table.viewer_at(sub.viewer, before + offset)))
-                data["version"] = before + offset
-                redacted.append(data)
-        else:
-            redacted = self.events(table.table_id, sub.viewer, sub.version)
-        update = {
-            "table": table.table_id,
-            "version": table.version,
-            "events": list(redacted),
-            "view": self._view(table, sub.viewer),
-        }
-        sub.version = table.version
-        if sub.callback is not None:
-            sub.callback(update)
-        if sub.queue is not None:
-            sub.queue.put_nowait(update)
-
 
 def _mark(table: LiveTable, e: Event, version: int) -> None:
     """Remember when a seat was taken and when the round in progress began."""
@@ -822,14 +612,6 @@ def _fold(table: LiveTable, e: Event) -> bool:
     else:
         return False
     return True
-
-
-def _held_view(table: LiveTable) -> dict[str, JSON] | None:
-    """A command held for a face-down card, as every viewer may see it (no card in it)."""
-    held = table.binding.held
-    if held is None or not table.round_open:
-        return None
-    return {"need": list(held.need), "reader": held.reader, "actor": held.actor}
 
 
 def _check_seat(seat: object) -> None:
