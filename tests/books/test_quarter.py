@@ -123,3 +123,23 @@ def test_99_01_3_08_01_the_quarter_counts_table_days_per_game(
         }
         assert g.table_days == len(planned_days)
         assert g.days == len({d for _, d in planned_days})
+
+
+def test_a_quarterly_report_makes_each_days_record_once(
+    quarter: tuple[Books, Plan], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from croupier.books import quarterly
+
+    books, _ = quarter
+    made: list[tuple[str, str]] = []
+
+    def counted(b: Books, site: str, day: str) -> object:
+        made.append((site, day))
+        return daily_record(b, site, day)
+
+    expected = quarterly_report(books, Q1)
+    monkeypatch.setattr(quarterly, "daily_record", counted)
+    again = quarterly_report(books, Q1)
+    assert again == expected
+    assert made
+    assert len(made) == len(set(made))  # the games, sites, findings and last quarter share them
