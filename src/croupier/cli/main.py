@@ -28,7 +28,8 @@ COMMAND_GC = (100_000, 50, 50)
 """The collector's thresholds in a command a person types. A command builds large, long-lived
 and acyclic data (its imports, a day's or a quarter's books read from the store), which the
 default thresholds (700 new objects a young collection) walk again and again to free nothing:
-about a fifth of ``books status`` and of ``report quarterly`` went to collections (issue 31).
+about a tenth of ``books status`` and a fifth of ``report quarterly`` went to collections
+(issue 31).
 Reference counting still frees everything at once; only cycles wait for a collection, after a
 hundred thousand new objects instead of seven hundred (the same approach as mypy's)."""
 

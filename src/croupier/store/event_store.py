@@ -641,8 +641,8 @@ class EventStore:
 
 
 IN_LIST_MAX: Final = 500
-"""Values bound in one ``IN (...)`` list (SQLite's limit on a statement's parameters is far
-above it in every supported build; PostgreSQL's far above that)."""
+"""Values bound in one ``IN (...)`` list: with the stream's name, below 999, SQLite's limit on a
+statement's parameters before version 3.32 (32,766 since; PostgreSQL's is 65,535)."""
 
 
 def _parts(values: Sequence[int]) -> list[Sequence[int]]:
