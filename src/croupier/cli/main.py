@@ -21,9 +21,6 @@ import typer
 from croupier import __version__
 from croupier.cli.lazy import LazyGroup
 
-PYTHON_GC = gc.get_threshold()
-"""The cyclic collector's thresholds the interpreter started with (a long-running command,
-``croupier serve``, puts them back)."""
 COMMAND_GC = (100_000, 50, 50)
 """The collector's thresholds in a command a person types. A command builds large, long-lived
 and acyclic data (its imports, a day's or a quarter's books read from the store), which the
@@ -31,7 +28,8 @@ default thresholds (700 new objects a young collection) walk again and again to 
 about a tenth of ``books status`` and a fifth of ``report quarterly`` went to collections
 (issue 31).
 Reference counting still frees everything at once; only cycles wait for a collection, after a
-hundred thousand new objects instead of seven hundred (the same approach as mypy's)."""
+hundred thousand new objects instead of seven hundred (the same approach as mypy's).
+``croupier serve``'s workers set a long-running server's own policy (``web.app.SERVER_GC``)."""
 
 EXIT_INTERNAL = 70
 """Exit status of an unexpected failure (``EX_SOFTWARE`` of sysexits.h)."""

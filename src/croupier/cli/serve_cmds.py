@@ -115,13 +115,9 @@ def serve(
     os.environ["CROUPIER_WEB_INSECURE_COOKIE"] = "1" if insecure_cookie else "0"
     shown = f"[{host}]" if ":" in host else host
     console.print(f"serving http://{shown}:{port}/ (API: /api, OpenAPI: /docs); Ctrl+C stops")
-    import gc
-
     import uvicorn
 
-    from croupier.cli.main import PYTHON_GC
-
-    gc.set_threshold(*PYTHON_GC)  # a server lives long: the interpreter's own collection policy
+    # each worker sets a long-running server's collection policy (``web.app.SERVER_GC``)
     # a forwarded client address is believed only from a proxy named here (issue 29: Uvicorn
     # believes any client on 127.0.0.1 by default, so the sign-in throttle could be dodged)
     proxies = _proxies(forwarded_allow_ips)

@@ -1,14 +1,13 @@
 """A command a person types collects reference cycles rarely (issue 31: the default thresholds
-walked a report's books again and again to free nothing); ``croupier serve``, which lives long,
-runs with the interpreter's own policy. The store pauses the collector while it decodes rows,
-and resumes it."""
+walked a report's books again and again to free nothing); a server worker freezes what its
+start-up made and collects young objects less often (issue 27: full collections paused every
+table). The store pauses the collector while it decodes rows, and resumes it."""
 
 from __future__ import annotations
 
 import gc
 import subprocess
 import sys
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -16,16 +15,10 @@ import pytest
 from croupier.cli import main as cli_main
 
 
-@pytest.fixture
-def thresholds() -> Iterator[None]:
-    saved = gc.get_threshold()
-    yield
-    gc.set_threshold(*saved)
-
-
 def test_a_typed_command_runs_with_the_command_policy() -> None:
     script = (
         "import gc, sys\n"
+        "started = gc.get_threshold()\n"
         "from croupier.cli import main as m\n"
         "seen = []\n"
         "m.run = lambda app, args=None: seen.append(gc.get_threshold()) or 0\n"
@@ -33,7 +26,7 @@ def test_a_typed_command_runs_with_the_command_policy() -> None:
         "    m.main()\n"
         "except SystemExit:\n"
         "    pass\n"
-        "print(repr(seen[0]), repr(m.PYTHON_GC), sep='|')\n"
+        "print(repr(seen[0]), repr(started), sep='|')\n"
     )
     done = subprocess.run(
         [sys.executable, "-c", script], capture_output=True, text=True, check=True
@@ -43,18 +36,31 @@ def test_a_typed_command_runs_with_the_command_policy() -> None:
     assert started == repr((700, 10, 10))  # CPython's own thresholds, as the process began
 
 
-def test_serve_puts_the_interpreters_policy_back_before_the_server_starts(
-    monkeypatch: pytest.MonkeyPatch, thresholds: None, tmp_path: Any
-) -> None:
-    import uvicorn
+def test_a_server_worker_freezes_its_start_up_and_collects_as_a_server(tmp_path: Any) -> None:
+    from croupier.web.app import SERVER_GC
 
-    seen: list[tuple[int, int, int]] = []
-    monkeypatch.setattr(uvicorn, "run", lambda *a, **k: seen.append(gc.get_threshold()))
-    gc.set_threshold(*cli_main.COMMAND_GC)
     url = f"sqlite:///{tmp_path / 'served.db'}"
-    code = cli_main.run(cli_main.app, ["serve", "--db", url, "--port", "8765"])
-    assert code == 0
-    assert seen == [cli_main.PYTHON_GC]
+    script = (
+        "import gc, os\n"
+        "from croupier.service.people.accounts import TEST_CONFIG\n"
+        "from croupier.service.server.webserver import first_start, open_server\n"
+        f"server = open_server({url!r}, 'demo', config=TEST_CONFIG)\n"
+        "first_start(server)\n"
+        "server.close()\n"
+        f"os.environ['CROUPIER_DATABASE_URL'] = {url!r}\n"
+        "os.environ['CROUPIER_ORG'] = 'demo'\n"
+        "before = gc.get_freeze_count()\n"
+        "from croupier.web.app import create_app_from_environment\n"
+        "app = create_app_from_environment()\n"
+        "print(repr(gc.get_threshold()), before, gc.get_freeze_count(), sep='|')\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, check=True
+    )
+    thresholds, before, after = done.stdout.strip().splitlines()[-1].split("|")
+    assert thresholds == repr(SERVER_GC)
+    assert int(before) == 0
+    assert int(after) > 100_000  # the modules, templates and tenants made at start-up
 
 
 def test_the_store_resumes_the_collector_after_decoding(
