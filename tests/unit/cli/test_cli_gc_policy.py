@@ -15,6 +15,15 @@ import pytest
 from croupier.cli import main as cli_main
 
 
+def _fresh(script: str) -> list[str]:
+    """What ``script`` prints last in a fresh interpreter (the collector's settings are the
+    process's), split at ``|``."""
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, check=True
+    )
+    return done.stdout.strip().splitlines()[-1].split("|")
+
+
 def test_a_typed_command_runs_with_the_command_policy() -> None:
     script = (
         "import gc, sys\n"
@@ -28,10 +37,7 @@ def test_a_typed_command_runs_with_the_command_policy() -> None:
         "    pass\n"
         "print(repr(seen[0]), repr(started), sep='|')\n"
     )
-    done = subprocess.run(
-        [sys.executable, "-c", script], capture_output=True, text=True, check=True
-    )
-    during, started = done.stdout.strip().split("|")
+    during, started = _fresh(script)
     assert during == repr(cli_main.COMMAND_GC)
     assert started == repr((700, 10, 10))  # CPython's own thresholds, as the process began
 
@@ -54,10 +60,7 @@ def test_a_server_worker_freezes_its_start_up_and_collects_as_a_server(tmp_path:
         "app = create_app_from_environment()\n"
         "print(repr(gc.get_threshold()), before, gc.get_freeze_count(), sep='|')\n"
     )
-    done = subprocess.run(
-        [sys.executable, "-c", script], capture_output=True, text=True, check=True
-    )
-    thresholds, before, after = done.stdout.strip().splitlines()[-1].split("|")
+    thresholds, before, after = _fresh(script)
     assert thresholds == repr(SERVER_GC)
     assert int(before) == 0
     assert int(after) > 100_000  # the modules, templates and tenants made at start-up
