@@ -85,7 +85,7 @@ def test_the_store_resumes_the_collector_after_decoding(
         states: list[bool] = []
         import croupier.store.event_store as es
 
-        original = es.event_from_dict
+        from croupier.core.events import event_from_dict as original
 
         def spy(data: Any) -> Any:
             states.append(gc.isenabled())
