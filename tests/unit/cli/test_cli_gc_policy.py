@@ -84,7 +84,6 @@ def test_the_store_resumes_the_collector_after_decoding(
         store.append("s", [Noted(k) for k in range(5)], 0)
         states: list[bool] = []
         import croupier.store.event_store as es
-
         from croupier.core.events import event_from_dict as original
 
         def spy(data: Any) -> Any:
