@@ -26,10 +26,9 @@ COMMAND_GC = (100_000, 50, 50)
 and acyclic data (its imports, a day's or a quarter's books read from the store), which the
 default thresholds (700 new objects a young collection) walk again and again to free nothing:
 about a tenth of ``books status`` and a fifth of ``report quarterly`` went to collections
-(issue 31).
-Reference counting still frees everything at once; only cycles wait for a collection, after a
-hundred thousand new objects instead of seven hundred (the same approach as mypy's).
-``croupier serve``'s workers set a long-running server's own policy (``web.app.SERVER_GC``)."""
+(issue 31). Reference counting still frees everything at once; only cycles wait for a
+collection, after a hundred thousand new objects instead of seven hundred (the same approach
+as mypy's). ``croupier serve``'s workers set a server's own policy (``web.app.SERVER_GC``)."""
 
 EXIT_INTERNAL = 70
 """Exit status of an unexpected failure (``EX_SOFTWARE`` of sysexits.h)."""

@@ -117,7 +117,6 @@ def serve(
     console.print(f"serving http://{shown}:{port}/ (API: /api, OpenAPI: /docs); Ctrl+C stops")
     import uvicorn
 
-    # each worker sets a long-running server's collection policy (``web.app.SERVER_GC``)
     # a forwarded client address is believed only from a proxy named here (issue 29: Uvicorn
     # believes any client on 127.0.0.1 by default, so the sign-in throttle could be dodged)
     proxies = _proxies(forwarded_allow_ips)

@@ -439,13 +439,14 @@ class EventStore:
         return check_rows(stream, (ChainRow(*row) for row in rows), upto, start)[0]
 
     def links_break(self, stream: str, seqs: Sequence[int], upto: int) -> ChainBreak | None:
-        """The first broken link around each event of ``seqs`` (a reader's checkpoints): for
-        each ``s``, events ``s`` and ``s + 1`` (not past ``upto``) hash to their stored hashes
-        and each points at the stored hash of the event before it. The stored hash of event
-        ``s - 1`` is taken as given: the caller checks that event's contents itself (a digest
-        read on its own). Not the anchor (``anchor_break_of``). The same finding as
-        ``chain_break_between(stream, s - 1, min(s + 1, upto), anchored=False)`` for each ``s``
-        in order, given that check, in a few queries instead of one per event."""
+        """The first broken link around each event of ``seqs`` (a reader's checkpoints, each
+        after a digest, so from 2): for each ``s``, events ``s`` and ``s + 1`` (not past
+        ``upto``) hash to their stored hashes and each points at the stored hash of the event
+        before it. The stored hash of event ``s - 1`` is taken as given: the caller checks that
+        event's contents itself (a digest read on its own). Not the anchor
+        (``anchor_break_of``). The same finding as ``chain_break_between(stream, s - 1,
+        min(s + 1, upto), anchored=False)`` for each ``s`` in order, given that check, in a
+        few queries instead of one per event."""
         _check_stream(stream)
         wanted = sorted({s for s in seqs if 1 < s <= upto})
         ahead = sorted({t for s in wanted for t in (s, s + 1) if t <= upto})
