@@ -269,9 +269,12 @@ def test_29_a_body_over_the_limit_is_refused_by_the_proxy_and_by_croupier(site: 
     r = httpx.post(f"{site.direct}/api/login", content=body, headers=headers, timeout=30.0)
     assert r.status_code == 413
     # the proxy: 413, or 502 when its limit is reached while it streams the body to croupier
-    # (docs/deploy.md); never passed on as a sign-in
-    r = httpx.post(f"{site.proxy}/api/login", content=body, headers=headers, timeout=30.0)
-    assert r.status_code in (413, 502), r.status_code
+    # (docs/deploy.md); never passed on as a sign-in. Only the status line is read: having
+    # answered, the proxy may close the connection before its short body is through.
+    with httpx.stream(
+        "POST", f"{site.proxy}/api/login", content=body, headers=headers, timeout=30.0
+    ) as r:
+        assert r.status_code in (413, 502), r.status_code
 
 
 def test_29_two_workers_serve(site: Site) -> None:
