@@ -4,6 +4,7 @@ read only by those who supervise or audit the games."""
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 import pytest
@@ -52,3 +53,36 @@ def test_the_pit_is_not_the_dealers_nor_a_players() -> None:
     for who in (DEALER, Actor("p", frozenset({"player"}))):
         with pytest.raises(Forbidden):
             desk.pit(who)
+
+
+def test_the_dealing_mistakes_are_listed_on_request_numbered_as_the_view_offers_them() -> None:
+    """A dealer's console and socket updates leave the irregularities out (each is tried on a
+    replay of the round) and say they are listed on request; the list, asked for, is what the
+    full view offers under the same numbers, and a number taken from it records the mistake."""
+    desk = _desk()
+    assert desk.open_table(DEALER, "bj", "twentyone", RULES, "physical").accepted
+    assert desk.seat_wager(DEALER, "bj", 2, "10", "ann").accepted
+    assert desk.deal(DEALER, "bj").accepted
+    full = desk.view(DEALER, "bj")
+    offered = [o for o in full["options"] if o["kind"] == "irregularity"]
+    assert offered  # a dropped card, a misdeal... (99-01.3-08-12)
+    c = desk.console(DEALER, "bj")
+    assert c.mistakes_on_request
+    assert [o for o in c.options if o["kind"] == "irregularity"] == []
+    assert [dict(o) for o in c.options] == [o for o in full["options"] if o not in offered]
+    pushed: list[dict[str, object]] = []
+    sub = desk.subscribe(DEALER, "bj", pushed.append, after=None)
+    version, listed = desk.mistakes(DEALER, "bj")
+    assert version == full["version"]
+    assert [dataclasses.asdict(o) for o in listed] == offered
+    dropped = next(o for o in listed if o.section == "99-01.3-08-12.6")
+    assert desk.choose(DEALER, "bj", dropped.index, version).accepted
+    view = pushed[-1]["view"]
+    assert isinstance(view, dict)
+    assert view["mistakes"] == "on request"
+    assert all(o["kind"] != "irregularity" for o in view["options"])
+    desk.unsubscribe(sub)
+    # nobody but the dealer is offered one
+    player = Actor("p", frozenset({"player"}))
+    assert desk.mistakes(player, "bj")[1] == []
+    assert "mistakes" not in desk.view(player, "bj", mistakes=False)

@@ -339,6 +339,7 @@ ENDPOINTS: list[Endpoint] = [
     Endpoint("collect a fee", "POST", "/api/tables/{table}/fee", TABLE_STAFF, HOUSE,
              json={"seat": 1}, table="physical", changes=False),
     Endpoint("console", "GET", "/tables/{table}/console", EVERYONE, table="wagered"),
+    Endpoint("dealing mistakes", "GET", "/tables/{table}/mistakes", EVERYONE, table="wagered"),
     Endpoint("pit page", "GET", "/pit", ROUND_READERS, HOUSE),
     Endpoint("pit tables", "GET", "/pit/tables", ROUND_READERS, HOUSE),
     # the dispute record shows every card: read by those who settle disputes and audit

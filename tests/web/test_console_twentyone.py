@@ -141,3 +141,33 @@ def test_a_players_phone_view_fits_360_px_and_reads_as_a_game(
     shot(player, "console-twentyone-phone.png")
     assert axe_violations(player) == []
     assert people.errors == []
+
+
+def test_99_01_3_08_12_6_the_dealer_opens_the_dealing_mistakes_and_records_a_dropped_card(
+    served: tuple[str, Demo], browser: Any
+) -> None:
+    """The dealing mistakes are listed when the dealer opens their list (not made for every
+    update); the list stays open and is listed afresh as cards are keyed; recording one from
+    it applies its remedy (a card dropped while dealing is burned, 99-01.3-08-12.6)."""
+    people, dealer, _watcher = physical_table(browser, served, "bj-mistake", "twentyone", RULES)
+    key_wagers(dealer, (("2", "10", "ann"),))
+    deal_by_key(dealer)
+    box = dealer.locator("#mistakes")
+    sync_api.expect(box).not_to_have_attribute("open", "")
+    box.locator("summary").click()
+    listed = dealer.locator("#irregularities button", has_text="99-01.3-08-12.6")
+    sync_api.expect(listed).to_have_attribute("data-version", version_of(dealer))
+    # a card keyed while the list is open: the console is swapped, the list open and listed anew
+    before = version_of(dealer)
+    dealer.focus("#key-input")
+    dealer.keyboard.type("8h")
+    dealer.keyboard.press("Enter")
+    moved_on(dealer, before)
+    sync_api.expect(box).to_have_attribute("open", "")
+    sync_api.expect(listed).to_have_attribute("data-version", version_of(dealer))
+    dealer.once("dialog", lambda d: d.accept())  # "Record: card-dropped ...?"
+    keyed = version_of(dealer)
+    listed.click()
+    moved_on(dealer, keyed)
+    sync_api.expect(dealer.locator("#prompt")).to_contain_text("dropped")
+    assert people.errors == []

@@ -91,7 +91,7 @@ def table_page(
     """A live table: the dealer's console, a player's view (it works on a phone) or the
     surveillance view, by who is signed in; updates over the table's WebSocket."""
     desk = tenant_of(request).tables
-    view = desk.view(actor, table)
+    view = desk.view(actor, table, mistakes=False)
     c = desk.console(actor, table)
     return render(request, "table.html", title=f"Table {table}", view=view, c=c)
 
@@ -107,6 +107,20 @@ def table_console(
     c = tenant_of(request).tables.console(actor, table)
     html = fragment(request, f"console_{c.game}.html", c=c)
     return HTMLResponse(html, headers={"X-Table-Version": str(c.version)})
+
+
+@router.get("/tables/{table}/mistakes")
+def table_mistakes(
+    request: Request,
+    actor: ActorDep,
+    table: Annotated[str, Path(pattern=r"^[a-z0-9][a-z0-9-]{0,39}$")],
+) -> HTMLResponse:
+    """The dealing mistakes and irregularities the round would accept now, each with its
+    remedy and section: the items of the console's list, which the page asks for when the
+    dealer opens it (they are tried on a replay of the round, so not made for every update)."""
+    version, mistakes = tenant_of(request).tables.mistakes(actor, table)
+    html = fragment(request, "_mistakes.html", mistakes=mistakes, version=version)
+    return HTMLResponse(html, headers={"X-Table-Version": str(version)})
 
 
 @router.get("/tables/{table}/disclosure")

@@ -118,6 +118,13 @@ class Payout:
         return f"{who}: {self.even}"
 
 
+ON_REQUEST = "on request"
+"""A view's ``mistakes`` when the dealer's irregularities were left out of its options: the
+console lists them when the dealer opens its list (``TablesDesk.mistakes``). Each is tried on a
+replay of the round, so making them for every update was the largest part of the dealer's
+view (issue 27)."""
+
+
 @dataclass(frozen=True)
 class Console:
     """A table as its console shows it to one person."""
@@ -148,11 +155,14 @@ class Console:
     """Each wager's result in words, once the round has them."""
     options: tuple[Mapping[str, Any], ...] = field(default_factory=tuple)
     seated: tuple[tuple[int, str, str], ...] = ()
+    """(seat, who sits there, their wager for the next round in dollars)."""
     fee: str = ""
     """The half-hour fee a player pays in advance (poker, -09-03.3), empty where none is due."""
     fees: Mapping[str, str] = field(default_factory=dict)
     """Seat -> the time its player has paid the fee to."""
-    """(seat, who sits there, their wager for the next round in dollars)."""
+    mistakes_on_request: bool = False
+    """The dealer's dealing mistakes are not among ``options``: the console lists them when
+    the dealer opens their list (``TablesDesk.mistakes``)."""
 
 
 def chips_for(cents: int, values: Sequence[int] = CHIP_VALUES_ND) -> str:
@@ -339,6 +349,7 @@ def console(view: Mapping[str, Any], parties: Mapping[str, int] | None = None) -
             (int(seat), str(player), str((view.get("wagers") or {}).get(seat, "")))
             for seat, player in (view.get("seats") or {}).items()
         ),
+        mistakes_on_request=view.get("mistakes") == ON_REQUEST,
     )
 
 

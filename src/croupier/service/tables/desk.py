@@ -55,7 +55,7 @@ from croupier.service.people.namespace import Namespace
 from croupier.service.tables import unseen
 from croupier.service.tables._live_events import StepTaken
 from croupier.service.tables._live_games import TICKETS
-from croupier.service.tables.console import Console
+from croupier.service.tables.console import ON_REQUEST, Console
 from croupier.service.tables.entries import Entry, complete, entry_label, grouped
 from croupier.service.tables.fanout import Fanout
 from croupier.service.tables.labels import label, remedy_of
@@ -224,22 +224,52 @@ class TablesDesk:
             return []
         return sorted(p.name for p in self.rules_dir.glob("*.toml"))
 
-    def view(self, actor: Actor, table_id: str) -> dict[str, JSON]:
-        """The table as ``actor`` may see it, with the actions offered to them now."""
+    def view(self, actor: Actor, table_id: str, mistakes: bool = True) -> dict[str, JSON]:
+        """The table as ``actor`` may see it, with the actions offered to them now.
+        ``mistakes=False``: without the irregularities a dealer may record (each is tried on a
+        replay of the round, most of a dealer's view); ``mistakes`` then says they are listed
+        on request (``TablesDesk.mistakes``)."""
         authorize(actor, Action.VIEW_TABLE)
         with self._locked():
             who = self.viewer(actor, table_id)
             view = self.hub.view(table_id, who)
-            view["options"] = [dataclasses.asdict(o) for o in self._options(actor, table_id, who)]
+            self._offer(view, table_id, who, mistakes)
             return view
+
+    def _offer(self, view: dict[str, Any], table_id: str, who: str, mistakes: bool) -> None:
+        """Put the actions offered to ``who`` in ``view`` (the irregularities too, or the note
+        that they are listed on request)."""
+        offered = self._offered(table_id, who, mistakes)
+        view["options"] = [dataclasses.asdict(o) for o, _ in offered]
+        if not mistakes and who == "dealer" and self._mistakes_possible(table_id):
+            view["mistakes"] = ON_REQUEST
+
+    def _mistakes_possible(self, table_id: str) -> bool:
+        table = self.hub.table(table_id)
+        return table.play is not None and table.round_open and table.binding.held is None
+
+    def mistakes(self, actor: Actor, table_id: str) -> tuple[int, list[Option]]:
+        """The dealing mistakes and irregularities the round would accept now, as the dealer
+        is offered them (numbered as in ``view``, so ``choose`` takes the number), with the
+        version they were offered at; none for anyone but the dealer."""
+        authorize(actor, Action.VIEW_TABLE)
+        with self._locked():
+            who = self.viewer(actor, table_id)
+            table = self.hub.table(table_id)
+            if who != "dealer":
+                return table.version, []
+            offered = self._offered(table_id, who)
+            return table.version, [o for o, _ in offered if o.kind == "irregularity"]
 
     def console(self, actor: Actor, table_id: str) -> Console:
         """The table's console for ``actor`` (``service.tables.console``): built from the view
-        they may see, with the payouts of the round just over (or last settled)."""
+        they may see, with the payouts of the round just over (or last settled). The dealer's
+        dealing mistakes are listed on request (``mistakes``)."""
         from croupier.service.tables.console import console
 
         with self._locked():
-            return console(self.view(actor, table_id), self._parties(table_id))
+            view = self.view(actor, table_id, mistakes=False)
+            return console(view, self._parties(table_id))
 
     def _parties(self, table_id: str) -> dict[str, int]:
         """Each party's net in cents of the round just over, or of the one last settled."""
@@ -330,13 +360,11 @@ class TablesDesk:
         source = f"table {table_id} round {number}"
         return data, replay_text(json.dumps(data), source, check=True)
 
-    def _options(self, actor: Actor, table_id: str, who: str) -> list[Option]:
-        return [o for o, _ in self._offered(table_id, who)]
-
-    def _offered(self, table_id: str, who: str) -> list[tuple[Option, Any]]:
+    def _offered(self, table_id: str, who: str, mistakes: bool = True) -> list[tuple[Option, Any]]:
         """What ``who`` may do now, numbered, with the action each number stands for: the legal
         actions when it is their turn, then, for the dealer, the irregularities the round would
-        accept (whoever is to act: a dropped card is owed while a card is due)."""
+        accept (whoever is to act: a dropped card is owed while a card is due). They come last,
+        so ``mistakes=False`` (leaving them out) numbers the others the same."""
         table = self.hub.table(table_id)
         fees: list[tuple[Option, Any]] = []
         if who == "dealer" and table.mode == PHYSICAL and not table.round_open:
@@ -384,7 +412,7 @@ class TablesDesk:
                 fields = ({"name": "card", "kind": "text", "choices": []},)
                 text = f"Correct the card just keyed ({last})"
                 out.append((Option(len(out), text, "entry", fields=fields), Correct()))
-        if who == "dealer":
+        if who == "dealer" and mistakes:
             for a, events in self.hub.irregularities(table_id):
                 section, remedy = remedy_of(events)
                 text = label(a) + (f" ({section})" if section else "")
@@ -518,7 +546,10 @@ class TablesDesk:
             table = self.hub.table(table_id)
             if version != table.version:
                 return _moved_on(table.version, version, "reload and choose again")
-            offered = self._offered(table_id, who)
+            # the irregularities come last: only a number past the others needs them tried
+            offered = self._offered(table_id, who, mistakes=False)
+            if not 0 <= index < len(offered):
+                offered = self._offered(table_id, who)
             if not offered:
                 return CommandResult(False, table.version, refusal="it is not your turn to act")
             if not 0 <= index < len(offered):
@@ -610,8 +641,8 @@ class TablesDesk:
                 who = self.viewer(actor, table_id)
                 if view.get("viewer") != who:  # sat down or left since subscribing
                     view = self.hub.view(table_id, who)
-                options = self._options(actor, table_id, who)
-                view["options"] = [dataclasses.asdict(o) for o in options]
+                view = dict(view)
+                self._offer(view, table_id, who, mistakes=False)
                 update = {**update, "view": view}
                 if with_console:
                     from croupier.service.tables.console import console

@@ -41,11 +41,31 @@
     for (const b of root.querySelectorAll("form[data-command=settle] button")) b.disabled = !open;
   }
 
+  // The dealing mistakes are listed when the dealer opens their list (each is tried on a
+  // replay of the round: too much to make for every update); an open list stays open, and is
+  // listed again, when the console is swapped for the next update.
+  async function listMistakes() {
+    const list = $("irregularities");
+    const r = await fetch("/tables/" + table + "/mistakes", { credentials: "same-origin" });
+    if (r.ok && list && list.isConnected) list.innerHTML = await r.text();
+  }
+  function watchMistakes(wasOpen) {
+    const box = $("mistakes");
+    if (!box) return;
+    box.addEventListener("toggle", () => { if (box.open) listMistakes(); });
+    if (wasOpen) box.open = true; // fires "toggle": listed afresh
+  }
+  function swap(html) {
+    const wasOpen = $("mistakes")?.open === true;
+    $("console").innerHTML = html;
+    watchMistakes(wasOpen);
+    follow();
+  }
+
   async function refresh() {
     const r = await fetch("/tables/" + table + "/console", { credentials: "same-origin" });
     if (!r.ok) return;
-    $("console").innerHTML = await r.text();
-    follow();
+    swap(await r.text());
   }
 
   const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
@@ -89,7 +109,10 @@
     const b = ev.target.closest("button[data-option]");
     if (!b) return;
     if (b.dataset.confirm && !window.confirm(b.dataset.confirm)) return;
-    command("choose", { option: Number(b.dataset.option), version: version });
+    // a listed mistake carries the version it was offered at: once the table moves on, its
+    // number is refused rather than taken for another action
+    const at = b.dataset.version ? Number(b.dataset.version) : version;
+    command("choose", { option: Number(b.dataset.option), version: at });
   });
   // an entry (an amount, chips on a spot, a name) is completed in its own small form
   root.addEventListener("submit", (ev) => {
@@ -146,6 +169,7 @@
     }
   });
 
+  watchMistakes(false);
   follow();
   let seen = version;
   function connect() {
@@ -158,8 +182,7 @@
       if (data.error) { refuse(data.error); return; }
       if (typeof data.html === "string") {
         seen = data.version;
-        $("console").innerHTML = data.html;
-        follow();
+        swap(data.html);
       } else if (data.view) {
         seen = data.view.version;
         refresh();
