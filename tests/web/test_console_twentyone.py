@@ -171,3 +171,24 @@ def test_99_01_3_08_12_6_the_dealer_opens_the_dealing_mistakes_and_records_a_dro
     moved_on(dealer, keyed)
     sync_api.expect(dealer.locator("#prompt")).to_contain_text("dropped")
     assert people.errors == []
+
+
+def test_a_part_of_the_console_the_dealer_closed_stays_closed_as_updates_come(
+    served: tuple[str, Demo], browser: Any
+) -> None:
+    """Every keyed wager or card swaps the console for the server's new rendering: what the
+    dealer opened or closed keeps its state for the rest of the round instead of springing back
+    to the server's default (the seats are open between rounds)."""
+    people, dealer, _watcher = physical_table(browser, served, "bj-parts", "twentyone", RULES)
+    seating = dealer.locator("#console details.seating")
+    sync_api.expect(seating).to_have_attribute("open", "")  # between rounds: open
+    seating.locator("summary").click()
+    sync_api.expect(seating).not_to_have_attribute("open", "")
+    key_wagers(dealer, (("2", "10", "ann"),))  # an update: the console swapped
+    sync_api.expect(dealer.locator("#seats")).to_contain_text("ann")  # the new one, hidden
+    sync_api.expect(seating).not_to_have_attribute("open", "")
+    seating.locator("summary").click()
+    key_wagers(dealer, (("4", "25", "bo"),))
+    sync_api.expect(dealer.locator("#seats")).to_contain_text("bo")
+    sync_api.expect(seating).to_have_attribute("open", "")
+    assert people.errors == []

@@ -42,23 +42,40 @@
   }
 
   // The dealing mistakes are listed when the dealer opens their list (each is tried on a
-  // replay of the round: too much to make for every update); an open list stays open, and is
-  // listed again, when the console is swapped for the next update.
+  // replay of the round: too much to make for every update).
   async function listMistakes() {
     const list = $("irregularities");
     const r = await fetch("/tables/" + table + "/mistakes", { credentials: "same-origin" });
     if (r.ok && list && list.isConnected) list.innerHTML = await r.text();
   }
-  function watchMistakes(wasOpen) {
+  function watchMistakes() {
     const box = $("mistakes");
-    if (!box) return;
-    box.addEventListener("toggle", () => { if (box.open) listMistakes(); });
-    if (wasOpen) box.open = true; // fires "toggle": listed afresh
+    if (box) box.addEventListener("toggle", () => { if (box.open) listMistakes(); });
+  }
+
+  // A part of the console the person opened or closed (the mistakes, the results, the seats)
+  // stays so when the console is swapped for the next update, for the rest of the round; the
+  // server's defaults apply again in the next one (the seats open between rounds, the results
+  // once a round is over). Only the person's own clicks count, not the swaps.
+  const chosen = new Map();
+  let chosenRound = null;
+  const partOf = (box) => box.id || box.className;
+  root.addEventListener("click", (ev) => {
+    const summary = ev.target.closest("#console details > summary");
+    if (summary) chosen.set(partOf(summary.parentElement), !summary.parentElement.open);
+  });
+  function keepChosen() {
+    const round = $("prompt")?.dataset.round ?? null;
+    if (round !== chosenRound) { chosen.clear(); chosenRound = round; }
+    for (const box of $("console").querySelectorAll("details")) {
+      const open = chosen.get(partOf(box));
+      if (open !== undefined && box.open !== open) box.open = open; // the mistakes: listed afresh
+    }
   }
   function swap(html) {
-    const wasOpen = $("mistakes")?.open === true;
     $("console").innerHTML = html;
-    watchMistakes(wasOpen);
+    watchMistakes();
+    keepChosen();
     follow();
   }
 
@@ -169,7 +186,8 @@
     }
   });
 
-  watchMistakes(false);
+  watchMistakes();
+  chosenRound = $("prompt")?.dataset.round ?? null;
   follow();
   let seen = version;
   function connect() {
