@@ -38,7 +38,6 @@ from typing import Any
 from croupier.core.clock import Clock, SystemClock
 from croupier.core.errors import InvalidInput
 from croupier.core.events import JSON
-from croupier.core.money import format_money
 from croupier.core.protocol import PendingKind
 from croupier.service.people.accounts import AUDITOR, OWNER, PLAYER
 from croupier.service.people.authz import (
@@ -52,20 +51,25 @@ from croupier.service.people.authz import (
     authorize,
 )
 from croupier.service.people.namespace import Namespace
-from croupier.service.tables import unseen
 from croupier.service.tables._live_events import StepTaken
 from croupier.service.tables._live_games import TICKETS
 from croupier.service.tables.console import ON_REQUEST, Console
-from croupier.service.tables.entries import Entry, complete, entry_label, grouped
+from croupier.service.tables.entries import Entry, complete
 from croupier.service.tables.fanout import Fanout
-from croupier.service.tables.labels import label, remedy_of
 from croupier.service.tables.live import (
-    PHYSICAL,
     CommandResult,
     LiveRngSource,
     LiveTableHub,
     RngSource,
     Subscription,
+)
+from croupier.service.tables.offers import (
+    CollectFee,
+    Correct,
+    Keyed,
+    Option,
+    Withdraw,
+    offered,
 )
 from croupier.store import EventStore
 
@@ -97,46 +101,6 @@ class Refusal:
     by: str
     text: str
     section: str
-
-
-@dataclass(frozen=True)
-class Option:
-    """One action offered: a legal action of the party to act (``kind`` "action"), or, to the
-    dealer, an irregularity the round would accept now (``kind`` "irregularity") with the
-    section that governs it and the remedy recording it applies."""
-
-    index: int
-    label: str
-    kind: str = "action"
-    section: str | None = None
-    remedy: str | None = None
-    fields: tuple[dict[str, Any], ...] = ()
-    """An ``entry`` (``service.tables.entries``): the fields to fill in (an amount, a count of
-    chips, a choice among the offered values, a name) before it is taken."""
-
-
-@dataclass(frozen=True)
-class Keyed:
-    """An option that keys an outcome at a physical table (``down``, the reader's ``no``)."""
-
-    outcome: str
-
-
-@dataclass(frozen=True)
-class CollectFee:
-    """The option that records a poker seat's fee for its next half hour (-09-03.3)."""
-
-    seat: int
-
-
-@dataclass(frozen=True)
-class Withdraw:
-    """The option that takes back a step held for a face-down card."""
-
-
-@dataclass(frozen=True)
-class Correct:
-    """The option that corrects the card keyed last (its card typed)."""
 
 
 def _event_words(event: dict[str, JSON]) -> str:
@@ -239,8 +203,8 @@ class TablesDesk:
     def _offer(self, view: dict[str, Any], table_id: str, who: str, mistakes: bool) -> None:
         """Put the actions offered to ``who`` in ``view`` (the irregularities too, or the note
         that they are listed on request)."""
-        offered = self._offered(table_id, who, mistakes)
-        view["options"] = [dataclasses.asdict(o) for o, _ in offered]
+        offers = offered(self.hub, table_id, who, mistakes)
+        view["options"] = [dataclasses.asdict(o) for o, _ in offers]
         if not mistakes and who == "dealer" and self._mistakes_possible(table_id):
             view["mistakes"] = ON_REQUEST
 
@@ -258,8 +222,8 @@ class TablesDesk:
             table = self.hub.table(table_id)
             if who != "dealer":
                 return table.version, []
-            offered = self._offered(table_id, who)
-            return table.version, [o for o, _ in offered if o.kind == "irregularity"]
+            offers = offered(self.hub, table_id, who)
+            return table.version, [o for o, _ in offers if o.kind == "irregularity"]
 
     def console(self, actor: Actor, table_id: str) -> Console:
         """The table's console for ``actor`` (``service.tables.console``): built from the view
@@ -359,65 +323,6 @@ class TablesDesk:
         data = self.export_round(actor, table_id, number)
         source = f"table {table_id} round {number}"
         return data, replay_text(json.dumps(data), source, check=True)
-
-    def _offered(self, table_id: str, who: str, mistakes: bool = True) -> list[tuple[Option, Any]]:
-        """What ``who`` may do now, numbered, with the action each number stands for: the legal
-        actions when it is their turn, then, for the dealer, the irregularities the round would
-        accept (whoever is to act: a dropped card is owed while a card is due). They come last,
-        so ``mistakes=False`` (leaving them out) numbers the others the same."""
-        table = self.hub.table(table_id)
-        fees: list[tuple[Option, Any]] = []
-        if who == "dealer" and table.mode == PHYSICAL and not table.round_open:
-            fee = table.live.fee(table.rules) if table.live.fee is not None else 0
-            for seat in self.hub.fees_due(table_id):
-                text = f"Collect the half-hour fee: seat {seat} ({format_money(fee)})"
-                fees.append((Option(len(fees), text), CollectFee(seat)))
-        if table.play is None or not table.round_open:
-            return fees
-        pending = table.play.pending
-        physical = table.mode == PHYSICAL
-        tickets = table.live.name == TICKETS
-        mine = (
-            (pending.kind is PendingKind.SEAT and who == f"player:{pending.seat}")
-            or (pending.kind is PendingKind.DEALER and who == "dealer")
-            # at a physical table the players have no screen: the dealer keys their decisions
-            or (pending.kind is PendingKind.SEAT and who == "dealer" and physical)
-            # a ticket card's claim is made to the operator, whoever holds the ticket (-02.6)
-            or (pending.kind is PendingKind.SEAT and who == "dealer" and tickets)
-        )
-        out: list[tuple[Option, Any]] = []
-        held = table.binding.held
-        if held is not None:  # a card to turn: only the answer, or taking the step back
-            if who == "dealer":
-                if held.reader:
-                    out.append(
-                        (Option(0, "The reader shows no twenty-one"), Keyed(unseen.READER_NO))
-                    )
-                out.append((Option(len(out), "Withdraw the held step"), Withdraw()))
-            return out
-        if mine:
-            for a in grouped(table.live.name, self.hub.legal_actions(table_id)):
-                if isinstance(a, Entry):
-                    fields = tuple(f.to_dict() for f in a.fields)
-                    out.append((Option(len(out), entry_label(a), "entry", fields=fields), a))
-                else:
-                    out.append((Option(len(out), label(a)), a))
-        if who == "dealer" and physical and pending.kind is PendingKind.CHANCE:
-            live = table.live
-            if live.face_down is not None and live.face_down(table.play.state):
-                out.append((Option(len(out), "Dealt face down, unseen"), Keyed(unseen.DOWN)))
-        if who == "dealer" and physical:
-            last = self.hub.correctable(table_id)
-            if last is not None:
-                fields = ({"name": "card", "kind": "text", "choices": []},)
-                text = f"Correct the card just keyed ({last})"
-                out.append((Option(len(out), text, "entry", fields=fields), Correct()))
-        if who == "dealer" and mistakes:
-            for a, events in self.hub.irregularities(table_id):
-                section, remedy = remedy_of(events)
-                text = label(a) + (f" ({section})" if section else "")
-                out.append((Option(len(out), text, "irregularity", section, remedy), a))
-        return out
 
     # -- commands ----------------------------------------------------------------------------
     def open_table(
@@ -547,14 +452,14 @@ class TablesDesk:
             if version != table.version:
                 return _moved_on(table.version, version, "reload and choose again")
             # the irregularities come last: only a number past the others needs them tried
-            offered = self._offered(table_id, who, mistakes=False)
-            if not 0 <= index < len(offered):
-                offered = self._offered(table_id, who)
-            if not offered:
+            offers = offered(self.hub, table_id, who, mistakes=False)
+            if not 0 <= index < len(offers):
+                offers = offered(self.hub, table_id, who)
+            if not offers:
                 return CommandResult(False, table.version, refusal="it is not your turn to act")
-            if not 0 <= index < len(offered):
-                raise InvalidInput(f"option {index} is not offered; there are {len(offered)}")
-            option, action = offered[index]
+            if not 0 <= index < len(offers):
+                raise InvalidInput(f"option {index} is not offered; there are {len(offers)}")
+            option, action = offers[index]
             if isinstance(action, CollectFee):
                 return self._noted(
                     actor, table_id, self.hub.collect_fee(table_id, action.seat, actor.name)
@@ -635,7 +540,7 @@ class TablesDesk:
         the update carries ``console`` too (``console``'s, for the page to show as it is)."""
         authorize(actor, Action.VIEW_TABLE)
 
-        def offered(update: dict[str, Any]) -> None:
+        def with_offers(update: dict[str, Any]) -> None:
             view = update.get("view")
             if isinstance(view, dict):
                 who = self.viewer(actor, table_id)
@@ -652,7 +557,7 @@ class TablesDesk:
 
         with self._locked():
             who = self.viewer(actor, table_id)
-            return self.hub.subscribe(table_id, who, callback=offered, after=after)
+            return self.hub.subscribe(table_id, who, callback=with_offers, after=after)
 
     def books_table(self, table_id: str) -> tuple[str, int]:
         """The books' (site, table) an open live table is linked to; refused when it is
