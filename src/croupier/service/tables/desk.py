@@ -67,6 +67,7 @@ from croupier.service.tables.offers import (
     Keyed,
     Option,
     Withdraw,
+    mistakes_apply,
     offered,
 )
 from croupier.store import EventStore
@@ -148,8 +149,8 @@ class TablesDesk(Supervision):
     def view(self, actor: Actor, table_id: str, mistakes: bool = True) -> dict[str, JSON]:
         """The table as ``actor`` may see it, with the actions offered to them now.
         ``mistakes=False``: without the irregularities a dealer may record (each is tried on a
-        replay of the round, most of a dealer's view); ``mistakes`` then says they are listed
-        on request (``TablesDesk.mistakes``)."""
+        replay of the round, the largest part of a dealer's view); ``mistakes`` then says they
+        are listed on request (``TablesDesk.mistakes``)."""
         authorize(actor, Action.VIEW_TABLE)
         with self._locked():
             who = self.viewer(actor, table_id)
@@ -162,12 +163,8 @@ class TablesDesk(Supervision):
         that they are listed on request)."""
         offers = offered(self.hub, table_id, who, mistakes)
         view["options"] = [dataclasses.asdict(o) for o, _ in offers]
-        if not mistakes and who == "dealer" and self._mistakes_possible(table_id):
+        if not mistakes and who == "dealer" and mistakes_apply(self.hub.table(table_id)):
             view["mistakes"] = ON_REQUEST
-
-    def _mistakes_possible(self, table_id: str) -> bool:
-        table = self.hub.table(table_id)
-        return table.play is not None and table.round_open and table.binding.held is None
 
     def mistakes(self, actor: Actor, table_id: str) -> tuple[int, list[Option]]:
         """The dealing mistakes and irregularities the round would accept now, as the dealer

@@ -13,7 +13,7 @@ looking and holds the lock; this module only reads the hub.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from croupier.core.money import format_money
 from croupier.core.protocol import PendingKind
@@ -22,6 +22,9 @@ from croupier.service.tables._live_games import TICKETS
 from croupier.service.tables.entries import Entry, entry_label, grouped
 from croupier.service.tables.labels import label, remedy_of
 from croupier.service.tables.live import PHYSICAL, LiveTableHub
+
+if TYPE_CHECKING:
+    from croupier.service.tables._live_table import LiveTable
 
 
 @dataclass(frozen=True)
@@ -122,3 +125,9 @@ def offered(
             text = label(a) + (f" ({section})" if section else "")
             out.append((Option(len(out), text, "irregularity", section, remedy), a))
     return out
+
+
+def mistakes_apply(table: LiveTable) -> bool:
+    """Whether ``offered`` lists the irregularities to the dealer now: a round in play with no
+    step held for a face-down card."""
+    return table.play is not None and table.round_open and table.binding.held is None
