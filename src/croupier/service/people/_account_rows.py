@@ -51,8 +51,8 @@ def orgs_of(conn: Connection, account_id: int) -> list[str]:
 
 
 def row_account(row: Any, org: str | None) -> Account:
-    """An account from a row of ``in_org(org)`` or ``_SESSION_BY_DIGEST``: its roles are its
-    membership's of ``org`` (none if it holds none there)."""
+    """An account from a row of ``in_org(org)`` or of a session's (``people.sessions``): its
+    roles are its membership's of ``org`` (none if it holds none there)."""
     roles = row.roles or ""
     return Account(
         row.account_id,
@@ -68,6 +68,7 @@ def row_account(row: Any, org: str | None) -> Account:
 
 
 def sha256_hex(text: str) -> str:
+    """The hex SHA-256 of a token: all the store keeps of a session's or a waiting sign-in's."""
     return hashlib.sha256(text.encode()).hexdigest()
 
 
