@@ -192,3 +192,45 @@ def test_a_part_of_the_console_the_dealer_closed_stays_closed_as_updates_come(
     sync_api.expect(dealer.locator("#seats")).to_contain_text("bo")
     sync_api.expect(seating).to_have_attribute("open", "")
     assert people.errors == []
+
+
+def test_a_console_answered_late_does_not_replace_a_newer_one(
+    served: tuple[str, Demo], browser: Any
+) -> None:
+    """After a refusal the page asks for the console as it is; the socket may bring a newer one
+    while that answer is on its way. An older console is not swapped in over a newer one (it
+    would show a table that has moved on and key the next action at the old version: a
+    keyed fee then never took, under load)."""
+    base, _demo = served
+    people, dealer, _watcher = physical_table(browser, served, "bj-late", "twentyone", RULES)
+    key_wagers(dealer, (("2", "10", "ann"),))
+    old = dealer.request.get(f"{base}/tables/bj-late/console")
+    old_version = old.headers["x-table-version"]
+    assert old_version == version_of(dealer)
+    key_wagers(dealer, (("4", "25", "bo"),))
+    newer = version_of(dealer)
+    # the answer to the next refresh is held back until now: the console of before bo's wager
+    dealer.evaluate(
+        """([html, version]) => {
+            const real = window.fetch;
+            window.fetch = (url, options) => {
+                if (!String(url).endsWith("/console")) return real(url, options);
+                window.lateServed = true;
+                return Promise.resolve(new Response(html, {headers: {"X-Table-Version": version}}));
+            };
+        }""",
+        [old.text(), old_version],
+    )
+    dealer.focus("form[data-command=dealer-wager] input[name=seat]")
+    dealer.keyboard.type("3")
+    dealer.keyboard.press("Tab")
+    dealer.keyboard.type("600")  # over the table's maximum (-09.1): refused, then refreshed
+    dealer.keyboard.press("Tab")
+    dealer.keyboard.type("cy")
+    dealer.keyboard.press("Enter")
+    sync_api.expect(dealer.locator("#refusal")).to_contain_text("99-01.3-08-09.1")
+    dealer.wait_for_function("window.lateServed === true")
+    dealer.wait_for_timeout(300)  # the late answer read and judged
+    assert version_of(dealer) == newer
+    sync_api.expect(dealer.locator("#seats")).to_contain_text("bo")
+    assert people.errors == []

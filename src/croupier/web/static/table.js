@@ -79,10 +79,15 @@
     follow();
   }
 
+  // The console as it is now, asked for after a refusal or an error. The socket may have
+  // brought a newer one while this answer was on its way: an older one is not swapped in (it
+  // would show a table that has moved on, and keep the dealer's next key at the old version).
   async function refresh() {
     const r = await fetch("/tables/" + table + "/console", { credentials: "same-origin" });
     if (!r.ok) return;
-    swap(await r.text());
+    const html = await r.text();
+    if (Number(r.headers.get("X-Table-Version")) < version) return;
+    swap(html);
   }
 
   const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
