@@ -256,7 +256,8 @@ def do_cmd(
     section and records nothing (exit 2)."""
     from croupier.cli.common import database_url
     from croupier.core.errors import InvalidInput
-    from croupier.service.tournaments.live import FEE_COMMANDS, normalize_command, open_desk
+    from croupier.service.tournaments.commands import FEE_COMMANDS, normalize_command
+    from croupier.service.tournaments.live import open_desk
 
     name_of = normalize_command(command)
     if name_of in FEE_COMMANDS and name_of != "refund" and not (collected_by or by):

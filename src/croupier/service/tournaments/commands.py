@@ -15,6 +15,46 @@ from croupier.core.money import parse_money
 from croupier.tournaments import Tournament
 from croupier.tournaments.events import FeeKind
 
+COMMANDS = (
+    "register",
+    "refund",
+    "rebuy",
+    "add_on",
+    "start",
+    "transfer_buy_in",
+    "next_level",
+    "start_hand",
+    "player_returned",
+    "record_hand",
+    "eliminate",
+    "withdraw",
+    "cash_out",
+    "end_round",
+    "finish",
+    "agree_split",
+    "award_prize",
+    "move_player",
+    "remove_chips",
+)
+FEE_COMMANDS = frozenset({"register", "refund", "rebuy", "add_on"})
+"""Commands that take or hand back a fee: a cashier's or a manager's (-09-07.1.c)."""
+ALIASES = {
+    "split": "agree_split",
+    "addon": "add_on",
+    "transfer": "transfer_buy_in",
+    "award": "award_prize",
+    "move": "move_player",
+}
+
+
+def normalize_command(command: str) -> str:
+    """``add-on``, ``Add_On`` and ``addon`` are ``add_on``; ``split`` is ``agree_split``."""
+    name = command.strip().lower().replace("-", "_")
+    name = ALIASES.get(name, name)
+    if name not in COMMANDS:
+        raise InvalidInput(f"no tournament command {command!r}; one of {', '.join(COMMANDS)}")
+    return name
+
 
 def _text(args: Mapping[str, Any], key: str, required: bool = False) -> str:
     value = args.get(key)

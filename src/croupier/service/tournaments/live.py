@@ -48,7 +48,12 @@ from croupier.service.people.authz import Action, Actor, authorize
 from croupier.service.people.namespace import TOURNAMENT, Namespace
 from croupier.service.retry import DEFAULT_BACKOFF, Backoff, retrying
 from croupier.service.tables.live import LiveRngSource, RngSource, SeededRngSource
-from croupier.service.tournaments.commands import run_command
+from croupier.service.tournaments.commands import (
+    COMMANDS,
+    FEE_COMMANDS,
+    normalize_command,
+    run_command,
+)
 from croupier.service.tournaments.view import REGISTERS, describe, registers, summary
 from croupier.store import EventStore, open_existing_store
 from croupier.tournaments import (
@@ -74,36 +79,6 @@ STREAM_PREFIX = "tournament-"
 LOG_SUFFIX = "-log"
 TOURNAMENT_ID = re.compile(r"^[a-z0-9][a-z0-9-]{0,59}$")
 
-COMMANDS = (
-    "register",
-    "refund",
-    "rebuy",
-    "add_on",
-    "start",
-    "transfer_buy_in",
-    "next_level",
-    "start_hand",
-    "player_returned",
-    "record_hand",
-    "eliminate",
-    "withdraw",
-    "cash_out",
-    "end_round",
-    "finish",
-    "agree_split",
-    "award_prize",
-    "move_player",
-    "remove_chips",
-)
-FEE_COMMANDS = frozenset({"register", "refund", "rebuy", "add_on"})
-"""Commands that take or hand back a fee: a cashier's or a manager's (-09-07.1.c)."""
-ALIASES = {
-    "split": "agree_split",
-    "addon": "add_on",
-    "transfer": "transfer_buy_in",
-    "award": "award_prize",
-    "move": "move_player",
-}
 RULES_SUFFIXES = (".toml", ".json")
 
 
@@ -165,15 +140,6 @@ def check_tournament_id(tournament_id: object) -> str:
             f"letter or digit and not ending in {LOG_SUFFIX!r}; got {tournament_id!r}"
         )
     return tournament_id
-
-
-def normalize_command(command: str) -> str:
-    """``add-on``, ``Add_On`` and ``addon`` are ``add_on``; ``split`` is ``agree_split``."""
-    name = command.strip().lower().replace("-", "_")
-    name = ALIASES.get(name, name)
-    if name not in COMMANDS:
-        raise InvalidInput(f"no tournament command {command!r}; one of {', '.join(COMMANDS)}")
-    return name
 
 
 def read_rules(path: Path) -> dict[str, Any]:
