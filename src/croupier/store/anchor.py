@@ -49,7 +49,7 @@ from sqlalchemy.exc import IntegrityError
 
 from croupier.core.errors import InvalidInput
 from croupier.core.events import canonical_json
-from croupier.store import engine as engines
+from croupier.store.backend import SQLITE_BEGIN_OPTION
 from croupier.store.event_store import EventStore
 from croupier.store.hashing import GENESIS_HASH
 from croupier.store.records import CorruptStream
@@ -399,7 +399,7 @@ def _keep(
     """Keep the anchor of ``prepared`` in one short write transaction, or None when another
     anchor was kept since it was prepared (then it is prepared again)."""
     with store.engine.connect() as conn:
-        conn.execution_options(**{engines.SQLITE_BEGIN_OPTION: "IMMEDIATE"})
+        conn.execution_options(**{SQLITE_BEGIN_OPTION: "IMMEDIATE"})
         with conn.begin():
             if conn.dialect.name == "postgresql":
                 conn.execute(sa.text("SELECT pg_advisory_xact_lock(:k)"), {"k": SIGN_LOCK_KEY})
@@ -638,33 +638,6 @@ def latest(store: EventStore, since: datetime | None = None, org: str | None = N
     with store.engine.connect() as conn:
         found = conn.execute(query).scalar_one_or_none()
     return None if found is None else str(found)
-
-
-def first_covering(store: EventStore, stream: str, seq: int) -> str | None:
-    """The line of the first anchor whose signed heads include event ``seq`` of ``stream``
-    (chosen by event position, not by time), or None when none covers it yet."""
-    query = (
-        sa.select(anchors.c.line)
-        .select_from(anchor_heads)
-        .join(anchors, anchors.c.anchor_id == anchor_heads.c.anchor_id)
-        .where(anchor_heads.c.stream == stream, anchor_heads.c.version >= seq)
-        .order_by(anchor_heads.c.anchor_id)
-        .limit(1)
-    )
-    with store.engine.connect() as conn:
-        found = conn.execute(query).scalar_one_or_none()
-    return None if found is None else str(found)
-
-
-def lines_newest_first(store: EventStore) -> list[str]:
-    """Every anchor line kept in the database, the newest first."""
-    with store.engine.connect() as conn:
-        return [
-            str(line)
-            for line in conn.execute(
-                sa.select(anchors.c.line).order_by(anchors.c.anchor_id.desc())
-            ).scalars()
-        ]
 
 
 def chains(conn: sa.Connection) -> list[tuple[str | None, str]]:

@@ -7,7 +7,8 @@ chain from its first event (``EventStore.verify``), the append-only guards (``st
 and the chain of anchors, each against the one before (``store.anchor``). It reads, never
 writes the history, and blocks no writer; its result is kept in ``verify_runs`` and shown on
 the status page and by ``books status``, with the refusals to sign since the newest anchor
-(``refusals``). This module imports no cryptography: ``books status`` reads it.
+(``refusals``). This module imports no cryptography: ``books status`` reads it, and
+imports no SQLAlchemy for it (``EventStore.backend``).
 """
 
 from __future__ import annotations
@@ -18,11 +19,8 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-import sqlalchemy as sa
-
+from croupier.store.backend import utc
 from croupier.store.event_store import EventStore
-from croupier.store.guards import missing_guards
-from croupier.store.schema import anchor_refusals, anchors, verify_runs
 
 OrgOf = Callable[[str], str | None]
 """The organization a stream belongs to, or None (``service.people.namespace``)."""
@@ -116,6 +114,7 @@ def examine(store: EventStore, org_of: OrgOf | None = None) -> Check:
     chain of anchors (the database's, each organization's), each finding told with whose
     records it concerns (``org_of``)."""
     from croupier.store import anchor as anchor_store
+    from croupier.store.guards import missing_guards
 
     whose: OrgOf = org_of if org_of is not None else (lambda _stream: None)
     versions = store.stream_versions()
@@ -158,29 +157,33 @@ def record_run(store: EventStore, finished_at: datetime, org_of: OrgOf | None = 
         "counts": {org: list(pair) for org, pair in sorted(check.counts.items())},
         "findings": [[f.about, f.org, f.text] for f in check.findings],
     }
-    with store.engine.begin() as conn:
-        conn.execute(
-            sa.insert(verify_runs).values(
-                finished_at=finished_at,
-                streams=check.streams,
-                events=check.events,
-                problem=check.problem,
-                detail=json.dumps(detail, sort_keys=True),
-            )
+    with store.backend.writing() as conn:
+        conn.run(
+            "INSERT INTO verify_runs (finished_at, streams, events, problem, detail) "
+            "VALUES (:finished_at, :streams, :events, :problem, :detail)",
+            {
+                "finished_at": conn.time(finished_at),
+                "streams": check.streams,
+                "events": check.events,
+                "problem": check.problem,
+                "detail": json.dumps(detail, sort_keys=True),
+            },
         )
     return Run(finished_at, check.streams, check.events, check.problem, detail)
 
 
 def latest_run(store: EventStore) -> Run | None:
     """The newest kept full check, or None before the first."""
-    with store.engine.connect() as conn:
-        row = conn.execute(
-            sa.select(verify_runs).order_by(verify_runs.c.run_id.desc()).limit(1)
-        ).one_or_none()
+    with store.backend.reading() as conn:
+        row = conn.first(
+            "SELECT finished_at, streams, events, problem, detail FROM verify_runs "
+            "ORDER BY run_id DESC LIMIT 1"
+        )
     if row is None:
         return None
-    detail = None if row.detail is None else json.loads(row.detail)
-    return Run(row.finished_at, row.streams, row.events, row.problem, detail)
+    finished_at, streams, events, problem, detail_text = row
+    detail = None if detail_text is None else json.loads(detail_text)
+    return Run(utc(finished_at), int(streams), int(events), problem, detail)
 
 
 def latest_line(store: EventStore, org: str | None = None) -> str | None:
@@ -193,17 +196,14 @@ def refusals(store: EventStore, org: str | None = None) -> list[tuple[datetime, 
     """The refusals to sign made since the newest anchor of the chain was kept (when, and what
     differed), oldest first: what the gaming manager is shown until an anchor is signed again.
     The chain is ``org``'s own (issue 29) or, without one, the database's."""
-    mine = anchors.c.org_id.is_(None) if org is None else anchors.c.org_id == org
-    theirs = anchor_refusals.c.org_id.is_(None) if org is None else anchor_refusals.c.org_id == org
-    with store.engine.connect() as conn:
-        newest = conn.execute(sa.select(sa.func.max(anchors.c.anchor_id)).where(mine)).scalar()
-        query = (
-            sa.select(anchor_refusals.c.refused_at, anchor_refusals.c.problem)
-            .where(theirs)
-            .order_by(anchor_refusals.c.refusal_id)
+    whose = "org_id IS NULL" if org is None else "org_id = :org"
+    params: dict[str, Any] = {} if org is None else {"org": org}
+    with store.backend.reading() as conn:
+        newest = conn.scalar(f"SELECT max(anchor_id) FROM anchors WHERE {whose}", params)
+        after = "after_anchor IS NULL" if newest is None else "after_anchor = :newest"
+        rows = conn.all(
+            f"SELECT refused_at, problem FROM anchor_refusals WHERE {whose} AND {after} "
+            "ORDER BY refusal_id",
+            {**params, "newest": newest} if newest is not None else params,
         )
-        if newest is None:
-            query = query.where(anchor_refusals.c.after_anchor.is_(None))
-        else:
-            query = query.where(anchor_refusals.c.after_anchor == newest)
-        return [(row.refused_at, str(row.problem)) for row in conn.execute(query)]
+    return [(utc(refused_at), str(problem)) for refused_at, problem in rows]

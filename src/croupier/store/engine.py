@@ -18,20 +18,21 @@ from sqlalchemy.engine import URL, Connection, Engine
 from sqlalchemy.exc import ArgumentError, DBAPIError, NoSuchModuleError
 
 from croupier.core.errors import InvalidInput
+from croupier.store.backend import (
+    HEAD_REVISION,
+    SQLITE_BEGIN_OPTION,
+    URL_EXAMPLES,
+    check_sqlite_path,
+    refuse_revision,
+    set_wal,
+)
 
 if TYPE_CHECKING:
     from alembic.config import Config
 
 MIGRATIONS_DIR: Final = Path(__file__).with_name("migrations")
-HEAD_REVISION: Final = "0012_anchor_orgs"
-"""The newest migration shipped (a test holds it to Alembic's own head): a database already at
-it is opened without loading Alembic or reading a migration script (issue 31: most commands
-open a database that is up to date, and Alembic's start-up was a tenth of their time)."""
-SQLITE_BEGIN_OPTION: Final = "croupier_sqlite_begin"
-"""Execution option naming the SQLite ``BEGIN`` mode of a connection's next transaction."""
 MIGRATION_LOCK_KEY: Final = 0x63726F75  # "crou": PostgreSQL advisory lock for migrations
 CONNECT_TIMEOUT_SECONDS: Final = 5
-URL_EXAMPLES: Final = "sqlite:///croupier.db or postgresql+psycopg://user@host:5432/dbname"
 
 
 def safe_url(url: URL) -> str:
@@ -69,16 +70,7 @@ def create_engine(url: URL, *, lock_timeout: float, must_exist: bool) -> Engine:
     if url.get_backend_name() == "sqlite":
         path = sqlite_path(url)
         if path is not None:
-            if not path.parent.is_dir():
-                raise InvalidInput(
-                    f"cannot open database {safe_url(url)}: directory {path.parent} does not exist"
-                )
-            if must_exist and not path.is_file():
-                raise InvalidInput(
-                    f"no database at {safe_url(url)} (file {path} does not exist); "
-                    "create it with `croupier db upgrade` (or `croupier books init ORG NAME`); "
-                    "nothing was created"
-                )
+            check_sqlite_path(safe_url(url), path, must_exist=must_exist)
         try:
             engine = sa.create_engine(url, connect_args={"timeout": lock_timeout})
         except (ArgumentError, NoSuchModuleError) as exc:
@@ -108,7 +100,7 @@ def _configure_sqlite(engine: Engine, lock_timeout: float) -> None:
         cursor = dbapi_connection.cursor()
         try:
             cursor.execute(f"PRAGMA busy_timeout = {busy_ms}")
-            _set_wal(cursor, lock_timeout)
+            set_wal(cursor, lock_timeout)
         finally:
             cursor.close()
 
@@ -116,26 +108,6 @@ def _configure_sqlite(engine: Engine, lock_timeout: float) -> None:
     def on_begin(connection: Connection) -> None:
         mode = connection.get_execution_options().get(SQLITE_BEGIN_OPTION, "DEFERRED")
         connection.exec_driver_sql(f"BEGIN {mode}")
-
-
-def _set_wal(cursor: Any, lock_timeout: float) -> None:
-    """Switch a SQLite database to WAL. Several processes opening a fresh database at once can
-    get "database is locked" here without SQLite's busy handler being called, so retry within
-    the lock timeout."""
-    import sqlite3
-    import time
-
-    deadline = time.monotonic() + lock_timeout
-    delay = 0.005
-    while True:
-        try:
-            cursor.execute("PRAGMA journal_mode = WAL")
-            return
-        except sqlite3.OperationalError as exc:
-            if "locked" not in str(exc) or time.monotonic() + delay > deadline:
-                raise
-            time.sleep(delay)
-            delay = min(delay * 2, 0.1)
 
 
 def describe_connect_error(exc: DBAPIError) -> str:
@@ -202,12 +174,6 @@ def upgrade_to_head(engine: Engine) -> None:
 
 def require_head(engine: Engine) -> None:
     """Refuse a database whose schema is not at this croupier's head revision."""
-    head = HEAD_REVISION
     with engine.connect() as conn:
         current = current_revision(conn)
-    if current != head:
-        found = "no croupier tables" if current is None else f"schema revision {current}"
-        raise InvalidInput(
-            f"database {safe_url(engine.url)} has {found}, this croupier needs revision {head}; "
-            "run `croupier db upgrade`"
-        )
+    refuse_revision(safe_url(engine.url), current)

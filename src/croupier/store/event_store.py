@@ -1,4 +1,4 @@
-"""The event store: append-only, hash-chained event streams over SQLAlchemy.
+"""The event store: append-only, hash-chained event streams in SQLite or PostgreSQL.
 
 Optimistic concurrency: a writer says how many events it believes the stream has
 (``expected_version``). Inside one transaction the store locks the stream's row
@@ -10,6 +10,11 @@ Why one module of over 600 lines: it is the store's whole contract in one class 
 read, the chain checks and the anchor check), whose methods share one set of transaction,
 locking and verified-up-to rules; split, those rules would be spread over modules that must
 still agree.
+
+Its statements are plain SQL text, run by ``store.backend``: Python's own ``sqlite3`` for a
+SQLite file (a command a person types imports no SQLAlchemy: issue 31), SQLAlchemy for
+PostgreSQL and an in-memory database. Rows are read by position, in the order each statement
+names its columns.
 """
 
 from __future__ import annotations
@@ -19,34 +24,27 @@ import json
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from datetime import UTC, datetime
-from typing import Any, Final
-
-import sqlalchemy as sa
-from sqlalchemy.engine import Connection, Engine
-from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError
+from typing import TYPE_CHECKING, Any, Final
 
 from croupier.core.clock import Clock, SystemClock
 from croupier.core.errors import InvalidInput
 from croupier.core.events import JSON, Event, event_from_dict
-from croupier.store import engine as engines
+from croupier.store import backend as backends
+from croupier.store.backend import Backend, DuplicateRow, Locked, Row, Session, in_list, utc
 from croupier.store.hashing import GENESIS_HASH, event_hash, payload_json
 from croupier.store.records import (
+    STREAM_NAME_MAX,
+    TYPE_NAME_MAX,
     BreakKind,
     ChainBreak,
     ConcurrencyError,
     CorruptStream,
     StoredEvent,
 )
-from croupier.store.schema import (
-    CHAIN_COLUMNS,
-    STREAM_NAME_MAX,
-    TYPE_NAME_MAX,
-    anchor_heads,
-    anchors,
-    event_streams,
-    events,
-)
 from croupier.store.verify import ChainMark, ChainRow, check_rows, first_break
+
+if TYPE_CHECKING:
+    from sqlalchemy.engine import Engine
 
 DEFAULT_LOCK_TIMEOUT: Final = 30.0
 """Seconds a writer waits for another writer's transaction before giving up."""
@@ -85,12 +83,6 @@ def _encode(events_: Sequence[Event]) -> list[tuple[str, str]]:
     return encoded
 
 
-def _is_lock_timeout(exc: OperationalError) -> bool:
-    text = str(exc.orig).lower()
-    code = getattr(exc.orig, "sqlstate", None)
-    return "database is locked" in text or "lock timeout" in text or code == "55P03"
-
-
 @contextmanager
 def _decoding() -> Iterator[None]:
     """The cyclic garbage collector paused while stored rows are fetched and decoded, resumed
@@ -108,27 +100,56 @@ def _decoding() -> Iterator[None]:
             gc.enable()
 
 
-_VERSION_OF = sa.select(event_streams.c.version).where(
-    event_streams.c.stream == sa.bindparam("stream")
+# -- the statements (columns in the order the rows are read) ---------------------------------
+
+CHAIN: Final = "seq, type, payload, recorded_at, prev_hash, hash"
+"""The columns of an event that its hash covers, in ``store.verify.ChainRow`` order."""
+EVENT: Final = "stream, seq, type, payload, recorded_at, prev_hash, hash"
+"""An event as ``_stored`` reads it."""
+VERSION_OF: Final = "SELECT version FROM event_streams WHERE stream = :stream"
+LINK_OF: Final = "SELECT prev_hash FROM events WHERE stream = :stream AND seq = :seq"
+HASH_OF: Final = "SELECT hash FROM events WHERE stream = :stream AND seq = :seq"
+CHAIN_BETWEEN: Final = (
+    f"SELECT {CHAIN} FROM events WHERE stream = :stream AND seq > :after AND seq <= :upto "
+    "ORDER BY seq"
 )
-"""A stream's version: asked before every command at a live table, so built once."""
+NEWEST_ANCHOR_HEAD: Final = (
+    "SELECT anchor_heads.version, anchor_heads.hash, anchors.signed_at FROM anchor_heads "
+    "JOIN anchors ON anchors.anchor_id = anchor_heads.anchor_id "
+    "WHERE anchor_heads.stream = :stream ORDER BY anchor_heads.anchor_id DESC LIMIT 1"
+)
+INSERT_EVENT: Final = (
+    "INSERT INTO events (stream, seq, type, payload, recorded_at, prev_hash, hash) "
+    "VALUES (:stream, :seq, :type, :payload, :recorded_at, :prev_hash, :hash)"
+)
+
+
+def _chain_row(row: Row) -> ChainRow:
+    return ChainRow(row[0], row[1], row[2], utc(row[3]), row[4], row[5])
 
 
 class EventStore:
     """Append-only, hash-chained event streams in one database. Make one with ``open_store``."""
 
     def __init__(
-        self, engine: Engine, clock: Clock | None = None, lock_timeout: float = DEFAULT_LOCK_TIMEOUT
+        self, db: Backend, clock: Clock | None = None, lock_timeout: float = DEFAULT_LOCK_TIMEOUT
     ) -> None:
-        self._engine = engine
+        self._db = db
         self._clock: Clock = clock if clock is not None else SystemClock()
         self._lock_timeout = lock_timeout
         self._marks: dict[str, ChainMark] = {}
 
     @property
     def engine(self) -> Engine:
-        """The SQLAlchemy engine (for the service layer's own tables in the same database)."""
-        return self._engine
+        """A SQLAlchemy engine on the same database (for the service layer's own tables; on a
+        SQLite file, made, and SQLAlchemy imported, at the first use)."""
+        return self._db.engine
+
+    @property
+    def backend(self) -> Backend:
+        """Where the store's SQL runs (``store.backend``): for readers of the store's own
+        tables that a command typed on SQLite must reach without SQLAlchemy."""
+        return self._db
 
     # -- writing ---------------------------------------------------------------------------
 
@@ -178,11 +199,9 @@ class EventStore:
         recorded_at = recorded_at.astimezone(UTC)
         first = sorted(plan)[0]
         try:
-            with self._engine.connect() as conn:
-                conn.execution_options(**{engines.SQLITE_BEGIN_OPTION: "IMMEDIATE"})
-                with conn.begin():
-                    return self._append_locked(conn, plan, reads, recorded_at)
-        except IntegrityError:
+            with self._db.writing() as conn:
+                return self._append_locked(conn, plan, reads, recorded_at)
+        except DuplicateRow:
             actual = self.version(first)
             raise ConcurrencyError(
                 f"stream {first!r} was written concurrently: expected version "
@@ -191,36 +210,33 @@ class EventStore:
                 plan[first][1],
                 actual,
             ) from None
-        except OperationalError as exc:
-            if _is_lock_timeout(exc):
-                raise ConcurrencyError(
-                    f"stream {first!r}: gave up after {self._lock_timeout:g} s waiting for "
-                    "another writer's lock; nothing was written",
-                    first,
-                    plan[first][1],
-                    None,
-                ) from None
-            raise
+        except Locked:
+            raise ConcurrencyError(
+                f"stream {first!r}: gave up after {self._lock_timeout:g} s waiting for "
+                "another writer's lock; nothing was written",
+                first,
+                plan[first][1],
+                None,
+            ) from None
 
     def _append_locked(
         self,
-        conn: Connection,
+        conn: Session,
         plan: dict[str, tuple[list[tuple[str, str]], int]],
         reads: dict[str, int],
         recorded_at: datetime,
     ) -> dict[str, int]:
-        if conn.dialect.name == "postgresql":
+        postgresql = conn.dialect == "postgresql"
+        if postgresql:
             timeout_ms = max(1, round(self._lock_timeout * 1000))
-            conn.exec_driver_sql(f"SET LOCAL lock_timeout = {timeout_ms}")
+            conn.run(f"SET LOCAL lock_timeout = {timeout_ms}")
         current: dict[str, int | None] = {}
         for stream in sorted(set(plan) | set(reads)):
             written = stream in plan
             expected = plan[stream][1] if written else reads[stream]
-            found = conn.execute(
-                sa.select(event_streams.c.version)
-                .where(event_streams.c.stream == stream)
-                .with_for_update(read=not written)
-            ).scalar_one_or_none()
+            # SQLite's BEGIN IMMEDIATE has locked the database; PostgreSQL locks the row
+            lock = (" FOR UPDATE" if written else " FOR SHARE") if postgresql else ""
+            found = conn.scalar(VERSION_OF + lock, {"stream": stream})
             actual = 0 if found is None else found
             if actual != expected:
                 raise ConcurrencyError(
@@ -241,7 +257,7 @@ class EventStore:
 
     def _insert(
         self,
-        conn: Connection,
+        conn: Session,
         stream: str,
         encoded: list[tuple[str, str]],
         actual: int,
@@ -257,6 +273,7 @@ class EventStore:
                 f"({found.detail}); nothing was written (run `croupier verify`)"
             )
         prev_hash = mark.hash
+        stored_at = conn.time(recorded_at)
         rows: list[dict[str, Any]] = []
         for seq, (type_, payload_text) in enumerate(encoded, start=actual + 1):
             digest = event_hash(stream, seq, type_, payload_text, recorded_at, prev_hash)
@@ -266,27 +283,30 @@ class EventStore:
                     "seq": seq,
                     "type": type_,
                     "payload": payload_text,
-                    "recorded_at": recorded_at,
+                    "recorded_at": stored_at,
                     "prev_hash": prev_hash,
                     "hash": digest,
                 }
             )
             prev_hash = digest
         new_version = actual + len(rows)
-        conn.execute(sa.insert(events), rows)
+        conn.run(INSERT_EVENT, rows)
         if new_stream:
-            conn.execute(sa.insert(event_streams).values(stream=stream, version=new_version))
+            conn.run(
+                "INSERT INTO event_streams (stream, version) VALUES (:stream, :version)",
+                {"stream": stream, "version": new_version},
+            )
         else:
-            conn.execute(
-                sa.update(event_streams)
-                .where(event_streams.c.stream == stream, event_streams.c.version == actual)
-                .values(version=new_version)
+            conn.run(
+                "UPDATE event_streams SET version = :version "
+                "WHERE stream = :stream AND version = :actual",
+                {"stream": stream, "version": new_version, "actual": actual},
             )
         self._marks[stream] = ChainMark(new_version, prev_hash)
         return new_version
 
     def _check(
-        self, conn: Connection, stream: str, version: int, since: int = 1
+        self, conn: Session, stream: str, version: int, since: int = 1
     ) -> tuple[ChainBreak | None, ChainMark]:
         """Check events ``mark+1..version`` of ``stream`` from its verified-up-to mark (or
         from event ``since`` when the mark is before it).
@@ -301,58 +321,43 @@ class EventStore:
             # A reader that starts at a checkpoint: the chain is checked from that event on,
             # taking the link it stores to the event before it as given (``croupier verify``
             # and the signed anchors cover the events before).
-            link = conn.execute(
-                sa.select(events.c.prev_hash).where(
-                    events.c.stream == stream, events.c.seq == since
-                )
-            ).scalar_one_or_none()
+            link = conn.scalar(LINK_OF, {"stream": stream, "seq": since})
             if link is not None:
                 start = ChainMark(since - 1, link)
         if start.seq == version:
             return None, start
-        rows = conn.execute(
-            sa.select(*CHAIN_COLUMNS)
-            .where(events.c.stream == stream, events.c.seq > start.seq, events.c.seq <= version)
-            .order_by(events.c.seq)
-        ).all()
-        found, mark = check_rows(stream, (ChainRow(*row) for row in rows), version, start)
+        rows = conn.all(CHAIN_BETWEEN, {"stream": stream, "after": start.seq, "upto": version})
+        found, mark = check_rows(stream, map(_chain_row, rows), version, start)
         self._marks[stream] = mark
         return found, mark
 
-    def anchor_break(self, conn: Connection, stream: str, version: int) -> ChainBreak | None:
+    def anchor_break(self, conn: Session, stream: str, version: int) -> ChainBreak | None:
         """Readers prove what they trust (issue 26): the stream's event at the version its
         newest signed anchor covers must be stored with the hash the anchor signed. Two indexed
         queries, whatever the history's size: a rewrite before the anchor, hashes recomputed,
         changes that event's hash, and the events after it are re-hashed by the chain check."""
-        row = conn.execute(
-            sa.select(anchor_heads.c.version, anchor_heads.c.hash, anchors.c.signed_at)
-            .join(anchors, anchors.c.anchor_id == anchor_heads.c.anchor_id)
-            .where(anchor_heads.c.stream == stream)
-            .order_by(anchor_heads.c.anchor_id.desc())
-            .limit(1)
-        ).one_or_none()
+        row = conn.first(NEWEST_ANCHOR_HEAD, {"stream": stream})
         if row is None:
             return None
-        when = row.signed_at.astimezone(UTC).isoformat(timespec="seconds")
-        if version < row.version:
+        signed_version, signed_hash, signed_at = row
+        when = utc(signed_at).isoformat(timespec="seconds")
+        if version < signed_version:
             return ChainBreak(
                 stream,
                 version + 1,
                 BreakKind.ANCHOR_MISMATCH,
-                f"the anchor signed at {when} covers its events to {row.version}, the stream "
+                f"the anchor signed at {when} covers its events to {signed_version}, the stream "
                 f"holds {version}",
             )
-        stored = conn.execute(
-            sa.select(events.c.hash).where(events.c.stream == stream, events.c.seq == row.version)
-        ).scalar_one_or_none()
-        if stored != row.hash:
+        stored = conn.scalar(HASH_OF, {"stream": stream, "seq": signed_version})
+        if stored != signed_hash:
             shown = "nothing" if stored is None else f"hash {stored[:12]}…"
             return ChainBreak(
                 stream,
-                row.version,
+                signed_version,
                 BreakKind.ANCHOR_MISMATCH,
                 f"it is stored with {shown}, the anchor signed at {when} signed "
-                f"{row.hash[:12]}… (the history up to it was rewritten)",
+                f"{signed_hash[:12]}… (the history up to it was rewritten)",
             )
         return None
 
@@ -368,13 +373,11 @@ class EventStore:
         """
         _check_stream(stream)
 
-        def recorded_version(conn: Connection) -> int:
-            found = conn.execute(
-                sa.select(event_streams.c.version).where(event_streams.c.stream == stream)
-            ).scalar_one_or_none()
-            return 0 if found is None else found
+        def recorded_version(conn: Session) -> int:
+            found = conn.scalar(VERSION_OF, {"stream": stream})
+            return 0 if found is None else int(found)
 
-        with self._engine.connect() as conn:
+        with self._db.reading() as conn:
             version = recorded_version(conn)
             found = self.anchor_break(conn, stream, version)
             if found is not None:
@@ -382,9 +385,9 @@ class EventStore:
             found, _mark = self._check(conn, stream, version, since)
             if found is not None:
                 return found
-            last = conn.execute(
-                sa.select(sa.func.max(events.c.seq)).where(events.c.stream == stream)
-            ).scalar_one_or_none()
+            last = conn.scalar(
+                "SELECT max(seq) FROM events WHERE stream = :stream", {"stream": stream}
+            )
             # A writer commits its events and the new version together and a version only
             # grows: events beyond a version read after them were written behind the store.
             if last is not None and last > version and last > recorded_version(conn):
@@ -399,10 +402,8 @@ class EventStore:
     def anchor_break_of(self, stream: str) -> ChainBreak | None:
         """``anchor_break`` of ``stream`` at its recorded version, on a connection of its own."""
         _check_stream(stream)
-        with self._engine.connect() as conn:
-            recorded = conn.execute(
-                sa.select(event_streams.c.version).where(event_streams.c.stream == stream)
-            ).scalar_one_or_none()
+        with self._db.reading() as conn:
+            recorded = conn.scalar(VERSION_OF, {"stream": stream})
             return self.anchor_break(conn, stream, recorded or 0)
 
     def chain_break_between(
@@ -418,25 +419,17 @@ class EventStore:
             found = self.anchor_break_of(stream)
             if found is not None:
                 return found
-        with self._engine.connect() as conn:
+        with self._db.reading() as conn:
             start = ChainMark()
             if since > 1:
-                link = conn.execute(
-                    sa.select(events.c.prev_hash).where(
-                        events.c.stream == stream, events.c.seq == since
-                    )
-                ).scalar_one_or_none()
+                link = conn.scalar(LINK_OF, {"stream": stream, "seq": since})
                 if link is None:
                     return ChainBreak(
                         stream, since, BreakKind.SEQUENCE_GAP, f"event {since} is missing"
                     )
                 start = ChainMark(since - 1, link)
-            rows = conn.execute(
-                sa.select(*CHAIN_COLUMNS)
-                .where(events.c.stream == stream, events.c.seq > start.seq, events.c.seq <= upto)
-                .order_by(events.c.seq)
-            ).all()
-        return check_rows(stream, (ChainRow(*row) for row in rows), upto, start)[0]
+            rows = conn.all(CHAIN_BETWEEN, {"stream": stream, "after": start.seq, "upto": upto})
+        return check_rows(stream, map(_chain_row, rows), upto, start)[0]
 
     def links_break(self, stream: str, seqs: Sequence[int], upto: int) -> ChainBreak | None:
         """The first broken link around each event of ``seqs`` (a reader's checkpoints, each
@@ -452,21 +445,21 @@ class EventStore:
         ahead = sorted({t for s in wanted for t in (s, s + 1) if t <= upto})
         hashes: dict[int, str] = {}
         rows: dict[int, ChainRow] = {}
-        with self._engine.connect() as conn:
+        with self._db.reading() as conn:
             for part in _parts([s - 1 for s in wanted]):
-                linked = conn.execute(
-                    sa.select(events.c.seq, events.c.hash).where(
-                        events.c.stream == stream, events.c.seq.in_(part)
-                    )
-                ).all()
+                listed, params = in_list("s", part)
+                linked = conn.all(
+                    f"SELECT seq, hash FROM events WHERE stream = :stream AND seq IN {listed}",
+                    {"stream": stream, **params},
+                )
                 hashes.update((int(seq), str(hash_)) for seq, hash_ in linked)
             for part in _parts(ahead):
-                found = conn.execute(
-                    sa.select(*CHAIN_COLUMNS).where(
-                        events.c.stream == stream, events.c.seq.in_(part)
-                    )
-                ).all()
-                rows.update((row.seq, ChainRow(*row)) for row in found)
+                listed, params = in_list("s", part)
+                found = conn.all(
+                    f"SELECT {CHAIN} FROM events WHERE stream = :stream AND seq IN {listed}",
+                    {"stream": stream, **params},
+                )
+                rows.update((int(row[0]), _chain_row(row)) for row in found)
         for s in wanted:
             before = hashes.get(s - 1)
             if before is None:
@@ -481,27 +474,21 @@ class EventStore:
 
     # -- reading ---------------------------------------------------------------------------
 
-    def _rows(self, stream: str, after: int) -> list[sa.Row[Any]]:
+    def _rows(self, stream: str, after: int, upto: int | None = None) -> list[Row]:
         _check_stream(stream)
-        query = (
-            sa.select(events)
-            .where(events.c.stream == stream, events.c.seq > after)
-            .order_by(events.c.seq)
-        )
-        with self._engine.connect() as conn:
-            return list(conn.execute(query))
+        sql = f"SELECT {EVENT} FROM events WHERE stream = :stream AND seq > :after"
+        params: dict[str, Any] = {"stream": stream, "after": after}
+        if upto is not None:
+            sql += " AND seq <= :upto"
+            params["upto"] = upto
+        with self._db.reading() as conn:
+            return conn.all(sql + " ORDER BY seq", params)
 
     def read_between(self, stream: str, after: int, upto: int | None = None) -> list[StoredEvent]:
         """The stream's events with ``after < seq <= upto`` (to the end without ``upto``), in
         order, decoded."""
-        _check_stream(stream)
-        query = sa.select(events).where(events.c.stream == stream, events.c.seq > after)
-        if upto is not None:
-            query = query.where(events.c.seq <= upto)
         with _decoding():
-            with self._engine.connect() as conn:
-                rows = list(conn.execute(query.order_by(events.c.seq)))
-            return [_stored(row, decode=True) for row in rows]
+            return [_stored(row, decode=True) for row in self._rows(stream, after, upto)]
 
     def read_types(
         self, stream: str, types: Sequence[str], upto: int | None = None, after: int = 0
@@ -512,29 +499,27 @@ class EventStore:
         One query per type: with ``type IN (...)`` and an order by seq, SQLite prefers the
         (stream, seq) index and walks the whole stream."""
         _check_stream(stream)
-        rows: list[sa.Row[Any]] = []
+        rows: list[Row] = []
+        sql = f"SELECT {EVENT} FROM events WHERE stream = :stream AND type = :type AND seq > :after"
+        if upto is not None:
+            sql += " AND seq <= :upto"
         with _decoding():
-            with self._engine.connect() as conn:
+            with self._db.reading() as conn:
                 for type_ in dict.fromkeys(types):
-                    query = sa.select(events).where(
-                        events.c.stream == stream, events.c.type == type_, events.c.seq > after
-                    )
-                    if upto is not None:
-                        query = query.where(events.c.seq <= upto)
-                    rows.extend(conn.execute(query))
-            rows.sort(key=lambda row: row.seq)
+                    params = {"stream": stream, "type": type_, "after": after, "upto": upto}
+                    rows.extend(conn.all(sql, params))
+            rows.sort(key=lambda row: int(row[1]))
             return [_stored(row, decode=True, keep_text=True) for row in rows]
 
     def seqs_of_type(self, stream: str, type_: str) -> list[int]:
         """The seqs of the stream's events of one type, in order (index only, no payloads)."""
         _check_stream(stream)
-        query = (
-            sa.select(events.c.seq)
-            .where(events.c.stream == stream, events.c.type == type_)
-            .order_by(events.c.seq)
-        )
-        with self._engine.connect() as conn:
-            return list(conn.execute(query).scalars())
+        with self._db.reading() as conn:
+            rows = conn.all(
+                "SELECT seq FROM events WHERE stream = :stream AND type = :type ORDER BY seq",
+                {"stream": stream, "type": type_},
+            )
+        return [int(row[0]) for row in rows]
 
     def read_raw(self, stream: str, after: int = 0) -> list[StoredEvent]:
         """The stream's events after seq ``after``, in order, payloads as JSON data (no decoding).
@@ -552,9 +537,9 @@ class EventStore:
     def version(self, stream: str) -> int:
         """The number of events in ``stream`` (0 if it does not exist)."""
         _check_stream(stream)
-        with self._engine.connect() as conn:
-            found = conn.execute(_VERSION_OF, {"stream": stream}).scalar_one_or_none()
-        return 0 if found is None else found
+        with self._db.reading() as conn:
+            found = conn.scalar(VERSION_OF, {"stream": stream})
+        return 0 if found is None else int(found)
 
     def head(self, stream: str) -> tuple[int, str]:
         """``(version, hash of the last event)`` of ``stream``; ``(0, GENESIS_HASH)`` if empty.
@@ -563,26 +548,21 @@ class EventStore:
         chain: a later ``verify`` plus a head comparison also catches a truncated stream.
         """
         _check_stream(stream)
-        with self._engine.connect() as conn:
-            row = conn.execute(
-                sa.select(event_streams.c.version, events.c.hash)
-                .select_from(event_streams)
-                .outerjoin(
-                    events,
-                    sa.and_(
-                        events.c.stream == event_streams.c.stream,
-                        events.c.seq == event_streams.c.version,
-                    ),
-                )
-                .where(event_streams.c.stream == stream)
-            ).first()
+        with self._db.reading() as conn:
+            row = conn.first(
+                "SELECT event_streams.version, events.hash FROM event_streams "
+                "LEFT OUTER JOIN events ON events.stream = event_streams.stream "
+                "AND events.seq = event_streams.version WHERE event_streams.stream = :stream",
+                {"stream": stream},
+            )
         if row is None:
             return 0, GENESIS_HASH
-        if row.hash is None:
+        version, last_hash = row
+        if last_hash is None:
             raise CorruptStream(
-                f"stream {stream!r} is damaged: its last event {row.version} is missing"
+                f"stream {stream!r} is damaged: its last event {version} is missing"
             )
-        return row.version, row.hash
+        return int(version), str(last_hash)
 
     def streams(self, prefix: str = "") -> list[str]:
         """The names of all streams starting with ``prefix``, sorted."""
@@ -590,11 +570,16 @@ class EventStore:
 
     def stream_versions(self, prefix: str = "") -> dict[str, int]:
         """Every stream starting with ``prefix`` and its version."""
-        query = sa.select(event_streams.c.stream, event_streams.c.version)
+        sql = "SELECT stream, version FROM event_streams"
+        params: dict[str, Any] = {}
         if prefix:
-            query = query.where(event_streams.c.stream.startswith(prefix, autoescape=True))
-        with self._engine.connect() as conn:
-            return {row.stream: row.version for row in conn.execute(query)}
+            escaped = prefix.replace("/", "//").replace("%", "/%").replace("_", "/_")
+            sql += " WHERE stream LIKE :prefix ESCAPE '/'"
+            params["prefix"] = escaped + "%"
+        with self._db.reading() as conn:
+            rows = conn.all(sql, params)
+        # LIKE ignores ASCII case in SQLite: the prefix is held to exactly
+        return {str(name): int(v) for name, v in rows if str(name).startswith(prefix)}
 
     # -- checking --------------------------------------------------------------------------
 
@@ -604,35 +589,32 @@ class EventStore:
         An empty list means every chain checked is intact. Also looks at streams that have
         events but no recorded version, and the reverse.
         """
-        with self._engine.connect() as conn:
+        with self._db.reading() as conn:
             if stream is None:
-                query = sa.select(event_streams.c.stream, event_streams.c.version)
-                versions = {row.stream: row.version for row in conn.execute(query)}
-                for name in conn.execute(sa.select(events.c.stream).distinct()).scalars():
-                    versions.setdefault(name, 0)
+                versions = {
+                    str(name): int(v)
+                    for name, v in conn.all("SELECT stream, version FROM event_streams")
+                }
+                for (name,) in conn.all("SELECT DISTINCT stream FROM events"):
+                    versions.setdefault(str(name), 0)
             else:
                 _check_stream(stream)
-                found = conn.execute(
-                    sa.select(event_streams.c.version).where(event_streams.c.stream == stream)
-                ).scalar_one_or_none()
-                versions = {stream: 0 if found is None else found}
+                found = conn.scalar(VERSION_OF, {"stream": stream})
+                versions = {stream: 0 if found is None else int(found)}
             breaks: list[ChainBreak] = []
             for name in sorted(versions):
-                rows = conn.execute(
-                    sa.select(*CHAIN_COLUMNS)
-                    .where(events.c.stream == name)
-                    .order_by(events.c.seq)
-                    .execution_options(yield_per=1000)
+                rows = conn.each(
+                    f"SELECT {CHAIN} FROM events WHERE stream = :stream ORDER BY seq",
+                    {"stream": name},
                 )
-                found_break = first_break(name, (ChainRow(*row) for row in rows), versions[name])
-                rows.close()
+                found_break = first_break(name, map(_chain_row, rows), versions[name])
                 if found_break is not None:
                     breaks.append(found_break)
         return breaks
 
     def close(self) -> None:
         """Release the database connections."""
-        self._engine.dispose()
+        self._db.dispose()
 
     def __enter__(self) -> EventStore:
         return self
@@ -651,10 +633,11 @@ def _parts(values: Sequence[int]) -> list[Sequence[int]]:
     return [values[i : i + IN_LIST_MAX] for i in range(0, len(values), IN_LIST_MAX)]
 
 
-def _stored(row: sa.Row[Any], *, decode: bool, keep_text: bool = False) -> StoredEvent:
-    where = f"stream {row.stream!r} event {row.seq}"
+def _stored(row: Row, *, decode: bool, keep_text: bool = False) -> StoredEvent:
+    stream, seq, type_, text, recorded_at, prev_hash, hash_ = row
+    where = f"stream {stream!r} event {seq}"
     try:
-        payload: dict[str, JSON] = json.loads(row.payload)
+        payload: dict[str, JSON] = json.loads(text)
     except json.JSONDecodeError as exc:
         raise CorruptStream(f"{where}: stored payload is not JSON ({exc})") from None
     if not isinstance(payload, dict):
@@ -662,19 +645,19 @@ def _stored(row: sa.Row[Any], *, decode: bool, keep_text: bool = False) -> Store
     decoded = None
     if decode:
         try:
-            decoded = event_from_dict({**payload, "type": row.type})
+            decoded = event_from_dict({**payload, "type": type_})
         except InvalidInput as exc:
             raise InvalidInput(f"{where} cannot be decoded: {exc}") from None
     return StoredEvent(
-        stream=row.stream,
-        seq=row.seq,
-        type=row.type,
+        stream=stream,
+        seq=seq,
+        type=type_,
         payload=payload,
         event=decoded,
-        recorded_at=row.recorded_at,
-        prev_hash=row.prev_hash,
-        hash=row.hash,
-        text=row.payload if keep_text else None,
+        recorded_at=utc(recorded_at),
+        prev_hash=prev_hash,
+        hash=hash_,
+        text=text if keep_text else None,
     )
 
 
@@ -692,9 +675,59 @@ def open_store(
     nothing. With ``upgrade=False`` nothing is created either: the database must already exist
     at the current schema revision (what ``croupier verify`` uses).
     """
-    if not isinstance(url, str) or not url.strip():
-        raise InvalidInput(f"a database URL is required, e.g. {engines.URL_EXAMPLES}")
-    parsed = engines.parse_url(url.strip())
+    text = backends.check_url_text(url)
+    file = backends.sqlite_file(text)
+    if file is not None:  # a SQLite file: Python's sqlite3, SQLAlchemy only to migrate
+        db: Backend = _open_sqlite(file, lock_timeout=lock_timeout, upgrade=upgrade)
+    else:
+        db = _open_alchemy(text, lock_timeout=lock_timeout, upgrade=upgrade)
+    return EventStore(db, clock, lock_timeout)
+
+
+def _open_sqlite(
+    file: backends.SqliteFile, *, lock_timeout: float, upgrade: bool
+) -> backends.SqliteBackend:
+    """A SQLite file's backend, reachable and at the head revision (migrated there with
+    ``upgrade``, else refused); one clear ``InvalidInput`` for anything in the way."""
+
+    def make_engine() -> Engine:
+        from croupier.store import engine as engines
+
+        url = engines.parse_url(file.url_text)
+        return engines.create_engine(url, lock_timeout=lock_timeout, must_exist=False)
+
+    backends.check_sqlite_path(file.url_text, file.path, must_exist=not upgrade)
+    db = backends.SqliteBackend(file, lock_timeout, make_engine)
+    try:
+        with db.reading() as conn:
+            conn.scalar("SELECT 1")
+    except (backends.BackendError, Locked) as exc:
+        db.dispose()
+        raise InvalidInput(f"cannot reach database {file.url_text}: {exc}") from None
+    try:
+        with db.reading() as conn:
+            current = backends.sqlite_revision(conn)
+        if current != backends.HEAD_REVISION and upgrade:
+            from croupier.store.engine import upgrade_to_head
+
+            upgrade_to_head(db.engine)
+        elif not upgrade:
+            backends.refuse_revision(file.url_text, current)
+    except (backends.BackendError, Locked) as exc:
+        db.dispose()
+        raise InvalidInput(f"cannot prepare database {file.url_text}: {exc}") from None
+    except BaseException:
+        db.dispose()
+        raise
+    return db
+
+
+def _open_alchemy(text: str, *, lock_timeout: float, upgrade: bool) -> Backend:
+    from sqlalchemy.exc import DBAPIError
+
+    from croupier.store import engine as engines
+
+    parsed = engines.parse_url(text)
     engine = engines.create_engine(parsed, lock_timeout=lock_timeout, must_exist=not upgrade)
     engines.check_reachable(engine)
     try:
@@ -711,7 +744,7 @@ def open_store(
     except BaseException:
         engine.dispose()
         raise
-    return EventStore(engine, clock, lock_timeout)
+    return backends.AlchemyBackend(engine, engines.safe_url(parsed))
 
 
 def open_existing_store(

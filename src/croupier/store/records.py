@@ -9,6 +9,12 @@ from enum import Enum
 from croupier.core.errors import CroupierError
 from croupier.core.events import JSON, Event
 
+STREAM_NAME_MAX = 200
+TYPE_NAME_MAX = 200
+HASH_LENGTH = 64
+"""The lengths of a stream's name, an event's type and a hash as the store keeps them
+(``schema``)."""
+
 
 class ConcurrencyError(CroupierError):
     """The stream is not at the version the writer expected (another writer got there first),

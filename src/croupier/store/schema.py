@@ -18,9 +18,7 @@ from datetime import UTC, datetime
 import sqlalchemy as sa
 from sqlalchemy.engine import Dialect
 
-STREAM_NAME_MAX = 200
-TYPE_NAME_MAX = 200
-HASH_LENGTH = 64
+from croupier.store.records import HASH_LENGTH, STREAM_NAME_MAX, TYPE_NAME_MAX
 
 metadata = sa.MetaData(
     naming_convention={

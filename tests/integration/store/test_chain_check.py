@@ -105,16 +105,8 @@ def test_own_appends_move_the_mark_so_a_check_reads_nothing_new(
 ) -> None:
     store.append("tray-1", [TrayCounted(500)], 4)
     queries: list[str] = []
-
-    import sqlalchemy as sa
-
-    def seen(conn: object, cursor: object, statement: str, *args: object) -> None:
-        queries.append(statement)
-
-    sa.event.listen(store.engine, "before_cursor_execute", seen)
-    try:
+    with store.backend.watching(queries.append):
         assert store.chain_break("tray-1") is None
-    finally:
-        sa.event.remove(store.engine, "before_cursor_execute", seen)
+    assert any("FROM event_streams" in q for q in queries)  # the check did run its queries
     hashed = [q for q in queries if "prev_hash" in q]
     assert hashed == []  # no event row was read back to be hashed again

@@ -346,7 +346,8 @@ def test_the_migration_downgrades_and_upgrades_cleanly(database_url: str) -> Non
 def test_head_revision_is_alembics_own_head() -> None:
     """``HEAD_REVISION`` lets an up-to-date database open without Alembic (issue 31); it must
     name the newest migration script, or a new migration would never run."""
-    from croupier.store.engine import HEAD_REVISION, head_revision
+    from croupier.store.backend import HEAD_REVISION
+    from croupier.store.engine import head_revision
 
     assert head_revision() == HEAD_REVISION
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import pytest
-import sqlalchemy as sa
 
 from croupier.core.clock import FixedClock
 from croupier.core.events import Event, event
@@ -48,15 +47,8 @@ def _key(found: object) -> object:
 
 def test_intact_links_have_no_break_and_take_two_queries(filled: Tamper, store: EventStore) -> None:
     queries: list[str] = []
-
-    def seen(conn: object, cursor: object, statement: str, *args: object) -> None:
-        queries.append(statement)
-
-    sa.event.listen(store.engine, "before_cursor_execute", seen)
-    try:
+    with store.backend.watching(queries.append):
         assert store.links_break(STREAM, MARKS, 13) is None
-    finally:
-        sa.event.remove(store.engine, "before_cursor_execute", seen)
     assert len([q for q in queries if "FROM events" in q]) == 2
     assert store.links_break(STREAM, (), 13) is None
 

@@ -133,6 +133,7 @@ def test_29_an_organization_sees_its_own_anchors_and_the_databases_only(
     from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
     from croupier.store import anchor as anchors
+    from croupier.store import anchor_reads
 
     server = _two(postgres_role_url)
     try:
@@ -140,16 +141,20 @@ def test_29_an_organization_sees_its_own_anchors_and_the_databases_only(
         database = anchors.sign(server.store, key, now)
         alpha = anchors.sign(server.store, key, now, "alpha", server.orgs.namespace("alpha").owns)
         beta = anchors.sign(server.store, key, now, "beta", server.orgs.namespace("beta").owns)
-        assert anchors.lines_newest_first(server.store) == [beta.line, alpha.line, database.line]
+        assert anchor_reads.lines_newest_first(server.store) == [
+            beta.line,
+            alpha.line,
+            database.line,
+        ]
         for org, own in (("alpha", alpha), ("beta", beta)):
             with scope.scoped(org):
-                assert anchors.lines_newest_first(server.store) == [own.line, database.line]
+                assert anchor_reads.lines_newest_first(server.store) == [own.line, database.line]
                 with server.store.engine.connect() as conn:
                     listed = set(conn.execute(sa.text("SELECT stream FROM anchor_heads")).scalars())
                 assert listed == set(server.store.stream_versions())  # its own streams only
                 assert anchors.prove(server.store, own.line, key.public_key()).proven
                 assert server.store.anchor_break_of(f"books-{org}") is None
         with scope.scoped(scope.NONE):
-            assert anchors.lines_newest_first(server.store) == [database.line]
+            assert anchor_reads.lines_newest_first(server.store) == [database.line]
     finally:
         server.close()

@@ -14,7 +14,7 @@ from tests.integration.store.attack import rewrite_stream
 from croupier.core.clock import FixedClock
 from croupier.core.errors import InvalidInput
 from croupier.core.events import Event, event
-from croupier.store import CorruptStream, EventStore
+from croupier.store import CorruptStream, EventStore, anchor_reads
 from croupier.store import anchor as anchors
 from croupier.store.hashing import GENESIS_HASH
 
@@ -165,7 +165,7 @@ def test_signers_at_once_do_not_fork_the_chain_of_anchors(
     for t in threads:
         t.join()
     assert filled.version("signer-1") == filled.version("signer-2") == 3
-    lines = list(reversed(anchors.lines_newest_first(filled)))
+    lines = list(reversed(anchor_reads.lines_newest_first(filled)))
     chain = [anchors.parse(line) for line in lines]
     assert len(chain) >= 2
     assert chain[0].record["prev"] == GENESIS_HASH

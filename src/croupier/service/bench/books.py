@@ -345,7 +345,7 @@ def time_anchors(built: Built, repeat: int, first_fill: int) -> AnchorTimes:
         stream = f"books-{ORG}"
         version = store.version(stream)
         checks: list[float] = []
-        with store.engine.connect() as conn:
+        with store.backend.reading() as conn:
             for _ in range(max(repeat, 20)):
                 start = time.perf_counter()
                 found = store.anchor_break(conn, stream, version)

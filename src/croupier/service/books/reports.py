@@ -125,7 +125,7 @@ def _anchor_covering(svc: BooksService, position: int | None) -> str | None:
     position in the books stream (never by time: a close keyed late with ``--at`` would else
     print an anchor signed before the close was recorded). Entry ``position`` is stored as
     event ``position + 1``."""
-    from croupier.store import anchor as anchors
+    from croupier.store import anchor_reads as anchors
 
     if position is None:  # pragma: no cover - a replayed close always has its position
         return None

@@ -362,10 +362,10 @@ def chain_warning(service: BooksService) -> str | None:
     line of its own, kept until an anchor is signed again; on a database of several
     organizations, only the refusals of the organization's own chain (``anchor_chain``).
     """
-    from croupier.service.people.orgs import anchor_chain
+    from croupier.store.anchor_reads import anchor_chain
     from croupier.store.audit import refusals
 
-    chain = anchor_chain(service.store.engine, service.org_id)  # its own, or the database's
+    chain = anchor_chain(service.store, service.org_id)  # its own, or the database's
     lines = [chain_text(service.chain) or ""]
     lines += [
         f"WARNING: {problem} (at {when.isoformat(timespec='seconds')})"
@@ -406,13 +406,13 @@ class BooksRead:
 def read_books(url: str, org_id: str) -> BooksRead:
     """Read an existing organization's books (opening the store once) with the banner: the
     chain warning and every corrupt entry (``read_warning``), and the newest full check."""
-    from croupier.service.people.orgs import anchor_chain
+    from croupier.store.anchor_reads import anchor_chain
     from croupier.store.audit import latest_line
 
     svc = open_books(url, org_id)
     try:
         books = svc.books()
-        own = anchor_chain(svc.store.engine, org_id)  # several organizations: its own part only
+        own = anchor_chain(svc.store, org_id)  # several organizations: its own part only
         full_check = latest_line(svc.store, own)
         return BooksRead(books, read_warning(chain_warning(svc), books), full_check)
     finally:

@@ -116,10 +116,10 @@ def signing_configured(org: str | None = None) -> bool:
 def chain_of(url: str, org: str) -> str | None:
     """Whose chain a close of ``org``'s gaming day extends: ``org``'s own once the database
     serves several organizations, else the database's (None)."""
-    from croupier.service.people.orgs import anchor_chain
+    from croupier.store.anchor_reads import anchor_chain
 
     with open_existing_store(url) as store:
-        return anchor_chain(store.engine, org)
+        return anchor_chain(store, org)
 
 
 def sign(

@@ -136,12 +136,13 @@ def restore(backup_file: Path, url: str, public_key: str | None) -> Restored:
     finally:
         src.close()
     from croupier.store import anchor as anchor_store
+    from croupier.store.anchor_reads import lines_newest_first
 
     with open_existing_store(url) as store:
         breaks = store.verify()
         versions = store.stream_versions()
         anchor_at, problem = None, "the backup holds no anchor signed with this key"
-        for line in anchor_store.lines_newest_first(store):
+        for line in lines_newest_first(store):
             proof = anchor_store.prove(store, line, key)
             if proof.problem.startswith("the anchor was signed by key"):
                 continue

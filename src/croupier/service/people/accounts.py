@@ -60,7 +60,7 @@ from croupier.service.people.sessions import (
     SignInRefused,
     csrf_token,
 )
-from croupier.store.engine import SQLITE_BEGIN_OPTION
+from croupier.store.backend import SQLITE_BEGIN_OPTION
 from croupier.store.schema import (
     ACCOUNT_NAME_MAX,
     account_log,

@@ -22,7 +22,7 @@ from croupier.core.clock import Clock, SystemClock
 from croupier.core.errors import InvalidInput
 from croupier.core.names import check_identifier
 from croupier.service.people.namespace import Namespace
-from croupier.store.engine import SQLITE_BEGIN_OPTION
+from croupier.store.backend import SQLITE_BEGIN_OPTION
 from croupier.store.schema import accounts, event_streams, memberships, organizations
 
 ORG_ID_MAX = 64
@@ -196,12 +196,6 @@ def namespace_at(engine: Engine, org: str | None) -> Namespace:
         names = ", ".join(o.org_id for o in served)
         raise InvalidInput(f"this database serves {names}, not {org!r}")
     return found.namespace
-
-
-def anchor_chain(engine: Engine, org: str) -> str | None:
-    """Whose chain of signed anchors ``org``'s gaming day extends (docs/anchors.md): ``org``'s
-    own once the database serves several organizations, else the database's (None)."""
-    return org if len(Organizations(engine).all()) > 1 else None
 
 
 def stream_owner(engine: Engine) -> Callable[[str], str | None]:
