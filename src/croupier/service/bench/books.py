@@ -218,11 +218,14 @@ def time_quarterly(built: Built, repeat: int) -> tuple[float, str]:
     return _median(quarterly, repeat), label + (f" to {today.isoformat()}" if today else "")
 
 
-def time_processes(built: Built, repeat: int, quarter: str) -> tuple[float, float, float, float]:
+def time_processes(
+    built: Built, repeat: int, quarter: str, after: int
+) -> tuple[float, float, float, float]:
     """The four commands as a person types them, each its own process (``python -m
     croupier.cli.main``: the interpreter's start-up, the imports, the database opened): median
     wall seconds of ``books status``, ``books fill``, ``report daily`` and ``report
-    quarterly``. The fills move the books' clock on past the in-process ones."""
+    quarterly``. The fills move the books' clock on from ``after`` minutes, past the in-process
+    ones (``AnchorTimes.minutes``)."""
     import subprocess
     import sys
 
@@ -244,7 +247,7 @@ def time_processes(built: Built, repeat: int, quarter: str) -> tuple[float, floa
         return run
 
     def fill(k: int) -> None:
-        at = (t.last_at + timedelta(minutes=1_000 + k)).isoformat()  # past the anchors' fills
+        at = (t.last_at + timedelta(minutes=after + 1 + k)).isoformat()  # past the others
         args = ["books", "fill", t.site_id, str(t.table), FILL_CHIPS, t.preparer, t.cashier,
                 "--verifier", t.verifier, "--at", at]  # fmt: skip
         typed(args)(k)
@@ -268,6 +271,9 @@ class AnchorTimes:
     writer_wait: float
     writer_alone: float
     anchor_check: float
+    minutes: int
+    """How many minutes on the books' clock now stands (each slip a minute after the one
+    before; how many were recorded while the signer worked depends on the machine)."""
 
 
 def _sign_apart(url: str, pem: bytes, out: Any) -> None:
@@ -360,6 +366,7 @@ def time_anchors(built: Built, repeat: int, first_fill: int) -> AnchorTimes:
         max(waits, default=0.0),
         max(alone),
         statistics.median(checks),
+        k + 1,
     )
 
 
@@ -386,7 +393,7 @@ def measure(
         f"{signed.sign_day:.3f} s, longest fill while signing {signed.writer_wait:.3f} s; "
         "the commands as typed"
     )
-    process = time_processes(built, repeat, quarter)
+    process = time_processes(built, repeat, quarter, signed.minutes)
     progress(
         f"{backend} {size:,}: as typed: status {process[0]:.3f} s, fill {process[1]:.3f} s, "
         f"daily {process[2]:.3f} s, quarterly {process[3]:.3f} s"
