@@ -58,7 +58,8 @@ class BackendError(Exception):
     """Any other error of the database, with its driver's first line as the message."""
 
 
-def _first_line(exc: BaseException) -> str:
+def first_line(exc: BaseException) -> str:
+    """The first line of a driver's message (its type's name when it says nothing)."""
     text = str(exc).strip() or type(exc).__name__
     return text.splitlines()[0]
 
@@ -101,6 +102,11 @@ class Session(ABC):
     @abstractmethod
     def run(self, sql: str, params: Params | Sequence[Params] | None = None) -> None:
         """A statement without rows; a sequence of parameter sets runs it once per set."""
+
+    def told(self, sql: str) -> None:
+        """Tell the watchers (``Backend.watching``) of a statement about to run."""
+        for watcher in self.watchers:
+            watcher(sql)
 
     def first(self, sql: str, params: Params | None = None) -> Row | None:
         rows = self.all(sql, params)
@@ -190,13 +196,9 @@ class _SqliteSession(Session):
         self._conn = conn
         self.watchers = watchers
 
-    def _told(self, sql: str) -> None:
-        for watcher in self.watchers:
-            watcher(sql)
-
     def all(self, sql: str, params: Params | None = None) -> list[Row]:
         if self.watchers:
-            self._told(sql)
+            self.told(sql)
         try:
             return self._conn.execute(sql, params or {}).fetchall()
         except sqlite3.Error as exc:
@@ -204,7 +206,7 @@ class _SqliteSession(Session):
 
     def each(self, sql: str, params: Params | None = None) -> Iterator[Row]:
         if self.watchers:
-            self._told(sql)
+            self.told(sql)
         try:
             cursor = self._conn.execute(sql, params or {})
             while batch := cursor.fetchmany(1000):
@@ -214,7 +216,7 @@ class _SqliteSession(Session):
 
     def run(self, sql: str, params: Params | Sequence[Params] | None = None) -> None:
         if self.watchers:
-            self._told(sql)
+            self.told(sql)
         try:
             if isinstance(params, Sequence):
                 self._conn.executemany(sql, params)
@@ -226,10 +228,10 @@ class _SqliteSession(Session):
 
 def _translated(exc: sqlite3.Error) -> Exception:
     if isinstance(exc, sqlite3.IntegrityError):
-        return DuplicateRow(_first_line(exc))
+        return DuplicateRow(first_line(exc))
     if isinstance(exc, sqlite3.OperationalError) and "locked" in str(exc).lower():
-        return Locked(_first_line(exc))
-    return BackendError(_first_line(exc))
+        return Locked(first_line(exc))
+    return BackendError(first_line(exc))
 
 
 class SqliteBackend(Backend):
@@ -265,7 +267,7 @@ class SqliteBackend(Backend):
                 check_same_thread=False,
             )
         except sqlite3.Error as exc:
-            raise BackendError(_first_line(exc)) from None
+            raise BackendError(first_line(exc)) from None
         try:
             conn.execute(f"PRAGMA busy_timeout = {max(1, round(self._lock_timeout * 1000))}")
             set_wal(conn, self._lock_timeout)
@@ -403,15 +405,14 @@ class _AlchemySession(Session):
     def _execute(self, sql: str, params: Any, **options: Any) -> Any:
         import sqlalchemy as sa
 
-        for watcher in self.watchers:
-            watcher(sql)
+        self.told(sql)
         statement = _text(sql)
         if options:
             statement = statement.execution_options(**options)
         try:
             return self._conn.execute(statement, params)
         except sa.exc.IntegrityError as exc:
-            raise DuplicateRow(_first_line(exc.orig or exc)) from None
+            raise DuplicateRow(first_line(exc.orig or exc)) from None
         except sa.exc.OperationalError as exc:
             orig = exc.orig or exc
             text = str(orig).lower()
@@ -420,10 +421,10 @@ class _AlchemySession(Session):
                 or "lock timeout" in text
                 or getattr(orig, "sqlstate", "") == "55P03"
             ):
-                raise Locked(_first_line(orig)) from None
-            raise BackendError(_first_line(orig)) from None
+                raise Locked(first_line(orig)) from None
+            raise BackendError(first_line(orig)) from None
         except sa.exc.DBAPIError as exc:
-            raise BackendError(_first_line(exc.orig or exc)) from None
+            raise BackendError(first_line(exc.orig or exc)) from None
 
     def all(self, sql: str, params: Params | None = None) -> list[Row]:
         return [tuple(row) for row in self._execute(sql, params or {})]

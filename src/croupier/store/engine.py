@@ -23,6 +23,7 @@ from croupier.store.backend import (
     SQLITE_BEGIN_OPTION,
     URL_EXAMPLES,
     check_sqlite_path,
+    first_line,
     refuse_revision,
     set_wal,
 )
@@ -112,9 +113,7 @@ def _configure_sqlite(engine: Engine, lock_timeout: float) -> None:
 
 def describe_connect_error(exc: DBAPIError) -> str:
     """The first line of the driver's message, without SQLAlchemy's boilerplate."""
-    original = exc.orig if exc.orig is not None else exc
-    text = str(original).strip() or type(original).__name__
-    return text.splitlines()[0]
+    return first_line(exc.orig if exc.orig is not None else exc)
 
 
 def check_reachable(engine: Engine) -> None:
