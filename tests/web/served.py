@@ -12,6 +12,8 @@ import time
 
 import httpx
 
+from croupier.service.server.transport import uvicorn_command
+
 from .conftest import RULES_DIR
 
 
@@ -32,11 +34,7 @@ def serve(url: str, port: int, workers: int = 1) -> subprocess.Popen[bytes]:
         CROUPIER_WEB_TEST_HASHES="1",
         CROUPIER_RULES_DIR=str(RULES_DIR),
     )
-    command = [
-        sys.executable, "-m", "uvicorn", "croupier.web.app:create_app_from_environment",
-        "--factory", "--host", "127.0.0.1", "--port", str(port), "--workers", str(workers),
-        "--log-level", "warning", "--no-proxy-headers",  # as croupier serve (issue 29)
-    ]  # fmt: skip
+    command = uvicorn_command(sys.executable, "127.0.0.1", port, workers)  # as croupier serve
     proc = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     deadline = time.monotonic() + 60
     while True:

@@ -84,8 +84,8 @@ def bench_serve(
     for note in skipped:
         err_console.print(note, highlight=False)
     head = ("server", "backend", "mode", "workers", "orgs", "tables x seats", "pace", "seconds",
-            "actions", "actions/s", "p50 ms", "p99 ms", "ratio to 1 org", "errors",
-            "goal")  # fmt: skip
+            "actions", "actions/s", "p50 ms", "p99 ms", "server CPU ms/action",
+            "load CPU ms/action", "bound by", "ratio to 1 org", "errors", "goal")  # fmt: skip
     lines: list[tuple[str, ...]] = []
     for r in rows:
         single = next(
@@ -103,7 +103,9 @@ def bench_serve(
         orgs_shown = "" if r.backend == "none" else str(r.orgs)
         lines.append((r.name, r.backend, mode_shown, str(r.workers), orgs_shown,
                       f"{r.tables} x {r.players}", pace, f"{r.seconds:g}", f"{r.actions:,}",
-                      f"{r.per_second:,.1f}", f"{r.p50_ms:.1f}", f"{r.p99_ms:.1f}", ratio,
+                      f"{r.per_second:,.1f}", f"{r.p50_ms:.1f}", f"{r.p99_ms:.1f}",
+                      _ms(r.cpu_ms_per_action(r.server_cpu_s)),
+                      _ms(r.cpu_ms_per_action(r.load_cpu_s)), svc.bound_by(r), ratio,
                       str(r.errors), goal))  # fmt: skip
     if markdown:
         print("| " + " | ".join(head) + " |")
@@ -124,3 +126,7 @@ def bench_serve(
         f"and p50 within {svc.ORGS_RATIO_GOAL:.0%} of one organization's",
         highlight=False,
     )
+
+
+def _ms(value: float | None) -> str:
+    return "n/a" if value is None else f"{value:.2f}"

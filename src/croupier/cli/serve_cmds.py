@@ -19,7 +19,6 @@ from croupier.core.errors import InvalidInput
 
 DEMO_DATABASE_URL = "sqlite:///croupier-demo.db"
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
-APP_FACTORY = "croupier.web.app:create_app_from_environment"
 
 
 @app.command()
@@ -117,6 +116,8 @@ def serve(
     console.print(f"serving http://{shown}:{port}/ (API: /api, OpenAPI: /docs); Ctrl+C stops")
     import uvicorn
 
+    from croupier.service.server.transport import APP_FACTORY, WS_PER_MESSAGE_DEFLATE
+
     # a forwarded client address is believed only from a proxy named here (issue 29: Uvicorn
     # believes any client on 127.0.0.1 by default, so the sign-in throttle could be dodged)
     proxies = _proxies(forwarded_allow_ips)
@@ -128,6 +129,7 @@ def serve(
         workers=workers,
         proxy_headers=bool(proxies),
         forwarded_allow_ips=proxies or None,
+        ws_per_message_deflate=WS_PER_MESSAGE_DEFLATE,  # why: service/server/transport.py
     )
 
 

@@ -109,6 +109,62 @@ def test_29_bench_serve_deals_the_tables_among_organizations_and_compares_with_o
     cells = [[c.strip() for c in row.strip("|").split("|")] for row in rows]
     assert [c[4] for c in cells] == ["1", "2"]
     assert all(int(c[8].replace(",", "")) > 0 for c in cells)  # actions taken in each run
-    assert cells[0][12] == ""
-    assert "x actions/s" in cells[1][12]
+    assert cells[0][15] == ""
+    assert "x actions/s" in cells[1][15]
     assert "orgs" in cells[1][-1]
+
+
+def test_the_cpu_of_a_server_counts_its_worker_processes() -> None:
+    """``tree_cpu_seconds`` sums a process and its descendants (Uvicorn's workers are children
+    of the process the bench started): a shell that only waits, whose child burns CPU, is
+    charged the child's CPU, as the child's own ``resource`` figure says (a second method)."""
+    import subprocess
+    import sys
+    import time
+
+    from croupier.service.bench.serve import tree_cpu_seconds
+
+    child = (
+        "import resource, sys, time\n"
+        "end = time.process_time() + 0.6\n"
+        "while time.process_time() < end: pass\n"
+        "r = resource.getrusage(resource.RUSAGE_SELF)\n"
+        "print(r.ru_utime + r.ru_stime, flush=True)\n"
+        "sys.stdin.readline()\n"  # alive until told: its CPU is read while it lives
+    )
+    shell = subprocess.Popen(
+        ["sh", "-c", f'"{sys.executable}" -c "$0"', child],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert shell.stdout is not None
+        assert shell.stdin is not None
+        own = float(shell.stdout.readline())
+        time.sleep(0.05)
+        seen = tree_cpu_seconds(shell.pid)
+        shell.stdin.write("\n")
+        shell.stdin.flush()
+    finally:
+        shell.wait(timeout=30)
+    assert seen is not None
+    assert own >= 0.6
+    assert abs(seen - own) <= 0.1  # the shell itself spends next to nothing
+    assert tree_cpu_seconds(shell.pid) is None  # gone: nothing to read
+
+
+def test_a_run_is_bound_by_whichever_process_used_a_core() -> None:
+    from croupier.service.bench.serve import ServeRow, bound_by
+
+    def row(server: float | None, load: float | None, workers: int = 1) -> ServeRow:
+        return ServeRow("x", "sqlite", workers, 20, 7, 10.0, 100, 1.0, 2.0,
+                        server_cpu_s=server, load_cpu_s=load)  # fmt: skip
+
+    assert bound_by(row(9.8, 4.0)) == "server"  # 98% of a core against 40%
+    assert bound_by(row(2.5, 9.5)) == "load generator"
+    assert bound_by(row(9.5, 9.5)) == "both"
+    assert bound_by(row(5.0, 5.0)) == "neither"
+    assert bound_by(row(9.8, 4.0, workers=2)) == "neither"  # two workers: half of two cores
+    assert bound_by(row(None, 4.0)) == "n/a"
+    assert row(9.8, 4.0).cpu_ms_per_action(9.8) == 98.0  # 9.8 s over 100 actions

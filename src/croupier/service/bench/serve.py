@@ -36,6 +36,7 @@ from typing import Any
 
 from croupier.core.errors import InvalidInput
 from croupier.service.bench.books import POSTGRES_HOST, POSTGRES_PORT, postgres_answers
+from croupier.service.server.transport import WS_PER_MESSAGE_DEFLATE, uvicorn_command
 
 Progress = Callable[[str], None]
 RULES = "twentyone-hole-card-no-peek-6deck-s17.toml"
@@ -69,10 +70,82 @@ class ServeRow:
     """Each table's actions at least this far apart (0: each sent as soon as the last is seen)."""
     orgs: int = 1
     """Organizations on the server (issue 29), the tables dealt round among them."""
+    server_cpu_s: float | None = None
+    """CPU seconds the server's processes used while the load ran (None where ``/proc`` is not)."""
+    load_cpu_s: float | None = None
+    """CPU seconds the load generator (this process) used while it ran: the machine has few
+    cores, so a run whose generator is near one core's worth measures the generator."""
 
     @property
     def per_second(self) -> float:
         return self.actions / self.seconds if self.seconds else 0.0
+
+    def cpu_ms_per_action(self, seconds: float | None) -> float | None:
+        return None if seconds is None or not self.actions else seconds * 1000 / self.actions
+
+
+BUSY = 0.9
+"""A process using this share of a core (or more) while the load ran was the run's limit."""
+
+
+def bound_by(row: ServeRow) -> str:
+    """What limited a run: the server (its processes near a core each), the load generator (a
+    single process near one core), both, or neither (each waited on the other)."""
+    if row.server_cpu_s is None or row.load_cpu_s is None or not row.seconds:
+        return "n/a"
+    server = row.server_cpu_s / row.seconds >= BUSY * row.workers
+    load = row.load_cpu_s / row.seconds >= BUSY
+    return {(True, True): "both", (True, False): "server", (False, True): "load generator"}.get(
+        (server, load), "neither"
+    )
+
+
+def tree_cpu_seconds(pid: int) -> float | None:
+    """User and system CPU seconds used so far by process ``pid`` and its live descendants
+    (Uvicorn's workers), read from ``/proc``; None where there is none (not Linux)."""
+    tick = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
+    stats: dict[int, tuple[int, float]] = {}  # pid -> (parent, cpu seconds)
+    try:
+        entries = os.listdir("/proc")
+    except OSError:
+        return None
+    for entry in entries:
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat", encoding="ascii", errors="replace") as f:
+                fields = f.read().rpartition(")")[2].split()
+        except OSError:  # gone meanwhile
+            continue
+        # after the name: state, ppid, ..., utime (14th field of the line), stime (15th)
+        stats[int(entry)] = (int(fields[1]), (int(fields[11]) + int(fields[12])) / tick)
+    if pid not in stats:
+        return None
+    total, frontier = 0.0, [pid]
+    while frontier:
+        p = frontier.pop()
+        total += stats[p][1]
+        frontier.extend(c for c, (parent, _) in stats.items() if parent == p)
+    return total
+
+
+class CpuWindow:
+    """The CPU the server's processes and this process use between ``start`` and ``stop``."""
+
+    def __init__(self, server_pid: int) -> None:
+        self._pid = server_pid
+        self.server_s: float | None = None
+        self.load_s: float | None = None
+
+    def start(self) -> None:
+        self._server0 = tree_cpu_seconds(self._pid)
+        self._load0 = time.process_time()
+
+    def stop(self) -> None:
+        server = tree_cpu_seconds(self._pid)
+        if server is not None and self._server0 is not None:
+            self.server_s = server - self._server0
+        self.load_s = time.process_time() - self._load0
 
 
 def _quiet(_: str) -> None:
@@ -150,11 +223,7 @@ def _serve(url: str, port: int, workers: int, rules_dir: Path) -> subprocess.Pop
         CROUPIER_WEB_TEST_HASHES="1",
         CROUPIER_RULES_DIR=str(rules_dir),
     )
-    command = [
-        sys.executable, "-m", "uvicorn", "croupier.web.app:create_app_from_environment",
-        "--factory", "--host", LOOPBACK, "--port", str(port), "--workers", str(workers),
-        "--log-level", "warning", "--no-proxy-headers",  # as croupier serve (issue 29)
-    ]  # fmt: skip
+    command = uvicorn_command(sys.executable, LOOPBACK, port, workers)  # as croupier serve
     proc = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     _wait_for(port, proc)
     return proc
@@ -289,6 +358,7 @@ async def _croupier_load(
     mode: str = VIRTUAL,
     pace_ms: float = 0.0,
     orgs: int = 1,
+    cpu: CpuWindow | None = None,
 ) -> tuple[int, list[float], list[str]]:
     import httpx
     from websockets.asyncio.client import connect
@@ -408,7 +478,11 @@ async def _croupier_load(
                     if r.status_code != 200:
                         raise InvalidInput(f"{name} {path}: {r.text}")
         start = time.perf_counter()
+        if cpu is not None:
+            cpu.start()
         await asyncio.gather(*(table_loop(t, start + seconds) for t in range(tables)))
+        if cpu is not None:
+            cpu.stop()
         return actions, latencies, errors
     finally:
         for task in readers:
@@ -456,7 +530,12 @@ app = Starlette(routes=[Route("/r/{room}", act, methods=["POST"]),
 
 
 async def _echo_load(
-    port: int, tables: int, players: int, seconds: float, pace_ms: float = 0.0
+    port: int,
+    tables: int,
+    players: int,
+    seconds: float,
+    pace_ms: float = 0.0,
+    cpu: CpuWindow | None = None,
 ) -> tuple[int, list[float]]:
     import httpx
     from websockets.asyncio.client import connect
@@ -466,6 +545,11 @@ async def _echo_load(
     client = httpx.AsyncClient(base_url=f"http://{LOOPBACK}:{port}", timeout=30)
     sockets: list[Any] = []
     readers: list[asyncio.Task[None]] = []
+
+    async def window(start: float) -> None:  # the CPU used while every room plays
+        if cpu is not None:
+            await asyncio.sleep(max(0.0, start - time.perf_counter()))
+            cpu.start()
 
     async def room_loop(t: int, start: float, deadline: float) -> None:
         nonlocal actions
@@ -488,7 +572,11 @@ async def _echo_load(
 
     try:
         start = time.perf_counter() + 1
-        await asyncio.gather(*(room_loop(t, start, start + seconds) for t in range(tables)))
+        await asyncio.gather(
+            window(start), *(room_loop(t, start, start + seconds) for t in range(tables))
+        )
+        if cpu is not None:
+            cpu.stop()
         return actions, latencies
     finally:
         for task in readers:
@@ -508,18 +596,21 @@ def _echo_row(
         command = [
             sys.executable, "-m", "uvicorn", "bench_echo:app", "--app-dir", folder,
             "--host", LOOPBACK, "--port", str(port), "--log-level", "warning",
+            # the same transport as croupier serve's: its sockets uncompressed
+            "--ws-per-message-deflate", "true" if WS_PER_MESSAGE_DEFLATE else "false",
         ]  # fmt: skip
         proc = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
         try:
             _wait_for_echo(port, proc)
             # as many sockets a room as a table has: each seat's and the dealer's
             progress(f"echo: {tables} rooms x {players + 1} sockets for {seconds:g} s")
-            load = _echo_load(port, tables, players + 1, seconds, pace_ms)
+            cpu = CpuWindow(proc.pid)
+            load = _echo_load(port, tables, players + 1, seconds, pace_ms, cpu)
             actions, latencies = asyncio.run(load)
         finally:
             _stop(proc)
     row = _row("echo (bare Starlette)", "none", 1, tables, players, seconds, actions, latencies)
-    return replace(row, pace_ms=pace_ms)
+    return replace(row, pace_ms=pace_ms, server_cpu_s=cpu.server_s, load_cpu_s=cpu.load_s)
 
 
 def _wait_for_echo(port: int, proc: subprocess.Popen[bytes]) -> None:
@@ -581,15 +672,24 @@ def _croupier_row(
             f"{backend}: {tables} {mode} tables x {players} seats for {seconds:g} s "
             f"({workers} worker)"
         )
+        cpu = CpuWindow(proc.pid)
         actions, latencies, errors = asyncio.run(
-            _croupier_load(port, passwords, tables, players, seconds, mode, pace_ms, orgs)
+            _croupier_load(port, passwords, tables, players, seconds, mode, pace_ms, orgs, cpu)
         )
     finally:
         _stop(proc)
     for line in errors[:5]:
         progress(f"{backend}: {line}")
     row = _row("croupier serve", backend, workers, tables, players, seconds, actions, latencies)
-    return replace(row, errors=len(errors), mode=mode, pace_ms=pace_ms, orgs=orgs)
+    return replace(
+        row,
+        errors=len(errors),
+        mode=mode,
+        pace_ms=pace_ms,
+        orgs=orgs,
+        server_cpu_s=cpu.server_s,
+        load_cpu_s=cpu.load_s,
+    )
 
 
 def run(

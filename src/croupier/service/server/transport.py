@@ -1,0 +1,35 @@
+"""How the web application is served: the Uvicorn settings ``croupier serve`` starts it with,
+written once, so that the benchmarks and the tests that need a real server serve it the same
+way a deployment does.
+
+**No per-message compression on the live sockets.** Browsers offer ``permessage-deflate`` on
+every WebSocket, and Uvicorn accepts it by default. A table's update is a console a few
+kilobytes long, sent once to every socket watching the table, so deflating each one was the
+largest single cost of a keyed card in ``croupier bench serve --mode physical`` (13% of the
+server's samples), and inflating it was a cost for every tablet and phone too. A console
+travels on the casino's own network, where a few kilobytes are nothing. Compression is also a
+known side channel when secret text is compressed together with text someone else can
+influence (the CRIME and BREACH attacks on TLS and HTTP): a seat's view holds that seat's
+cards beside what other people typed. So the server does not offer it. A client that asks for
+it gets plain frames, which every client must accept (RFC 7692, section 5).
+"""
+
+from __future__ import annotations
+
+APP_FACTORY = "croupier.web.app:create_app_from_environment"
+"""The application each Uvicorn worker starts (``--factory``), configured from the environment."""
+
+WS_PER_MESSAGE_DEFLATE = False
+"""Whether the live sockets compress their messages (see the module's text: they do not)."""
+
+
+def uvicorn_command(python: str, host: str, port: int, workers: int) -> list[str]:
+    """The command that serves the application on ``host:port`` with ``workers`` processes as
+    ``croupier serve`` does without a proxy: the forwarded headers believed from no one (issue
+    29) and the sockets uncompressed."""
+    return [
+        python, "-m", "uvicorn", APP_FACTORY, "--factory",
+        "--host", host, "--port", str(port), "--workers", str(workers),
+        "--log-level", "warning", "--no-proxy-headers",
+        "--ws-per-message-deflate", "true" if WS_PER_MESSAGE_DEFLATE else "false",
+    ]  # fmt: skip

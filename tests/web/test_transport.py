@@ -1,0 +1,79 @@
+"""How the live sockets are served (``service/server/transport.py``): a client that offers
+``permessage-deflate``, as every browser does, gets plain frames, from the server the tests
+start as ``croupier serve`` starts it and from ``croupier serve`` itself."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from croupier.cli.main import app
+
+from .conftest import RULES_DIR, make_demo
+from .served import free_port, serve, sign_in, stop
+
+RULES = "twentyone-hole-card-no-peek-6deck-s17.toml"
+
+
+def test_a_socket_offered_per_message_deflate_is_served_uncompressed(tmp_path: Path) -> None:
+    from websockets.extensions.permessage_deflate import ClientPerMessageDeflateFactory
+    from websockets.sync.client import connect
+
+    url = f"sqlite:///{tmp_path / 'plain.db'}"
+    demo = make_demo(url, secure_cookie=False)
+    demo.app.state.server.close()
+    port = free_port()
+    proc = serve(url, port)
+    try:
+        dealer = sign_in(port, "d1", demo.passwords["d1"])
+        r = dealer[0].post(
+            "/api/tables",
+            json={"table": "plain-1", "game": "twentyone", "rules": RULES},
+            headers={"X-CSRF-Token": dealer[1]},
+        )
+        assert r.status_code == 201, r.text
+        cookie = f"croupier_session={dealer[0].cookies.get('croupier_session')}"
+        with connect(
+            f"ws://127.0.0.1:{port}/api/tables/plain-1/ws",
+            additional_headers={"Cookie": cookie},
+            extensions=[ClientPerMessageDeflateFactory()],  # offered, as a browser does
+            open_timeout=10,
+        ) as ws:
+            offered = ws.request.headers.get("Sec-WebSocket-Extensions") if ws.request else None
+            assert offered is not None
+            assert "permessage-deflate" in offered
+            assert ws.response is not None
+            assert ws.response.headers.get("Sec-WebSocket-Extensions") is None
+            assert ws.protocol.extensions == []
+            first = json.loads(ws.recv(timeout=10))
+            assert first["view"]["table"] == "plain-1"  # the socket works, uncompressed
+    finally:
+        stop(proc)
+
+
+def test_croupier_serve_starts_uvicorn_without_per_message_deflate(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import uvicorn
+
+    started: list[dict[str, Any]] = []
+
+    def run(target: str, **options: Any) -> None:  # the command's call, recorded, not served
+        started.append({"target": target, **options})
+
+    monkeypatch.setattr(uvicorn, "run", run)
+    for name in ("CROUPIER_DATABASE_URL", "CROUPIER_ORG", "CROUPIER_WEB_INSECURE_COOKIE"):
+        monkeypatch.delenv(name, raising=False)  # the command sets them: put back after
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("CROUPIER_RULES_DIR", str(RULES_DIR))
+    result = CliRunner().invoke(
+        app, ["serve", "--db", f"sqlite:///{tmp_path / 's.db'}", "--port", str(free_port())]
+    )
+    assert result.exit_code == 0, result.output
+    assert len(started) == 1
+    assert started[0]["target"] == "croupier.web.app:create_app_from_environment"
+    assert started[0]["ws_per_message_deflate"] is False
