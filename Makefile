@@ -6,6 +6,8 @@ STAMP := $(VENV)/.installed
 # The poker engine's hot modules, compiled by mypyc into C extensions beside their sources.
 COMPILED_SOURCES := $(shell $(PYTHON) tools/compile.py --list)
 COMPILED := $(VENV)/.compiled
+# The tests run in one process per core (pytest-xdist), each test file whole in one of them.
+PARALLEL ?= -n auto --dist loadfile
 
 .PHONY: run test lint typecheck layers unit compile pure-tests clean
 
@@ -40,14 +42,14 @@ test: $(STAMP)
 	$(BIN)/lint-imports --no-cache
 	$(MAKE) pure-tests
 	$(MAKE) compile
-	$(BIN)/python -m pytest -q -m "slow or not slow"; rc=$$?; \
+	$(BIN)/python -m pytest -q $(PARALLEL) -m "slow or not slow"; rc=$$?; \
 	  if [ $$rc -eq 5 ]; then echo "pytest collected no tests"; exit 1; fi; exit $$rc
 
 ## The poker tests on the plain Python sources (the compiled extensions set aside).
 pure-tests: $(STAMP)
 	$(BIN)/python tools/compile.py --clean
 	rm -f $(COMPILED)
-	$(BIN)/python -m pytest -q tests/rules/poker tests/unit/poker tests/property/poker tests/golden -k "poker"
+	$(BIN)/python -m pytest -q $(PARALLEL) tests/rules/poker tests/unit/poker tests/property/poker tests/golden -k "poker"
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests tools

@@ -16,6 +16,13 @@ import pytest
 # (tests/integration/store/test_anchor_extends.py), which switch it on.
 os.environ.setdefault("CROUPIER_VERIFY_AFTER_CLOSE", "off")
 
+# pytest-xdist's workers inherit COLUMNS=80 (and LINES) from it. Rich fixes a console's width
+# when the console is made, from COLUMNS if set, and the command line's consoles are made when
+# ``croupier.cli.common`` is first imported: a test's own COLUMNS (the reports' 200) would then
+# be ignored, in a worker only. Unset, each console reads the width when it prints.
+for _name in ("COLUMNS", "LINES"):
+    os.environ.pop(_name, None)
+
 POSTGRES_HOST = os.environ.get("CROUPIER_TEST_PG_HOST", "127.0.0.1")
 POSTGRES_PORT = int(os.environ.get("CROUPIER_TEST_PG_PORT", "5432"))
 POSTGRES_BASE_URL = os.environ.get(

@@ -194,7 +194,11 @@ def test_one_gaming_day_at_a_new_site_by_eight_people_in_the_browser(
     # the cashier prepares it from the ask; the shift manager verifies (-05.3 to .5)
     c1.goto(f"{base}/slips")
     c1.get_by_role("link", name="Prepare its slip").click()
-    c1.get_by_role("button", name="Prepare").click()
+    # the page of the ask, its form filled from it, before its button is pressed (under load
+    # the press could land on the page being left, and be lost)
+    form = c1.locator("form[action='/slips/prepare']")
+    sync_api.expect(form.locator("input[name=chips]")).to_have_value("1x100,5x40")
+    form.get_by_role("button", name="Prepare").click()
     sync_api.expect(c1.locator("div.message")).to_contain_text("answered by this slip")
     fill_1 = re.search(r"draft (\d+)\)", c1.locator("div.message").inner_text())
     assert fill_1 is not None
