@@ -64,7 +64,7 @@ layers: $(STAMP)
 
 ## The quick loop: everything but the slow exhaustive checks, on the compiled engine.
 unit: $(COMPILED)
-	$(BIN)/python -m pytest -q -m "not slow"
+	$(BIN)/python -m pytest -q $(PARALLEL) -m "not slow"
 
 clean:
 	$(PYTHON) tools/compile.py --clean
