@@ -64,6 +64,7 @@ def bench_serve(
     from rich.table import Table
 
     from croupier.service.bench import serve as svc
+    from croupier.service.bench.serve_measure import bound_by
 
     def progress(line: str) -> None:
         err_console.print(escape(line), highlight=False, style="dim")
@@ -105,7 +106,7 @@ def bench_serve(
                       f"{r.tables} x {r.players}", pace, f"{r.seconds:g}", f"{r.actions:,}",
                       f"{r.per_second:,.1f}", f"{r.p50_ms:.1f}", f"{r.p99_ms:.1f}",
                       _ms(r.cpu_ms_per_action(r.server_cpu_s)),
-                      _ms(r.cpu_ms_per_action(r.load_cpu_s)), svc.bound_by(r), ratio,
+                      _ms(r.cpu_ms_per_action(r.load_cpu_s)), bound_by(r), ratio,
                       str(r.errors), goal))  # fmt: skip
     if markdown:
         print("| " + " | ".join(head) + " |")

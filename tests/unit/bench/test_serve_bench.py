@@ -8,7 +8,7 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from croupier.cli.main import app
-from croupier.service.bench.serve import percentile
+from croupier.service.bench.serve_measure import percentile
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -122,7 +122,7 @@ def test_the_cpu_of_a_server_counts_its_worker_processes() -> None:
     import sys
     import time
 
-    from croupier.service.bench.serve import tree_cpu_seconds
+    from croupier.service.bench.serve_measure import tree_cpu_seconds
 
     child = (
         "import resource, sys, time\n"
@@ -155,7 +155,7 @@ def test_the_cpu_of_a_server_counts_its_worker_processes() -> None:
 
 
 def test_a_run_is_bound_by_whichever_process_used_a_core() -> None:
-    from croupier.service.bench.serve import ServeRow, bound_by
+    from croupier.service.bench.serve_measure import ServeRow, bound_by
 
     def row(server: float | None, load: float | None, workers: int = 1) -> ServeRow:
         return ServeRow("x", "sqlite", workers, 20, 7, 10.0, 100, 1.0, 2.0,

@@ -1,0 +1,148 @@
+"""What a run of ``croupier bench serve`` measured: its row (actions, p50 and p99 from an
+action sent to its update received by every socket), and the CPU the server's processes and the
+load generator used while it ran, from which ``bound_by`` names what limited it."""
+
+from __future__ import annotations
+
+import math
+import os
+import statistics
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+Progress = Callable[[str], None]
+LOOPBACK = "127.0.0.1"
+
+PHYSICAL, VIRTUAL = "physical", "virtual"
+
+
+@dataclass(frozen=True)
+class ServeRow:
+    """One run: what was served and what it measured."""
+
+    name: str
+    backend: str
+    workers: int
+    tables: int
+    players: int
+    seconds: float
+    actions: int
+    p50_ms: float
+    p99_ms: float
+    errors: int = 0
+    """Requests whose connection failed (counted, not timed; the table carries on)."""
+    mode: str = VIRTUAL
+    """The tables' mode: virtual (the server draws, players act) or physical (keyed)."""
+    pace_ms: float = 0.0
+    """Each table's actions at least this far apart (0: each sent as soon as the last is seen)."""
+    orgs: int = 1
+    """Organizations on the server (issue 29), the tables dealt round among them."""
+    server_cpu_s: float | None = None
+    """CPU seconds the server's processes used while the load ran (None where ``/proc`` is not)."""
+    load_cpu_s: float | None = None
+    """CPU seconds the load generator (this process) used while it ran: the machine has few
+    cores, so a run whose generator is near one core's worth measures the generator."""
+
+    @property
+    def per_second(self) -> float:
+        return self.actions / self.seconds if self.seconds else 0.0
+
+    def cpu_ms_per_action(self, seconds: float | None) -> float | None:
+        return None if seconds is None or not self.actions else seconds * 1000 / self.actions
+
+
+BUSY = 0.9
+"""A process using this share of a core (or more) while the load ran was the run's limit."""
+
+
+def bound_by(row: ServeRow) -> str:
+    """What limited a run: the server (its processes near a core each), the load generator (a
+    single process near one core), both, or neither (each waited on the other)."""
+    if row.server_cpu_s is None or row.load_cpu_s is None or not row.seconds:
+        return "n/a"
+    server = row.server_cpu_s / row.seconds >= BUSY * row.workers
+    load = row.load_cpu_s / row.seconds >= BUSY
+    return {(True, True): "both", (True, False): "server", (False, True): "load generator"}.get(
+        (server, load), "neither"
+    )
+
+
+def tree_cpu_seconds(pid: int) -> float | None:
+    """User and system CPU seconds used so far by process ``pid`` and its live descendants
+    (Uvicorn's workers), read from ``/proc``; None where there is none (not Linux)."""
+    tick = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
+    stats: dict[int, tuple[int, float]] = {}  # pid -> (parent, cpu seconds)
+    try:
+        entries = os.listdir("/proc")
+    except OSError:
+        return None
+    for entry in entries:
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat", encoding="ascii", errors="replace") as f:
+                fields = f.read().rpartition(")")[2].split()
+        except OSError:  # gone meanwhile
+            continue
+        # after the name: state, ppid, ..., utime (14th field of the line), stime (15th)
+        stats[int(entry)] = (int(fields[1]), (int(fields[11]) + int(fields[12])) / tick)
+    if pid not in stats:
+        return None
+    total, frontier = 0.0, [pid]
+    while frontier:
+        p = frontier.pop()
+        total += stats[p][1]
+        frontier.extend(c for c, (parent, _) in stats.items() if parent == p)
+    return total
+
+
+class CpuWindow:
+    """The CPU the server's processes and this process use between ``start`` and ``stop``."""
+
+    def __init__(self, server_pid: int) -> None:
+        self._pid = server_pid
+        self.server_s: float | None = None
+        self.load_s: float | None = None
+
+    def start(self) -> None:
+        self._server0 = tree_cpu_seconds(self._pid)
+        self._load0 = time.process_time()
+
+    def stop(self) -> None:
+        server = tree_cpu_seconds(self._pid)
+        if server is not None and self._server0 is not None:
+            self.server_s = server - self._server0
+        self.load_s = time.process_time() - self._load0
+
+
+def percentile(values: list[float], q: float) -> float:
+    """The ``q`` quantile (0..1) by the nearest-rank method (0 for no values)."""
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    rank = max(1, min(len(ordered), math.ceil(q * len(ordered))))
+    return ordered[rank - 1]
+
+
+def measured_row(
+    name: str,
+    backend: str,
+    workers: int,
+    tables: int,
+    players: int,
+    seconds: float,
+    actions: int,
+    latencies: list[float],
+) -> ServeRow:
+    return ServeRow(
+        name,
+        backend,
+        workers,
+        tables,
+        players,
+        seconds,
+        actions,
+        statistics.median(latencies) if latencies else 0.0,
+        percentile(latencies, 0.99),
+    )
