@@ -59,3 +59,21 @@ def sign_in(port: int, name: str, password: str) -> tuple[httpx.Client, str]:
     r = client.post("/api/login", json={"name": name, "password": password})
     assert r.status_code == 200, r.text
     return client, str(r.json()["csrf_token"])
+
+
+TWENTYONE_RULES = "twentyone-hole-card-no-peek-6deck-s17.toml"
+
+
+def open_table(dealer: tuple[httpx.Client, str], table: str, rules: str = TWENTYONE_RULES) -> None:
+    """Open a virtual twenty-one table through the API as a signed-in dealer."""
+    r = dealer[0].post(
+        "/api/tables",
+        json={"table": table, "game": "twentyone", "rules": rules},
+        headers={"X-CSRF-Token": dealer[1]},
+    )
+    assert r.status_code == 201, r.text
+
+
+def session_cookie(signed_in: tuple[httpx.Client, str]) -> str:
+    """The ``Cookie`` header of a signed-in client's session, for its table sockets."""
+    return f"croupier_session={signed_in[0].cookies.get('croupier_session')}"

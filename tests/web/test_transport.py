@@ -14,9 +14,7 @@ from typer.testing import CliRunner
 from croupier.cli.main import app
 
 from .conftest import RULES_DIR, make_demo
-from .served import free_port, serve, sign_in, stop
-
-RULES = "twentyone-hole-card-no-peek-6deck-s17.toml"
+from .served import free_port, open_table, serve, session_cookie, sign_in, stop
 
 
 def test_a_socket_offered_per_message_deflate_is_served_uncompressed(tmp_path: Path) -> None:
@@ -30,16 +28,10 @@ def test_a_socket_offered_per_message_deflate_is_served_uncompressed(tmp_path: P
     proc = serve(url, port)
     try:
         dealer = sign_in(port, "d1", demo.passwords["d1"])
-        r = dealer[0].post(
-            "/api/tables",
-            json={"table": "plain-1", "game": "twentyone", "rules": RULES},
-            headers={"X-CSRF-Token": dealer[1]},
-        )
-        assert r.status_code == 201, r.text
-        cookie = f"croupier_session={dealer[0].cookies.get('croupier_session')}"
+        open_table(dealer, "plain-1")
         with connect(
             f"ws://127.0.0.1:{port}/api/tables/plain-1/ws",
-            additional_headers={"Cookie": cookie},
+            additional_headers={"Cookie": session_cookie(dealer)},
             extensions=[ClientPerMessageDeflateFactory()],  # offered, as a browser does
             open_timeout=10,
         ) as ws:

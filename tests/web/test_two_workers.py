@@ -16,7 +16,7 @@ import httpx
 import pytest
 
 from .conftest import make_demo
-from .served import free_port, serve, sign_in, stop
+from .served import free_port, open_table, serve, session_cookie, sign_in, stop
 
 RULES = "twentyone-hole-card-no-peek-6deck-s17.toml"
 TABLES = 12
@@ -46,12 +46,7 @@ def test_the_same_seat_from_two_workers_at_once_has_one_winner(
     with ThreadPoolExecutor(max_workers=2) as pool:
         for n in range(TABLES):
             table = f"race-{n}"
-            r = dealer[0].post(
-                "/api/tables",
-                json={"table": table, "game": "twentyone", "rules": RULES},
-                headers={"X-CSRF-Token": dealer[1]},
-            )
-            assert r.status_code == 201, r.text
+            open_table(dealer, table, RULES)
             barrier = Barrier(2)
 
             def take(
@@ -85,13 +80,8 @@ def test_a_socket_on_one_server_hears_the_commands_made_on_another(postgres_url:
     try:
         dealer = sign_in(ports[1], "d1", demo.passwords["d1"])
         player = sign_in(ports[0], "player1", demo.passwords["player1"])
-        r = dealer[0].post(
-            "/api/tables",
-            json={"table": "far-1", "game": "twentyone", "rules": RULES},
-            headers={"X-CSRF-Token": dealer[1]},
-        )
-        assert r.status_code == 201, r.text
-        cookie = f"croupier_session={player[0].cookies.get('croupier_session')}"
+        open_table(dealer, "far-1", RULES)
+        cookie = session_cookie(player)
         url = f"ws://127.0.0.1:{ports[0]}/api/tables/far-1/ws"
         with connect(url, additional_headers={"Cookie": cookie}, open_timeout=10) as ws:
             first = json.loads(ws.recv(timeout=10))
