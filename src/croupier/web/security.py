@@ -118,11 +118,11 @@ async def csrf_guard(connection: HTTPConnection) -> None:
     raise CsrfRefused()
 
 
-# The dependencies below are coroutines, run on the event loop: a plain function would be run
+# The dependencies below are coroutines, run on the event loop: FastAPI runs a plain function
 # in a worker thread, a hop there and back on every request, and the session is one indexed
-# read that ``csrf_guard`` (a coroutine) has already made for every state-changing request
-# (``session_of`` keeps it for the rest of the request). ``croupier bench serve``: 75 to 97
-# actions a second with nothing else changed (docs/bench-serve.md).
+# read that ``csrf_guard`` (a coroutine) has already made on the loop for every state-changing
+# request (``session_of`` keeps it for the rest of the request). Measured with the sockets'
+# compression turned off, in docs/bench-serve.md: a few per cent of the server's CPU a command.
 
 
 def _signed_in(request: Request, *, allow_stale_password: bool, allow_factor_due: bool) -> Session:
@@ -153,7 +153,7 @@ async def setting_up_session(request: Request) -> Session:
 
 
 async def current_actor(request: Request) -> Actor:
-    return actor_of(_signed_in(request, allow_stale_password=False, allow_factor_due=False).account)
+    return actor_of((await current_session(request)).account)
 
 
 def set_session_cookie(request: Request, response: Response, token: str) -> None:

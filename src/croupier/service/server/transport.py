@@ -4,14 +4,14 @@ way a deployment does.
 
 **No per-message compression on the live sockets.** Browsers offer ``permessage-deflate`` on
 every WebSocket, and Uvicorn accepts it by default. A table's update is a console a few
-kilobytes long, sent once to every socket watching the table, so deflating each one was the
-largest single cost of a keyed card in ``croupier bench serve --mode physical`` (13% of the
-server's samples), and inflating it was a cost for every tablet and phone too. A console
-travels on the casino's own network, where a few kilobytes are nothing. Compression is also a
-known side channel when secret text is compressed together with text someone else can
-influence (the CRIME and BREACH attacks on TLS and HTTP): a seat's view holds that seat's
-cards beside what other people typed. So the server does not offer it. A client that asks for
-it gets plain frames, which every client must accept (RFC 7692, section 5).
+kilobytes long, sent to every socket watching the table: the server deflated each one and every
+tablet and phone inflated it. Without it, in ``croupier bench serve --mode physical``, the load
+generator spends about a tenth less CPU a command and the server a few per cent less
+(docs/bench-serve.md). A console travels on the casino's own network, where a few kilobytes are
+nothing. Compression is also a known side channel when secret text is compressed together with
+text someone else chooses (the CRIME and BREACH attacks): a seat's view holds that seat's cards
+beside names and amounts other people typed. So the server declines the offer, as RFC 7692
+lets a server do, and the socket carries plain frames.
 """
 
 from __future__ import annotations
