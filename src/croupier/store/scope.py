@@ -109,6 +109,11 @@ def ensure_plain_role(engine: Engine, role: str) -> None:
     if not role.isidentifier():
         raise InvalidInput(f"role name {role!r}: letters, digits and underscores")
     with engine.begin() as conn:
+        # processes making it at once (the tests in parallel, two benchmarks) take turns, so
+        # that none is refused a role another made between its look and its CREATE
+        conn.exec_driver_sql(
+            "SELECT pg_advisory_xact_lock(hashtext(%(k)s))", {"k": f"croupier role {role}"}
+        )
         found = conn.exec_driver_sql(
             "SELECT 1 FROM pg_roles WHERE rolname = %(r)s", {"r": role}
         ).first()

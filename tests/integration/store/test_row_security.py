@@ -158,3 +158,45 @@ def test_29_an_organization_sees_its_own_anchors_and_the_databases_only(
             assert anchor_reads.lines_newest_first(server.store) == [database.line]
     finally:
         server.close()
+
+
+def test_the_plain_role_is_made_once_when_processes_ask_at_the_same_time() -> None:
+    """``scope.ensure_plain_role`` from four connections at once (the tests run in parallel
+    processes, each making the role on a fresh server): each takes its turn, none is refused
+    with 'already exists', and the role is there once."""
+    import threading
+    import uuid
+
+    import sqlalchemy as sa
+    from tests.conftest import POSTGRES_BASE_URL, postgres_available
+
+    if not postgres_available():
+        pytest.skip("no PostgreSQL server answers")
+    role = f"croupier_race_{uuid.uuid4().hex[:10]}"
+    engine = sa.create_engine(POSTGRES_BASE_URL, pool_size=4)
+    gate = threading.Barrier(4)
+    failures: list[BaseException] = []
+
+    def make() -> None:
+        gate.wait()
+        try:
+            scope.ensure_plain_role(engine, role)
+        except BaseException as exc:  # every failure is the finding
+            failures.append(exc)
+
+    threads = [threading.Thread(target=make) for _ in range(4)]
+    try:
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join(timeout=60)
+        assert failures == []
+        with engine.connect() as conn:
+            rows = conn.exec_driver_sql(
+                "SELECT rolsuper, rolbypassrls FROM pg_roles WHERE rolname = %(r)s", {"r": role}
+            ).all()
+        assert [tuple(r) for r in rows] == [(False, False)]
+    finally:
+        with engine.begin() as conn:
+            conn.exec_driver_sql(f"DROP ROLE IF EXISTS {role}")
+        engine.dispose()
