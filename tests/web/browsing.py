@@ -30,6 +30,10 @@ RULES = "twentyone-hole-card-no-peek-6deck-s17.toml"
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 
 sync_api = pytest.importorskip("playwright.sync_api", reason="Playwright is not installed")
+# The tests run one process per core (pytest-xdist), so a page may be slow to show what it
+# will show while another browser test runs beside it: each expectation waits up to 15 s, not
+# Playwright's 5 (one that holds passes at once, as before).
+sync_api.expect.set_options(timeout=15_000)
 pytestmark = pytest.mark.skipif(
     CHROMIUM is None, reason="no chromium on this machine (apt-get install chromium)"
 )
