@@ -40,6 +40,10 @@ class Subscription:
     person: str | None = None
     """Who holds the seat of a player viewer: if they leave it, the subscription sees what
     the public sees from then on."""
+    with_events: bool = True
+    """Whether each update carries the new events, redacted for the viewer: a page's socket
+    shows the console made from the view and has no use for them (each would be redacted, or
+    read back from the store, for nothing)."""
 
     def close(self) -> None:
         self.hub.unsubscribe(self)
@@ -171,6 +175,7 @@ class Watching:
         callback: Callable[[dict[str, JSON]], None] | None = None,
         queue: asyncio.Queue[dict[str, JSON]] | None = None,
         after: int | None = None,
+        with_events: bool = True,
     ) -> Subscription:
         """Deliver every update of ``table_id`` to ``viewer`` from version ``after`` (now by
         default; a reconnecting browser passes the last version it saw). A player viewer is
@@ -179,7 +184,7 @@ class Watching:
         who = parse_viewer(viewer)
         table = self.table(table_id)
         person = table.seats.get(who.seat) if who.is_player and who.seat is not None else None
-        sub = Subscription(self, table_id, who, callback, queue, table.version, person)
+        sub = Subscription(self, table_id, who, callback, queue, table.version, person, with_events)
         self._subscribers.setdefault(table_id, []).append(sub)
         if after is not None and after < table.version:
             sub.version = after
@@ -228,9 +233,11 @@ class Watching:
         seat = sub.viewer.seat
         if sub.person is not None and seat is not None and table.seats.get(seat) != sub.person:
             sub.viewer = PUBLIC  # the person left the seat: from now on, what the public sees
-        if appended is not None and appended[0] == sub.version:
-            before, events = appended
+        if not sub.with_events:
             redacted: list[dict[str, JSON]] = []
+        elif appended is not None and appended[0] == sub.version:
+            before, events = appended
+            redacted = []
             for offset, e in enumerate(events, start=1):
                 data = table.live.redact_event(e, str(table.viewer_at(sub.viewer, before + offset)))
                 data["version"] = before + offset

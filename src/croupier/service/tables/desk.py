@@ -415,7 +415,8 @@ class TablesDesk(Supervision):
         the lock: it must only pass the update on); from ``after`` for a reconnecting browser.
         Each update's view is ``view``'s: the table as they may see it now, with the actions
         offered to them, made once under the lock of the change it reports. ``with_console``:
-        the update carries ``console`` too (``console``'s, for the page to show as it is)."""
+        the update carries ``console`` too (``console``'s, for the page to show as it is), and
+        no events (the page shows the console, not the events)."""
         authorize(actor, Action.VIEW_TABLE)
 
         def with_offers(update: dict[str, Any]) -> None:
@@ -435,7 +436,9 @@ class TablesDesk(Supervision):
 
         with self._locked():
             who = self.viewer(actor, table_id)
-            return self.hub.subscribe(table_id, who, callback=with_offers, after=after)
+            return self.hub.subscribe(
+                table_id, who, callback=with_offers, after=after, with_events=not with_console
+            )
 
     def books_table(self, table_id: str) -> tuple[str, int]:
         """The books' (site, table) an open live table is linked to; refused when it is
