@@ -117,6 +117,15 @@ async def _any(seats: list[Seat]) -> None:
             w.cancel()
 
 
+async def _hang_up(readers: list[asyncio.Task[None]], sockets: list[Any]) -> None:
+    """Stop reading and close every socket (one that is already gone is let be)."""
+    for task in readers:
+        task.cancel()
+    for ws in sockets:
+        with contextlib.suppress(Exception):
+            await ws.close()
+
+
 async def _login(base: str, name: str, password: str) -> tuple[Any, str]:
     import httpx
 
@@ -283,11 +292,7 @@ async def croupier_load(
             cpu.stop()
         return actions, latencies, errors
     finally:
-        for task in readers:
-            task.cancel()
-        for ws in sockets:
-            with contextlib.suppress(Exception):
-                await ws.close()
+        await _hang_up(readers, sockets)
         for client, _csrf in (*dealers.values(), *people):
             await client.aclose()
 
@@ -375,11 +380,7 @@ async def _echo_load(
             cpu.stop()
         return actions, latencies
     finally:
-        for task in readers:
-            task.cancel()
-        for ws in sockets:
-            with contextlib.suppress(Exception):
-                await ws.close()
+        await _hang_up(readers, sockets)
         await client.aclose()
 
 
