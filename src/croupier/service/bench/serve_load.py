@@ -26,7 +26,7 @@ from croupier.service.bench.serve_measure import (
     ServeRow,
     measured_row,
 )
-from croupier.service.server.transport import WS_PER_MESSAGE_DEFLATE
+from croupier.service.server.transport import socket_options
 
 RULES = "twentyone-hole-card-no-peek-6deck-s17.toml"
 
@@ -393,8 +393,7 @@ def echo_row(
         command = [
             sys.executable, "-m", "uvicorn", "bench_echo:app", "--app-dir", folder,
             "--host", LOOPBACK, "--port", str(port), "--log-level", "warning",
-            # the same transport as croupier serve's: its sockets uncompressed
-            "--ws-per-message-deflate", "true" if WS_PER_MESSAGE_DEFLATE else "false",
+            *socket_options(),  # the same sockets as croupier serve's
         ]  # fmt: skip
         proc = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
         try:

@@ -23,6 +23,12 @@ WS_PER_MESSAGE_DEFLATE = False
 """Whether the live sockets compress their messages (see the module's text: they do not)."""
 
 
+def socket_options() -> list[str]:
+    """Uvicorn's command-line options for the live sockets (any app served beside croupier's,
+    as the bench's echo peer, takes the same)."""
+    return ["--ws-per-message-deflate", "true" if WS_PER_MESSAGE_DEFLATE else "false"]
+
+
 def uvicorn_command(python: str, host: str, port: int, workers: int) -> list[str]:
     """The command that serves the application on ``host:port`` with ``workers`` processes as
     ``croupier serve`` does without a proxy: the forwarded headers believed from no one (issue
@@ -30,6 +36,5 @@ def uvicorn_command(python: str, host: str, port: int, workers: int) -> list[str
     return [
         python, "-m", "uvicorn", APP_FACTORY, "--factory",
         "--host", host, "--port", str(port), "--workers", str(workers),
-        "--log-level", "warning", "--no-proxy-headers",
-        "--ws-per-message-deflate", "true" if WS_PER_MESSAGE_DEFLATE else "false",
+        "--log-level", "warning", "--no-proxy-headers", *socket_options(),
     ]  # fmt: skip
