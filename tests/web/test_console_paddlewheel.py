@@ -182,3 +182,56 @@ def test_99_01_3_11_02_6_a_ticket_card_claimed_in_time_and_late_with_the_keyboar
     assert data["expect"]["parties"] == {"house": 500, "player:ann": 0, "player:bo": -500}
     assert replay_text(json.dumps(data), "exported", check=True).ok
     assert people.errors == []
+
+
+def test_99_01_3_11_05_2_an_entry_refused_and_typed_again_survives_the_refreshed_console(
+    served: tuple[str, Demo], browser: Any
+) -> None:
+    """A bet over what the player holds is refused; the page then asks for the console as it
+    is. That answer (of the version shown: nothing changed) must not replace the console while
+    the operator is typing the bet again: the field and its Enter would vanish and the bet
+    never be placed (the poker console lost a keyed bet this way under load). The answer is
+    held here until the operator has typed the new bet, then let through before Enter."""
+    people, operator, _watcher = physical_table(
+        browser, served, "pw-again", "paddlewheel", RULES, runner="w1"
+    )
+    deal_by_key(operator)
+    _entry(operator, "join (seat 1)", "ann")
+    _entry(operator, "buy chips (seat 1)", "20")
+    operator.evaluate(
+        """() => {
+            const real = window.fetch;
+            window.fetch = (url, options) => {
+                if (!String(url).endsWith("/console")) return real(url, options);
+                return new Promise((done) => {
+                    window.release = () => { done(real(url, options)); window.lateServed = true; };
+                });
+            };
+        }"""
+    )
+    shown = version_of(operator)
+    bet = operator.locator("#options form.entry", has_text="place bet (seat 1)").first
+    key = bet.get_attribute("data-key") or "?"
+    operator.keyboard.press(key)
+    operator.keyboard.type("odd")
+    operator.keyboard.press("Tab")
+    operator.keyboard.type("25")  # she holds 20 chips
+    operator.keyboard.press("Enter")
+    sync_api.expect(operator.locator("#refusal")).to_contain_text("99-01.3-11-05.2")
+    operator.wait_for_function("typeof window.release === 'function'")
+    assert version_of(operator) == shown
+    operator.keyboard.press("Escape")
+    operator.keyboard.press(key)  # the refused values are selected: typing replaces them
+    operator.keyboard.type("odd")
+    operator.keyboard.press("Tab")
+    operator.keyboard.type("5")
+    operator.evaluate("window.release()")
+    operator.wait_for_function("window.lateServed === true")
+    operator.wait_for_timeout(300)  # the answer read and judged
+    amount = bet.locator("input[name=chips]")
+    sync_api.expect(amount).to_be_focused()
+    sync_api.expect(amount).to_have_value("5")
+    operator.keyboard.press("Enter")
+    moved_on(operator, shown)
+    sync_api.expect(operator.locator("#console")).to_contain_text("odd $5.00")
+    assert people.errors == []

@@ -82,11 +82,13 @@
   // The console as it is now, asked for after a refusal or an error. The socket may have
   // brought a newer one while this answer was on its way: an older one is not swapped in (it
   // would show a table that has moved on, and keep the dealer's next key at the old version).
+  // Nor is one of the version shown: nothing changed, and the swap would wipe an entry the
+  // dealer has begun to type again meanwhile (the amount, then Enter on a vanished field).
   async function refresh() {
     const r = await fetch("/tables/" + table + "/console", { credentials: "same-origin" });
     if (!r.ok) return;
     const html = await r.text();
-    if (Number(r.headers.get("X-Table-Version")) < version) return;
+    if (Number(r.headers.get("X-Table-Version")) <= version) return;
     swap(html);
   }
 
@@ -180,7 +182,10 @@
     const entry = root.querySelector("#options form[data-key='" + key + "']");
     if (entry) {
       ev.preventDefault();
-      entry.querySelector("input, select")?.focus(); // fill it in, then Enter
+      // fill it in, then Enter; a value refused a moment ago is selected, so typing replaces it
+      const field = entry.querySelector("input, select");
+      field?.focus();
+      if (field instanceof HTMLInputElement) field.select();
       return;
     }
     const button = root.querySelector("#options button[data-key='" + key + "']") ||
