@@ -82,3 +82,11 @@ def test_a_mistyped_command_is_refused_with_a_suggestion() -> None:
     )
     assert done.returncode == 2
     assert "Did you mean 'equity'?" in done.stderr
+
+
+def test_analyze_twentyone_of_the_default_rules_loads_no_rules_model() -> None:
+    """Issue 31 (imports only of what the command uses): the default N.D. rule set comes from
+    no rules file, so neither a game package nor pydantic is imported to analyse it."""
+    modules = _imported("analyze", "twentyone", "--json")
+    assert "croupier.analysis.twentyone.analyzer" in modules  # the analysis did run
+    assert not [m for m in modules if m.startswith(("croupier.games", "pydantic"))]

@@ -12,8 +12,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
-from croupier.games.twentyone.rules import DealingMethod, HouseRules
+if TYPE_CHECKING:  # the game's rules model (and pydantic) only for a rules file's table
+    from croupier.games.twentyone.rules import HouseRules
 
 DECKS = "99-01.3-08-02.3"
 SPLITS = "99-01.3-08-09.2.c"
@@ -113,6 +115,8 @@ class AnalysisRules:
         peek, -10.3), hole-card-no-peek and no-hole-card after, when "only the player's original
         wager is lost" (-11.10.d-e).
         """
+        from croupier.games.twentyone.rules import DealingMethod
+
         method = rules.effective_method(device_malfunction)
         natural = (
             DealerNatural.PEEK
