@@ -12,13 +12,9 @@
 See ``docs/store.md`` for the schema, the hash and the concurrency model.
 """
 
-from croupier.store.event_store import (
-    DEFAULT_LOCK_TIMEOUT,
-    EventStore,
-    open_existing_store,
-    open_store,
-)
+from croupier.store.event_store import DEFAULT_LOCK_TIMEOUT, EventStore
 from croupier.store.hashing import GENESIS_HASH, event_hash
+from croupier.store.opening import open_existing_store, open_store
 from croupier.store.records import (
     BreakKind,
     ChainBreak,

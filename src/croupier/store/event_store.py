@@ -9,7 +9,7 @@ the events with the next seqs; the unique constraint on ``(stream, seq)`` and th
 Why one module of over 600 lines: it is the store's whole contract in one class (append,
 read, the chain checks and the anchor check), whose methods share one set of transaction,
 locking and verified-up-to rules; split, those rules would be spread over modules that must
-still agree.
+still agree. Opening a database (reaching it, its schema revision) is `opening.py`.
 
 Its statements are plain SQL text, run by ``store.backend``: Python's own ``sqlite3`` for a
 SQLite file (a command a person types imports no SQLAlchemy: issue 31), SQLAlchemy for
@@ -29,7 +29,6 @@ from typing import TYPE_CHECKING, Any, Final
 from croupier.core.clock import Clock, SystemClock
 from croupier.core.errors import InvalidInput
 from croupier.core.events import JSON, Event, event_from_dict
-from croupier.store import backend as backends
 from croupier.store.backend import Backend, DuplicateRow, Locked, Row, Session, in_list, utc
 from croupier.store.hashing import GENESIS_HASH, event_hash, payload_json
 from croupier.store.records import (
@@ -659,102 +658,3 @@ def _stored(row: Row, *, decode: bool, keep_text: bool = False) -> StoredEvent:
         hash=hash_,
         text=text if keep_text else None,
     )
-
-
-def open_store(
-    url: str,
-    *,
-    clock: Clock | None = None,
-    upgrade: bool = True,
-    lock_timeout: float = DEFAULT_LOCK_TIMEOUT,
-) -> EventStore:
-    """Open the event store at a database URL, migrating its schema to the newest revision.
-
-    ``url`` is e.g. ``sqlite:///croupier.db`` or ``postgresql+psycopg://user@host:5432/db``.
-    A malformed or unreachable URL raises ``InvalidInput`` with one clear message, and creates
-    nothing. With ``upgrade=False`` nothing is created either: the database must already exist
-    at the current schema revision (what ``croupier verify`` uses).
-    """
-    text = backends.check_url_text(url)
-    file = backends.sqlite_file(text)
-    if file is not None:  # a SQLite file: Python's sqlite3, SQLAlchemy only to migrate
-        db: Backend = _open_sqlite(file, lock_timeout=lock_timeout, upgrade=upgrade)
-    else:
-        db = _open_alchemy(text, lock_timeout=lock_timeout, upgrade=upgrade)
-    return EventStore(db, clock, lock_timeout)
-
-
-def _open_sqlite(
-    file: backends.SqliteFile, *, lock_timeout: float, upgrade: bool
-) -> backends.SqliteBackend:
-    """A SQLite file's backend, reachable and at the head revision (migrated there with
-    ``upgrade``, else refused); one clear ``InvalidInput`` for anything in the way."""
-
-    def make_engine() -> Engine:
-        from croupier.store import engine as engines
-
-        url = engines.parse_url(file.url_text)
-        return engines.create_engine(url, lock_timeout=lock_timeout, must_exist=False)
-
-    backends.check_sqlite_path(file.url_text, file.path, must_exist=not upgrade)
-    db = backends.SqliteBackend(file, lock_timeout, make_engine)
-    try:
-        with db.reading() as conn:
-            conn.scalar("SELECT 1")
-    except (backends.BackendError, Locked) as exc:
-        db.dispose()
-        raise InvalidInput(f"cannot reach database {file.url_text}: {exc}") from None
-    try:
-        with db.reading() as conn:
-            current = backends.sqlite_revision(conn)
-        if current != backends.HEAD_REVISION and upgrade:
-            from croupier.store.engine import upgrade_to_head
-
-            upgrade_to_head(db.engine)
-        elif not upgrade:
-            backends.refuse_revision(file.url_text, current)
-    except (backends.BackendError, Locked) as exc:
-        db.dispose()
-        raise InvalidInput(f"cannot prepare database {file.url_text}: {exc}") from None
-    except BaseException:
-        db.dispose()
-        raise
-    return db
-
-
-def _open_alchemy(text: str, *, lock_timeout: float, upgrade: bool) -> Backend:
-    from sqlalchemy.exc import DBAPIError
-
-    from croupier.store import engine as engines
-
-    parsed = engines.parse_url(text)
-    engine = engines.create_engine(parsed, lock_timeout=lock_timeout, must_exist=not upgrade)
-    engines.check_reachable(engine)
-    try:
-        if upgrade:
-            engines.upgrade_to_head(engine)
-        else:
-            engines.require_head(engine)
-    except DBAPIError as exc:
-        engine.dispose()
-        raise InvalidInput(
-            f"cannot prepare database {engines.safe_url(parsed)}: "
-            f"{engines.describe_connect_error(exc)}"
-        ) from None
-    except BaseException:
-        engine.dispose()
-        raise
-    return backends.AlchemyBackend(engine, engines.safe_url(parsed))
-
-
-def open_existing_store(
-    url: str, *, clock: Clock | None = None, lock_timeout: float = DEFAULT_LOCK_TIMEOUT
-) -> EventStore:
-    """Open the event store of a database that already exists; never create or migrate one.
-
-    A mistyped SQLite path is refused ("no database at ...; create it with `croupier db
-    upgrade`") instead of silently creating an empty database, and so is a database whose
-    schema is not this croupier's (what every command but ``croupier db upgrade`` and
-    ``croupier books init`` uses). Same as ``open_store(url, upgrade=False)``.
-    """
-    return open_store(url, clock=clock, upgrade=False, lock_timeout=lock_timeout)
