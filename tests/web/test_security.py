@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Iterator
 from datetime import timedelta
 from pathlib import Path
@@ -15,6 +16,7 @@ from croupier.core.clock import FixedClock
 from croupier.service.people.accounts import TEST_CONFIG, Accounts, SignInRefused
 from croupier.service.server.webserver import open_server
 from croupier.web.app import create_app
+from croupier.web.security import SESSION_COOKIE
 from croupier.web.settings import WebSettings
 
 FILL = {"kind": "fill", "site": "S1", "table": 1, "chips": "5x2", "cashier": "c1"}
@@ -41,6 +43,40 @@ def test_a_post_without_or_with_a_wrong_csrf_token_is_refused_and_changes_nothin
     ok = pb.post("/api/slips", json=FILL, headers={"X-CSRF-Token": csrf})
     assert ok.status_code == 201
     assert demo.snapshot() != before
+
+
+def test_the_session_is_looked_up_in_a_worker_thread_never_on_the_event_loop(
+    demo: Demo, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A session's look-up reads the database, and now and then writes to it (an expired
+    session deleted, when it was last seen), with a blocking driver that may wait for a lock:
+    on the event loop that wait would stall every socket and request of the worker. A signed-in
+    request, a state-changing one (its CSRF check) and a table's socket each look it up in a
+    worker thread."""
+    pb, csrf = demo.api_client("pb")
+    accounts = demo.app.state.server.accounts
+    real = accounts.session
+    on_loop: list[bool] = []
+
+    def watched(token: str | None) -> object:
+        try:
+            asyncio.get_running_loop()
+            on_loop.append(True)
+        except RuntimeError:  # no loop runs in this thread: a worker thread
+            on_loop.append(False)
+        return real(token)
+
+    monkeypatch.setattr(accounts, "session", watched)
+    assert pb.get("/api/me").status_code == 200
+    assert pb.get("/").status_code == 200
+    r = pb.post("/api/slips", json={**FILL, "chips": ""}, headers={"X-CSRF-Token": csrf})
+    assert r.status_code == 422  # past the CSRF check: the slip itself is refused
+    token = pb.cookies.get(SESSION_COOKIE)  # sent by hand: the test's socket URL is ws://
+    cookie = {"cookie": f"{SESSION_COOKIE}={token}"}
+    with pb.websocket_connect("/api/tables/no-such-table/ws", headers=cookie) as socket:
+        assert "no-such-table" in socket.receive_json()["error"]  # signed in: the table looked up
+    assert len(on_loop) == 4  # once for each request and the socket
+    assert not any(on_loop)
 
 
 def test_a_csrf_token_belongs_to_its_session(demo: Demo) -> None:

@@ -298,7 +298,10 @@ async def updates(
     """One JSON message per change of the table, as this person may see it (with
     ``render=console``: the console's HTML as the page shows it)."""
     server = websocket.app.state.server
-    session = server.accounts.session(websocket.cookies.get(SESSION_COOKIE))
+    # the session's look-up reads (and may write) the database: in a worker thread, as below
+    session = await run_in_threadpool(
+        server.accounts.session, websocket.cookies.get(SESSION_COOKIE)
+    )
     if (
         not _same_origin(websocket)
         or session is None

@@ -53,7 +53,7 @@ from croupier.web.security import (
     NotSignedIn,
     csrf_guard,
     is_api,
-    session_of,
+    looked_up_session,
 )
 from croupier.web.settings import WebSettings, from_environment
 
@@ -267,7 +267,7 @@ def _handlers(app: FastAPI) -> None:
         detail = "; ".join(problems) or "the request could not be read"
         if is_api(request):
             return JSONResponse({"detail": detail}, status_code=422)
-        if session_of(request) is None:
+        if await looked_up_session(request) is None:
             return RedirectResponse("/login", status_code=303)
         return pages.error_page(request, 422, detail, None)
 

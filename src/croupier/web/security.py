@@ -19,6 +19,7 @@ import hmac
 from typing import Annotated
 
 from fastapi import Depends, Path, Request, Response
+from starlette.concurrency import run_in_threadpool
 from starlette.requests import HTTPConnection
 
 from croupier.service.office.backoffice import actor_of
@@ -87,6 +88,17 @@ def session_of(request: Request) -> Session | None:
     return found
 
 
+async def looked_up_session(request: Request) -> Session | None:
+    """``session_of`` for a coroutine. The first look-up of a request reads the database and
+    now and then writes to it (an expired session deleted, when it was last seen), with a
+    blocking driver that may wait for a lock: it runs in a worker thread, never on the event
+    loop, where that wait would stall every socket and request of the worker. Later look-ups
+    of the same request read what it kept."""
+    if not hasattr(request.state, "session"):
+        await run_in_threadpool(session_of, request)
+    return session_of(request)
+
+
 def client_address(request: Request) -> str:
     return request.client.host if request.client is not None else "unknown"
 
@@ -99,7 +111,7 @@ async def csrf_guard(connection: HTTPConnection) -> None:
     request = connection
     if request.method not in UNSAFE or request.url.path in SESSIONLESS:
         return
-    session = session_of(request)
+    session = await looked_up_session(request)
     if session is None:
         return  # the route's sign-in check answers 401 (or the sign-in page)
     expected = session.csrf.encode()
@@ -118,15 +130,15 @@ async def csrf_guard(connection: HTTPConnection) -> None:
     raise CsrfRefused()
 
 
-# The dependencies below are coroutines, run on the event loop: FastAPI runs a plain function
-# in a worker thread, a hop there and back on every request, and the session is one indexed
-# read that ``csrf_guard`` (a coroutine) has already made on the loop for every state-changing
-# request (``session_of`` keeps it for the rest of the request). Measured with the sockets'
-# compression turned off, in docs/bench-serve.md: a few per cent of the server's CPU a command.
+# The dependencies below are coroutines: the session is looked up once per request, in a
+# worker thread (``looked_up_session``), and every later dependency of the request reads it on
+# the loop instead of hopping to a thread and back for each (docs/bench-serve.md).
 
 
-def _signed_in(request: Request, *, allow_stale_password: bool, allow_factor_due: bool) -> Session:
-    session = session_of(request)
+async def _signed_in(
+    request: Request, *, allow_stale_password: bool, allow_factor_due: bool
+) -> Session:
+    session = await looked_up_session(request)
     if session is None:
         raise NotSignedIn()
     if session.account.must_change_password and not allow_stale_password:
@@ -138,18 +150,18 @@ def _signed_in(request: Request, *, allow_stale_password: bool, allow_factor_due
 
 async def current_session(request: Request) -> Session:
     """The signed-in session, its password its own and its second factor set up if due."""
-    return _signed_in(request, allow_stale_password=False, allow_factor_due=False)
+    return await _signed_in(request, allow_stale_password=False, allow_factor_due=False)
 
 
 async def any_session(request: Request) -> Session:
     """The signed-in session, even one that must change its password (the password page)."""
-    return _signed_in(request, allow_stale_password=True, allow_factor_due=True)
+    return await _signed_in(request, allow_stale_password=True, allow_factor_due=True)
 
 
 async def setting_up_session(request: Request) -> Session:
     """The signed-in session whose password is its own, its second factor perhaps still due
     (the second factor's page)."""
-    return _signed_in(request, allow_stale_password=False, allow_factor_due=True)
+    return await _signed_in(request, allow_stale_password=False, allow_factor_due=True)
 
 
 async def current_actor(request: Request) -> Actor:
