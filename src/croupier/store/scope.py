@@ -118,4 +118,9 @@ def ensure_plain_role(engine: Engine, role: str) -> None:
             "SELECT 1 FROM pg_roles WHERE rolname = %(r)s", {"r": role}
         ).first()
         if found is None:
-            conn.exec_driver_sql(f"CREATE ROLE {role} LOGIN NOSUPERUSER NOBYPASSRLS")
+            # the lock above is the database's, a role the cluster's: a process connected to
+            # another database may still make it first, which is as good
+            conn.exec_driver_sql(
+                f"DO $$ BEGIN CREATE ROLE {role} LOGIN NOSUPERUSER NOBYPASSRLS; "
+                "EXCEPTION WHEN duplicate_object OR unique_violation THEN NULL; END $$"
+            )

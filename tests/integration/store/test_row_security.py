@@ -200,3 +200,51 @@ def test_the_plain_role_is_made_once_when_processes_ask_at_the_same_time() -> No
         with engine.begin() as conn:
             conn.exec_driver_sql(f"DROP ROLE IF EXISTS {role}")
         engine.dispose()
+
+
+def test_the_plain_role_made_meanwhile_by_a_process_of_another_database_is_taken_as_made() -> None:
+    """The advisory lock that makes processes take turns is the database's; a role is the
+    cluster's. A process connected to another database (here: a transaction that takes no such
+    lock) may create the role between this one's look and its CREATE: the role is there, as
+    asked, and nothing is refused. Deterministic: the other transaction creates the role and
+    holds its commit until this one's CREATE waits on it."""
+    import threading
+    import time
+    import uuid
+
+    import sqlalchemy as sa
+    from tests.conftest import POSTGRES_BASE_URL, postgres_available
+
+    if not postgres_available():
+        pytest.skip("no PostgreSQL server answers")
+    role = f"croupier_other_{uuid.uuid4().hex[:10]}"
+    engine = sa.create_engine(POSTGRES_BASE_URL, pool_size=2)
+    failures: list[BaseException] = []
+
+    def make() -> None:
+        try:
+            scope.ensure_plain_role(engine, role)
+        except BaseException as exc:  # every failure is the finding
+            failures.append(exc)
+
+    other = engine.connect()
+    try:
+        transaction = other.begin()
+        other.exec_driver_sql(f"CREATE ROLE {role} LOGIN NOSUPERUSER NOBYPASSRLS")
+        thread = threading.Thread(target=make)
+        thread.start()  # looks (not yet committed: absent), then waits in its CREATE
+        time.sleep(0.5)
+        transaction.commit()
+        thread.join(timeout=60)
+        assert not thread.is_alive()
+        assert failures == []
+        with engine.connect() as conn:
+            rows = conn.exec_driver_sql(
+                "SELECT rolsuper, rolbypassrls FROM pg_roles WHERE rolname = %(r)s", {"r": role}
+            ).all()
+        assert [tuple(r) for r in rows] == [(False, False)]
+    finally:
+        other.close()
+        with engine.begin() as conn:
+            conn.exec_driver_sql(f"DROP ROLE IF EXISTS {role}")
+        engine.dispose()
