@@ -13,6 +13,7 @@ import time
 import httpx
 
 from croupier.service.server.transport import uvicorn_command
+from croupier.web.security import SESSION_COOKIE
 
 from .conftest import RULES_DIR
 
@@ -76,4 +77,4 @@ def open_table(dealer: tuple[httpx.Client, str], table: str, rules: str = TWENTY
 
 def session_cookie(signed_in: tuple[httpx.Client, str]) -> str:
     """The ``Cookie`` header of a signed-in client's session, for its table sockets."""
-    return f"croupier_session={signed_in[0].cookies.get('croupier_session')}"
+    return f"{SESSION_COOKIE}={signed_in[0].cookies.get(SESSION_COOKIE)}"

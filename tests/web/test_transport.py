@@ -5,6 +5,7 @@ start as ``croupier serve`` starts it and from ``croupier serve`` itself."""
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 from typing import Any
 
@@ -58,8 +59,13 @@ def test_croupier_serve_starts_uvicorn_without_per_message_deflate(
         started.append({"target": target, **options})
 
     monkeypatch.setattr(uvicorn, "run", run)
-    for name in ("CROUPIER_DATABASE_URL", "CROUPIER_ORG", "CROUPIER_WEB_INSECURE_COOKIE"):
-        monkeypatch.delenv(name, raising=False)  # the command sets them: put back after
+    names = ("CROUPIER_DATABASE_URL", "CROUPIER_ORG", "CROUPIER_WEB_INSECURE_COOKIE")
+    before = {name: os.environ.get(name) for name in names}
+    for name in names:
+        # the command sets them: set and unset here first, so that the undo removes them even
+        # where they were not set before (a bare delenv records nothing to undo then)
+        monkeypatch.setenv(name, "")
+        monkeypatch.delenv(name)
     monkeypatch.chdir(tmp_path)
     monkeypatch.setenv("CROUPIER_RULES_DIR", str(RULES_DIR))
     result = CliRunner().invoke(
@@ -69,3 +75,5 @@ def test_croupier_serve_starts_uvicorn_without_per_message_deflate(
     assert len(started) == 1
     assert started[0]["target"] == "croupier.web.app:create_app_from_environment"
     assert started[0]["ws_per_message_deflate"] is False
+    monkeypatch.undo()
+    assert {name: os.environ.get(name) for name in names} == before  # as the next test needs
