@@ -161,10 +161,47 @@ def test_a_run_is_bound_by_whichever_process_used_a_core() -> None:
         return ServeRow("x", "sqlite", workers, 20, 7, 10.0, 100, 1.0, 2.0,
                         server_cpu_s=server, load_cpu_s=load)  # fmt: skip
 
-    assert bound_by(row(9.8, 4.0)) == "server"  # 98% of a core against 40%
-    assert bound_by(row(2.5, 9.5)) == "load generator"
-    assert bound_by(row(9.5, 9.5)) == "both"
-    assert bound_by(row(5.0, 5.0)) == "neither"
-    assert bound_by(row(9.8, 4.0, workers=2)) == "neither"  # two workers: half of two cores
-    assert bound_by(row(None, 4.0)) == "n/a"
+    assert bound_by(row(9.8, 4.0), cores=2) == "server"  # 98% of a core against 40%
+    assert bound_by(row(2.5, 9.5), cores=2) == "load generator"
+    assert bound_by(row(9.5, 9.5), cores=2) == "both"
+    assert bound_by(row(5.0, 5.0), cores=2) == "neither"
+    assert bound_by(row(9.8, 4.0, workers=2), cores=4) == "neither"  # half of two cores
+    # two workers on two cores beside the generator: the machine's cores are all in use
+    assert bound_by(row(13.0, 5.5, workers=2), cores=2) == "machine"
+    assert bound_by(row(18.5, 1.0, workers=2), cores=2) == "server"  # both cores its own
+    assert bound_by(row(9.5, 3.0, workers=4), cores=1) == "server"  # more workers than cores
+    assert bound_by(row(None, 4.0), cores=2) == "n/a"
     assert row(9.8, 4.0).cpu_ms_per_action(9.8) == 98.0  # 9.8 s over 100 actions
+
+
+def test_the_timed_window_opens_when_every_table_has_connected() -> None:
+    """Neither load counts its sockets' handshakes or first consoles: the window (the CPU
+    measured, each table's deadline) opens after the last table is connected."""
+    import asyncio
+    import time
+
+    from croupier.service.bench.serve_load import StartLine
+
+    class Cpu:
+        def __init__(self) -> None:
+            self.started: list[float] = []
+
+        def start(self) -> None:
+            self.started.append(time.perf_counter())
+
+    cpu = Cpu()
+    line = StartLine(3, 5.0, cpu)  # type: ignore[arg-type]  # a CpuWindow's start, recorded
+    arrived: list[float] = []
+
+    async def table(delay: float) -> float:
+        await asyncio.sleep(delay)  # connecting its sockets
+        arrived.append(time.perf_counter())
+        return await line.ready()
+
+    async def run() -> list[float]:
+        return list(await asyncio.gather(table(0.0), table(0.05), table(0.1)))
+
+    deadlines = asyncio.run(run())
+    assert len(cpu.started) == 1  # one window, opened once
+    assert cpu.started[0] >= max(arrived) + StartLine.SETTLE * 0.9
+    assert deadlines == [line.start + 5.0] * 3  # every table stops at the same time

@@ -172,6 +172,7 @@ def _croupier_row(
         orgs=orgs,
         server_cpu_s=cpu.server_s,
         load_cpu_s=cpu.load_s,
+        window_s=cpu.elapsed_s,
     )
 
 

@@ -156,6 +156,35 @@ class Shoe:
         return self._cards.pop()
 
 
+class StartLine:
+    """The timed window of a run, alike for croupier's tables and the echo's rooms: it opens
+    once every table has connected its sockets (and a moment more, for the server to register
+    the last ones), so that neither the handshakes nor the first consoles count in its actions
+    or its CPU; the CPU window starts then, and each table plays until ``seconds`` later."""
+
+    SETTLE = 0.2
+    """Seconds between the last socket connected and the window's start."""
+
+    def __init__(self, tables: int, seconds: float, cpu: CpuWindow | None) -> None:
+        self._waiting = tables
+        self._seconds = seconds
+        self._cpu = cpu
+        self._open = asyncio.Event()
+        self.start = 0.0
+
+    async def ready(self) -> float:
+        """Wait until every table is connected; the time at which this table stops."""
+        self._waiting -= 1
+        if self._waiting == 0:
+            await asyncio.sleep(self.SETTLE)
+            self.start = time.perf_counter()
+            if self._cpu is not None:
+                self._cpu.start()
+            self._open.set()
+        await self._open.wait()
+        return self.start + self._seconds
+
+
 async def croupier_load(
     port: int,
     passwords: dict[str, str],
@@ -189,7 +218,9 @@ async def croupier_load(
         r = await who[0].post(path, json=body or {}, headers={"X-CSRF-Token": who[1]})
         return r
 
-    async def table_loop(t: int, deadline: float) -> None:
+    line = StartLine(tables, seconds, cpu)
+
+    async def table_loop(t: int) -> None:
         nonlocal actions
         name = f"bench-{t}"
         dealer = dealers[t % orgs]
@@ -211,6 +242,7 @@ async def croupier_load(
         console = seats[-1]
         by_seat = {str(i + 1): who for i, who in enumerate(mine)}
         shoe = Shoe(t)
+        deadline = await line.ready()
         await asyncio.sleep(pace_ms / 1000 * t / tables)  # paced tables keep out of step
         while time.perf_counter() < deadline:
             view = console.view
@@ -284,10 +316,7 @@ async def croupier_load(
                     r = await post(who, f"/api/tables/{name}/{path}", body)
                     if r.status_code != 200:
                         raise InvalidInput(f"{name} {path}: {r.text}")
-        start = time.perf_counter()
-        if cpu is not None:
-            cpu.start()
-        await asyncio.gather(*(table_loop(t, start + seconds) for t in range(tables)))
+        await asyncio.gather(*(table_loop(t) for t in range(tables)))
         if cpu is not None:
             cpu.stop()
         return actions, latencies, errors
@@ -347,12 +376,9 @@ async def _echo_load(
     sockets: list[Any] = []
     readers: list[asyncio.Task[None]] = []
 
-    async def window(start: float) -> None:  # the CPU used while every room plays
-        if cpu is not None:
-            await asyncio.sleep(max(0.0, start - time.perf_counter()))
-            cpu.start()
+    line = StartLine(tables, seconds, cpu)
 
-    async def room_loop(t: int, start: float, deadline: float) -> None:
+    async def room_loop(t: int) -> None:
         nonlocal actions
         changed = asyncio.Event()
         seats = []
@@ -362,7 +388,7 @@ async def _echo_load(
             seat = Seat(changed)
             seats.append(seat)
             readers.append(asyncio.create_task(_reader(ws, seat)))
-        await asyncio.sleep(max(0.2, start - time.perf_counter()))  # every socket registered
+        deadline = await line.ready()
         await asyncio.sleep(pace_ms / 1000 * t / tables)  # paced rooms keep out of step
         while time.perf_counter() < deadline:
             sent = time.perf_counter()
@@ -372,10 +398,7 @@ async def _echo_load(
             await _paced(sent, pace_ms)
 
     try:
-        start = time.perf_counter() + 1
-        await asyncio.gather(
-            window(start), *(room_loop(t, start, start + seconds) for t in range(tables))
-        )
+        await asyncio.gather(*(room_loop(t) for t in range(tables)))
         if cpu is not None:
             cpu.stop()
         return actions, latencies
@@ -408,7 +431,13 @@ def echo_row(
     row = measured_row(
         "echo (bare Starlette)", "none", 1, tables, players, seconds, actions, latencies
     )
-    return replace(row, pace_ms=pace_ms, server_cpu_s=cpu.server_s, load_cpu_s=cpu.load_s)
+    return replace(
+        row,
+        pace_ms=pace_ms,
+        server_cpu_s=cpu.server_s,
+        load_cpu_s=cpu.load_s,
+        window_s=cpu.elapsed_s,
+    )
 
 
 def _wait_for_echo(port: int, proc: subprocess.Popen[bytes]) -> None:

@@ -43,6 +43,8 @@ class ServeRow:
     load_cpu_s: float | None = None
     """CPU seconds the load generator (this process) used while it ran: the machine has few
     cores, so a run whose generator is near one core's worth measures the generator."""
+    window_s: float | None = None
+    """Wall seconds the CPU was measured over: ``seconds`` and the last actions in flight."""
 
     @property
     def per_second(self) -> float:
@@ -56,16 +58,22 @@ BUSY = 0.9
 """A process using this share of a core (or more) while the load ran was the run's limit."""
 
 
-def bound_by(row: ServeRow) -> str:
-    """What limited a run: the server (its processes near a core each), the load generator (a
-    single process near one core), both, or neither (each waited on the other)."""
-    if row.server_cpu_s is None or row.load_cpu_s is None or not row.seconds:
+def bound_by(row: ServeRow, cores: int | None = None) -> str:
+    """What limited a run: the server (its processes near a core each, or near every core
+    when it has more workers than the machine has cores), the load generator (a single process
+    near one core), both, the machine (every core busy between the two, neither at its own
+    limit), or neither (each waited on the other). ``cores``: the machine's (``os.cpu_count``)."""
+    window = row.window_s or row.seconds
+    if row.server_cpu_s is None or row.load_cpu_s is None or not window:
         return "n/a"
-    server = row.server_cpu_s / row.seconds >= BUSY * row.workers
-    load = row.load_cpu_s / row.seconds >= BUSY
-    return {(True, True): "both", (True, False): "server", (False, True): "load generator"}.get(
-        (server, load), "neither"
-    )
+    cores = cores or os.cpu_count() or 1
+    server_share = row.server_cpu_s / window
+    load_share = row.load_cpu_s / window
+    server = server_share >= BUSY * min(row.workers, cores)
+    load = load_share >= BUSY
+    if server or load:
+        return "both" if server and load else "server" if server else "load generator"
+    return "machine" if server_share + load_share >= BUSY * cores else "neither"
 
 
 def tree_cpu_seconds(pid: int) -> float | None:
@@ -104,16 +112,19 @@ class CpuWindow:
         self._pid = server_pid
         self.server_s: float | None = None
         self.load_s: float | None = None
+        self.elapsed_s: float | None = None
 
     def start(self) -> None:
         self._server0 = tree_cpu_seconds(self._pid)
         self._load0 = time.process_time()
+        self._wall0 = time.perf_counter()
 
     def stop(self) -> None:
         server = tree_cpu_seconds(self._pid)
         if server is not None and self._server0 is not None:
             self.server_s = server - self._server0
         self.load_s = time.process_time() - self._load0
+        self.elapsed_s = time.perf_counter() - self._wall0
 
 
 def percentile(values: list[float], q: float) -> float:
