@@ -312,7 +312,9 @@ async def updates(
         return
     actor = actor_of(session.account)
     assert session.account.org_id is not None  # a session works in an organization
-    desk: TablesDesk = server.tenant(session.account.org_id).enter().tables
+    # made in a worker thread the first time (it reads the organization), entered here
+    tenant = await run_in_threadpool(server.tenant, session.account.org_id)
+    desk: TablesDesk = tenant.enter().tables
     queue: asyncio.Queue[dict[str, JSON]] = asyncio.Queue()
     box = postbox()
 

@@ -23,6 +23,7 @@ from fastapi.openapi.docs import get_swagger_ui_html
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
+from starlette.concurrency import run_in_threadpool
 
 from croupier import __version__
 from croupier.core.errors import CroupierError, InvalidInput, NotFound, RuleViolation
@@ -53,7 +54,7 @@ from croupier.web.security import (
     NotSignedIn,
     csrf_guard,
     is_api,
-    looked_up_session,
+    session_of,
 )
 from croupier.web.settings import WebSettings, from_environment
 
@@ -105,7 +106,8 @@ def create_app(settings: WebSettings | None = None) -> FastAPI:
 
             async def follow() -> None:  # every organization's tables, one listener
                 async for notice in fanout.subscribe():
-                    server.catch_up(notice.stream)
+                    # the desk's lock, the store's reads and the views: in a worker thread
+                    await run_in_threadpool(server.catch_up, notice.stream)
 
             follower = asyncio.create_task(follow())
         yield
@@ -193,6 +195,9 @@ def _refusal(request: Request, status: int, detail: str, section: str | None) ->
 
 
 def _handlers(app: FastAPI) -> None:
+    # A handler that may draw a page (the refusals, the errors) is a plain function, which
+    # Starlette runs in a worker thread: the page reads the books, the organization and the
+    # session from the database, never on the event loop. The redirects are coroutines.
     @app.exception_handler(NotSignedIn)
     async def not_signed_in(request: Request, _exc: NotSignedIn) -> Response:
         if is_api(request):
@@ -229,7 +234,7 @@ def _handlers(app: FastAPI) -> None:
         return RedirectResponse("/second-factor", status_code=303)
 
     @app.exception_handler(CsrfRefused)
-    async def csrf(request: Request, _exc: CsrfRefused) -> Response:
+    def csrf(request: Request, _exc: CsrfRefused) -> Response:
         return _refusal(
             request,
             403,
@@ -238,28 +243,28 @@ def _handlers(app: FastAPI) -> None:
         )
 
     @app.exception_handler(Refused)
-    async def refused_now(request: Request, exc: Refused) -> Response:
+    def refused_now(request: Request, exc: Refused) -> Response:
         # a tournament's rules refuse the command in its present state: a conflict
         return _refusal(request, 409, _one_line(exc.detail), exc.section)
 
     @app.exception_handler(RuleViolation)
-    async def refused(request: Request, exc: RuleViolation) -> Response:
+    def refused(request: Request, exc: RuleViolation) -> Response:
         return _refusal(request, 403, _one_line(exc.detail), exc.section)
 
     @app.exception_handler(NotFound)
-    async def not_found(request: Request, exc: NotFound) -> Response:
+    def not_found(request: Request, exc: NotFound) -> Response:
         return _refusal(request, 404, _one_line(str(exc)), None)
 
     @app.exception_handler(InvalidInput)
-    async def invalid(request: Request, exc: InvalidInput) -> Response:
+    def invalid(request: Request, exc: InvalidInput) -> Response:
         return _refusal(request, 422, _one_line(str(exc)), None)
 
     @app.exception_handler(CroupierError)
-    async def other(request: Request, exc: CroupierError) -> Response:
+    def other(request: Request, exc: CroupierError) -> Response:
         return _refusal(request, 422, _one_line(str(exc)), None)
 
     @app.exception_handler(RequestValidationError)
-    async def unreadable(request: Request, exc: RequestValidationError) -> Response:
+    def unreadable(request: Request, exc: RequestValidationError) -> Response:
         problems = []
         for err in exc.errors():
             where = ".".join(str(x) for x in err.get("loc", ()) if x not in ("body", "query"))
@@ -267,12 +272,12 @@ def _handlers(app: FastAPI) -> None:
         detail = "; ".join(problems) or "the request could not be read"
         if is_api(request):
             return JSONResponse({"detail": detail}, status_code=422)
-        if await looked_up_session(request) is None:
+        if session_of(request) is None:
             return RedirectResponse("/login", status_code=303)
         return pages.error_page(request, 422, detail, None)
 
     @app.exception_handler(Exception)
-    async def internal(request: Request, exc: Exception) -> Response:
+    def internal(request: Request, exc: Exception) -> Response:
         detail = f"internal error ({type(exc).__name__}); please report"
         if is_api(request):
             return JSONResponse({"detail": detail}, status_code=500)

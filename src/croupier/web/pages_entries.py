@@ -72,6 +72,11 @@ async def record_entry(request: Request, actor: ActorDep, entry: EntryKey) -> HT
     try:
         done = await run_in_threadpool(office.record_entry, actor, entry, values)
     except CroupierError as exc:
-        return _form_page(request, actor, form, values=values, error=str(exc))
+        return await run_in_threadpool(
+            _form_page, request, actor, form, values=values, error=str(exc)
+        )
     keep = {"site": values.get("site", "")} if form.at_site else {}
-    return _form_page(request, actor, form, values=keep, message=list(done.lines))
+    # the page reads the sites, the organization and its warnings: in a worker thread too
+    return await run_in_threadpool(
+        _form_page, request, actor, form, values=keep, message=list(done.lines)
+    )
