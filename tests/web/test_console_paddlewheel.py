@@ -30,6 +30,7 @@ from .browsing import (
     browser,
     deal_by_key,
     moved_on,
+    open_physical,
     physical_table,
     pytestmark,
     served,
@@ -234,4 +235,122 @@ def test_99_01_3_11_05_2_an_entry_refused_and_typed_again_survives_the_refreshed
     operator.keyboard.press("Enter")
     moved_on(operator, shown)
     sync_api.expect(operator.locator("#console")).to_contain_text("odd $5.00")
+    assert people.errors == []
+
+
+def test_a_table_left_by_the_menu_takes_no_more_keys_and_a_table_linked_to_is_live(
+    served: tuple[str, Demo], browser: Any
+) -> None:
+    """The menu's links swap the page in place (htmx), and a page swapped in runs no script of
+    its own. Reached so from table A, table B's page showed B but kept A's keys: a number key
+    pressed there took A's action (here: closing A's bets), and B's console never went live.
+    A link to a table now loads it whole, and a table's keys and socket stop with its page."""
+    base, _demo = served
+    people, operator, _watcher = physical_table(
+        browser, served, "pw-a", "paddlewheel", RULES, runner="w1"
+    )
+    open_physical(operator, base, "pw-b", "paddlewheel", RULES)
+    operator.goto(f"{base}/tables/pw-a")
+    operator.wait_for_selector("#live:text('live')")
+    deal_by_key(operator)
+    _entry(operator, "join (seat 1)", "ann")
+    _entry(operator, "buy chips (seat 1)", "20")
+    _entry(operator, "place bet (seat 1)", "odd", "5")
+    close = operator.locator("#options button", has_text="close bets").first
+    key = close.get_attribute("data-key") or "?"
+    before = int(version_of(operator))
+    operator.locator("nav a", has_text="Tables").click()  # swapped in place
+    operator.wait_for_url(f"{base}/tables")
+    operator.locator("a", has_text="pw-b").first.click()
+    operator.wait_for_url(f"{base}/tables/pw-b")
+    operator.wait_for_selector("#live:text('live')")  # B's own script runs: its console is live
+    operator.locator("h1").click()  # out of any field: the keys go to the page
+    operator.keyboard.press(key)  # A's "close bets", had A's keys still listened
+    operator.wait_for_timeout(500)
+    assert operator.request.get(f"{base}/api/tables/pw-a").json()["version"] == before
+    assert people.errors == []
+
+
+def test_an_entry_half_typed_survives_the_socket_reconnecting(
+    served: tuple[str, Demo], browser: Any
+) -> None:
+    """A tablet's network drops for a moment while the operator types a player's name. The
+    socket reconnects and first sends the console as it is, the version the page shows: it is
+    not swapped in over the entry being typed (the name and the focus would be lost, and the
+    next letters taken as the console's keys)."""
+    people, operator, _watcher = physical_table(
+        browser, served, "pw-drop", "paddlewheel", RULES, runner="w1"
+    )
+    deal_by_key(operator)
+    # the page's sockets kept where the test can drop them, as a network would
+    operator.add_init_script(
+        """(() => {
+            const Real = window.WebSocket;
+            window.sockets = [];
+            window.WebSocket = function (url, protocols) {
+                const ws = new Real(url, protocols);
+                window.sockets.push(ws);
+                return ws;
+            };
+            window.WebSocket.prototype = Real.prototype;
+        })()"""
+    )
+    operator.reload()
+    operator.wait_for_selector("#live:text('live')")
+    join = operator.locator("#options form.entry", has_text="join (seat 1)").first
+    operator.keyboard.press(join.get_attribute("data-key") or "?")
+    operator.keyboard.type("an")
+    operator.evaluate("window.sockets.forEach((ws) => ws.close())")
+    sync_api.expect(operator.locator("#live")).to_contain_text("connection lost")
+    sync_api.expect(operator.locator("#live")).to_have_text("live")  # reconnected
+    operator.wait_for_timeout(300)  # the first message read and judged
+    name = operator.locator("#options form.entry", has_text="join (seat 1)").first.locator("input")
+    sync_api.expect(name).to_be_focused()
+    sync_api.expect(name).to_have_value("an")
+    before = version_of(operator)
+    operator.keyboard.type("n")
+    operator.keyboard.press("Enter")
+    moved_on(operator, before)
+    sync_api.expect(operator.locator("#console")).to_contain_text("ann")
+    assert people.errors == []
+
+
+def test_an_entry_half_typed_is_carried_over_a_newer_console(
+    served: tuple[str, Demo], browser: Any
+) -> None:
+    """An update comes while the operator types an amount (here: another device of the same
+    operator seats a second player). The newer console still offers the same entry: what was
+    typed, and the focus, carry over into it."""
+    base, _demo = served
+    people, operator, _watcher = physical_table(
+        browser, served, "pw-carry", "paddlewheel", RULES, runner="w1"
+    )
+    deal_by_key(operator)
+    _entry(operator, "join (seat 1)", "ann")
+    buy = operator.locator("#options form.entry", has_text="buy chips (seat 1)").first
+    operator.keyboard.press(buy.get_attribute("data-key") or "?")
+    operator.keyboard.type("2")  # half of "20"
+    before = version_of(operator)
+    join = operator.locator("#options form.entry", has_text="join (seat 2)").first
+    csrf = operator.locator("#table").get_attribute("data-csrf") or ""
+    r = operator.request.post(
+        f"{base}/api/tables/pw-carry/choose",
+        data={
+            "option": int(join.get_attribute("data-entry") or "-1"),
+            "version": int(before),
+            "values": {"player": "bo"},
+        },
+        headers={"X-CSRF-Token": csrf},
+    )
+    assert r.status == 200, r.text()
+    moved_on(operator, before)  # the newer console, swapped in
+    sync_api.expect(operator.locator("#console")).to_contain_text("bo")
+    amount = operator.locator("#options form.entry", has_text="buy chips (seat 1)").first
+    sync_api.expect(amount.locator("input")).to_be_focused()
+    sync_api.expect(amount.locator("input")).to_have_value("2")
+    before = version_of(operator)
+    operator.keyboard.type("0")
+    operator.keyboard.press("Enter")
+    moved_on(operator, before)
+    sync_api.expect(operator.locator("#console")).to_contain_text("20")
     assert people.errors == []

@@ -234,3 +234,41 @@ def test_a_console_answered_late_does_not_replace_a_newer_one(
     assert version_of(dealer) == newer
     sync_api.expect(dealer.locator("#seats")).to_contain_text("bo")
     assert people.errors == []
+
+
+def test_99_01_3_08_10_1_a_the_next_card_typed_before_the_last_ones_answer_is_kept(
+    served: tuple[str, Demo], browser: Any
+) -> None:
+    """A keyed card's update often reaches the console before the answer to its own request:
+    the dealer then types the next card into the field. The field is cleared when a card is
+    sent, not when its answer comes, which would wipe the next card half typed (and its Enter
+    then send nothing). The answer is held here until the next card is typed."""
+    people, dealer, _watcher = physical_table(browser, served, "bj-next", "twentyone", RULES)
+    key_wagers(dealer, (("2", "10", "ann"),))
+    deal_by_key(dealer)
+    dealer.evaluate(
+        """() => {
+            const real = window.fetch;
+            window.fetch = (url, options) => {
+                const answer = real(url, options);  // the server has it at once
+                if (!String(url).endsWith("/key")) return answer;
+                return new Promise((done) => {
+                    window.release = () => { done(answer); window.released = true; };
+                });
+            };
+        }"""
+    )
+    sync_api.expect(dealer.locator("#key-input")).to_be_focused()
+    before = version_of(dealer)
+    dealer.keyboard.type("8h")
+    dealer.keyboard.press("Enter")
+    moved_on(dealer, before)  # the update came; the answer is held
+    dealer.keyboard.type("5c")  # the next card, typed at once
+    dealer.evaluate("window.release()")
+    dealer.wait_for_function("window.released === true")
+    dealer.wait_for_timeout(300)  # the answer read and acted on
+    sync_api.expect(dealer.locator("#key-input")).to_have_value("5c")
+    before = version_of(dealer)
+    dealer.keyboard.press("Enter")
+    moved_on(dealer, before)
+    assert people.errors == []

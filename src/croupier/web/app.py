@@ -66,6 +66,15 @@ TEMPLATES.env.auto_reload = False
 """The templates are part of the installed package: read once, not checked on every page."""
 TEMPLATES.env.globals["place"] = Places(TEMPLATES.env)
 """A console's places, each drawn once (``web.console_cache``)."""
+
+
+def _scripted(href: str) -> bool:
+    """A page that runs its own script (a live table, the pit): a link to it loads it whole,
+    never by htmx's boosted swap, which runs no script of the page (``allowScriptTags`` off)."""
+    return href == "/pit" or (href.startswith("/tables/") and href.count("/") == 2)
+
+
+TEMPLATES.env.tests["scripted"] = _scripted
 CSP = (
     "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
     "frame-ancestors 'none'; form-action 'self'; base-uri 'none'; object-src 'none'"

@@ -7,10 +7,14 @@
   if (!root) return;
   const live = document.getElementById("live");
   let pending = null;
+  let asked = 0; // each look numbered: an older answer that comes last is not shown
   async function refresh() {
     pending = null;
+    const mine = ++asked;
     const r = await fetch("/pit/tables", { credentials: "same-origin" });
-    if (r.ok) root.innerHTML = await r.text();
+    if (!r.ok) return;
+    const html = await r.text();
+    if (mine === asked && root.isConnected) root.innerHTML = html;
   }
   function soon() {
     if (!pending) pending = setTimeout(refresh, 150);
@@ -20,8 +24,9 @@
     const ws = new WebSocket(scheme + location.host + "/api/tables/" + table + "/ws" +
       (after ? "?after=" + after : ""));
     ws.onopen = () => { live.textContent = "live"; };
-    ws.onmessage = soon;
+    ws.onmessage = () => { if (root.isConnected) soon(); else ws.close(); };
     ws.onclose = () => {
+      if (!root.isConnected) return; // the page was left: no reconnection
       live.textContent = "connection lost: reconnecting…";
       setTimeout(() => watch(table, null), 1000);
     };
@@ -29,5 +34,5 @@
   for (const row of root.querySelectorAll("tr[data-table]")) {
     watch(row.dataset.table, row.dataset.version);
   }
-  setInterval(soon, 5000);
+  const looking = setInterval(() => { if (root.isConnected) soon(); else clearInterval(looking); }, 5000);
 })();

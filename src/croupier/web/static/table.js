@@ -36,6 +36,9 @@
     if (keyForm) {
       keyForm.hidden = !wanted;
       if (wanted && document.activeElement?.tagName !== "INPUT") $("key-input").focus();
+      // hidden with the focus in it, Chrome moves the focus away only a moment later: a
+      // number key pressed meanwhile would be typed into the hidden field, the decision lost
+      if (!wanted && document.activeElement === $("key-input")) $("key-input").blur();
     }
     for (const b of root.querySelectorAll("form[data-command=deal] button")) b.disabled = open;
     for (const b of root.querySelectorAll("form[data-command=settle] button")) b.disabled = !open;
@@ -72,11 +75,39 @@
       if (open !== undefined && box.open !== open) box.open = open; // the mistakes: listed afresh
     }
   }
+  // An entry the person is filling in (an amount, a name) when an update comes: if the new
+  // console offers the same entry (by its label), what was typed and the focus carry over,
+  // instead of being wiped and the next digits taken as number keys. An entry sent already
+  // (and not typed in since) is done: it is not carried.
+  function typing() {
+    const field = document.activeElement;
+    const form = field?.closest?.("#console form[data-entry]");
+    if (!form || form.dataset.sent) return null;
+    const label = form.querySelector(".entry-label")?.textContent ?? "";
+    const values = Array.from(form.querySelectorAll("input"), (i) => [i.name, i.value]);
+    return { label, values, name: field.name, start: field.selectionStart, end: field.selectionEnd };
+  }
+  function carry(typed) {
+    if (!typed) return;
+    const form = Array.from($("console").querySelectorAll("form[data-entry]")).find(
+      (f) => (f.querySelector(".entry-label")?.textContent ?? "") === typed.label);
+    if (!form) return;
+    for (const [name, value] of typed.values) {
+      const input = form.querySelector("input[name='" + name + "']");
+      if (input) input.value = value;
+    }
+    const field = form.querySelector("input[name='" + typed.name + "']");
+    if (!field) return;
+    field.focus();
+    if (typed.start !== null) field.setSelectionRange(typed.start, typed.end);
+  }
   function swap(html) {
+    const typed = typing();
     $("console").innerHTML = html;
     watchMistakes();
     keepChosen();
     follow();
+    carry(typed);
   }
 
   // The console as it is now, asked for after a refusal or an error. The socket may have
@@ -139,34 +170,56 @@
     command("choose", { option: Number(b.dataset.option), version: at });
   });
   // an entry (an amount, chips on a spot, a name) is completed in its own small form
+  root.addEventListener("input", (ev) => {
+    const form = ev.target.closest("form[data-entry]");
+    if (form) delete form.dataset.sent; // typed in again: being filled in
+  });
   root.addEventListener("submit", (ev) => {
     const form = ev.target.closest("form[data-entry]");
     if (!form) return;
     ev.preventDefault();
+    form.dataset.sent = "yes";
     const values = Object.fromEntries(new FormData(form).entries());
     command("choose", { option: Number(form.dataset.entry), version: version, values: values });
   });
+  // A keyed card and a keyed wager are cleared as they are sent, so that the next one is typed
+  // into empty fields while the answer is on its way (the update often comes first); a
+  // refused one is put back to be corrected, unless something new was typed meanwhile.
+  const CLEARED_AT_ONCE = new Set(["key", "dealer-wager"]);
   for (const form of root.querySelectorAll("form[data-command]")) {
     form.addEventListener("submit", async (ev) => {
       ev.preventDefault();
       if (form.dataset.confirm && !window.confirm(form.dataset.confirm)) return;
-      const data = Object.fromEntries(new FormData(form).entries());
+      const entries = Array.from(new FormData(form).entries());
+      const data = Object.fromEntries(entries);
       if (data.seat) data.seat = Number(data.seat);
       if (form.dataset.command === "key") data.version = version;
+      const atOnce = CLEARED_AT_ONCE.has(form.dataset.command);
+      if (atOnce) {
+        form.reset();
+        if (form.dataset.command === "dealer-wager") form.querySelector("input")?.focus();
+      }
       const done = await command(form.dataset.command, data);
-      if (done && form.dataset.command === "key") form.reset();
+      if (!done && atOnce && Array.from(form.querySelectorAll("input")).every((i) => !i.value)) {
+        for (const [name, value] of entries) {
+          const input = form.querySelector("[name='" + name + "']");
+          if (input && typeof value === "string") input.value = value;
+        }
+      }
       if (done && form.dataset.command === "ask") {
         form.reset();
         $("ask-status").textContent = "Asked: it waits at the chip bank (the slips page).";
       }
-      if (done && form.dataset.command === "dealer-wager") {
-        form.reset();
-        form.querySelector("input")?.focus();
-      }
     });
   }
 
-  document.addEventListener("keydown", (ev) => {
+  // Once the page is left by a link that swaps the body in place (htmx), this page's keys
+  // and socket must stop: a key pressed on another page would act on this table.
+  function onKey(ev) {
+    if (!root.isConnected) {
+      document.removeEventListener("keydown", onKey);
+      return;
+    }
     if (ev.ctrlKey || ev.metaKey || ev.altKey) return;
     const tag = document.activeElement?.tagName;
     if (tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA") {
@@ -194,7 +247,8 @@
       ev.preventDefault();
       button.click();
     }
-  });
+  }
+  document.addEventListener("keydown", onKey);
 
   watchMistakes();
   chosenRound = $("prompt")?.dataset.round ?? null;
@@ -206,17 +260,21 @@
       "/ws?render=console&after=" + seen);
     ws.onopen = () => { $("live").textContent = "live"; };
     ws.onmessage = (msg) => {
+      if (!root.isConnected) { ws.close(); return; }
       const data = JSON.parse(msg.data);
       if (data.error) { refuse(data.error); return; }
       if (typeof data.html === "string") {
         seen = data.version;
-        swap(data.html);
+        // the console of the version shown (the first message of every connection) is the
+        // one on the page: swapped in, it would only wipe what is being typed
+        if (data.version > version) swap(data.html);
       } else if (data.view) {
         seen = data.view.version;
         refresh();
       }
     };
     ws.onclose = () => {
+      if (!root.isConnected) return; // the page was left: no reconnection
       $("live").textContent = "connection lost: reconnecting…";
       setTimeout(connect, 1000); // resumes after the last version seen
     };
