@@ -158,8 +158,9 @@ def open_physical(dealer: Any, base: str, table: str, game: str, rules: str) -> 
 def key_wagers(dealer: Any, wagers: tuple[tuple[str, str, str], ...]) -> None:
     """Key each (seat, dollars, name) wager: seat, Tab, amount, Tab, name, Enter; then Escape
     leaves the field so that the keys are the console's again. Each wager is waited for in the
-    seats table and in the prompt's version (the two may be swapped in by different messages:
-    a test reading the version next must not read the one before the last wager)."""
+    seats table and in the prompt's version, so that a test reading the version next reads the
+    one after the last wager. (The field is cleared as a wager is sent: the next one goes into
+    empty fields even while the last one's answer is on its way.)"""
     for seat, amount, name in wagers:
         before = version_of(dealer)
         dealer.focus("form[data-command=dealer-wager] input[name=seat]")
