@@ -6,6 +6,7 @@ passes every policy)."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -160,6 +161,15 @@ def test_29_an_organization_sees_its_own_anchors_and_the_databases_only(
         server.close()
 
 
+def _role_flags(engine: Any, role: str) -> list[tuple[bool, bool]]:
+    """(superuser, bypasses row security) of each role named ``role``."""
+    with engine.connect() as conn:
+        rows = conn.exec_driver_sql(
+            "SELECT rolsuper, rolbypassrls FROM pg_roles WHERE rolname = %(r)s", {"r": role}
+        ).all()
+    return [(bool(r[0]), bool(r[1])) for r in rows]
+
+
 def test_the_plain_role_is_made_once_when_processes_ask_at_the_same_time() -> None:
     """``scope.ensure_plain_role`` from four connections at once (the tests run in parallel
     processes, each making the role on a fresh server): each takes its turn, none is refused
@@ -191,11 +201,7 @@ def test_the_plain_role_is_made_once_when_processes_ask_at_the_same_time() -> No
         for t in threads:
             t.join(timeout=60)
         assert failures == []
-        with engine.connect() as conn:
-            rows = conn.exec_driver_sql(
-                "SELECT rolsuper, rolbypassrls FROM pg_roles WHERE rolname = %(r)s", {"r": role}
-            ).all()
-        assert [tuple(r) for r in rows] == [(False, False)]
+        assert _role_flags(engine, role) == [(False, False)]  # there once, plain
     finally:
         with engine.begin() as conn:
             conn.exec_driver_sql(f"DROP ROLE IF EXISTS {role}")
@@ -238,11 +244,7 @@ def test_the_plain_role_made_meanwhile_by_a_process_of_another_database_is_taken
         thread.join(timeout=60)
         assert not thread.is_alive()
         assert failures == []
-        with engine.connect() as conn:
-            rows = conn.exec_driver_sql(
-                "SELECT rolsuper, rolbypassrls FROM pg_roles WHERE rolname = %(r)s", {"r": role}
-            ).all()
-        assert [tuple(r) for r in rows] == [(False, False)]
+        assert _role_flags(engine, role) == [(False, False)]  # there once, plain
     finally:
         other.close()
         with engine.begin() as conn:
