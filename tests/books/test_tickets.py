@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import UTC, date, datetime
 
 import pytest
@@ -47,6 +48,28 @@ def test_99_01_3_11_02_1_a_series_range_the_books_can_keep(books: Books) -> None
     with pytest.raises(InvalidInput, match=r"more than 1,000,000 cards.*\(99-01\.3-11-02\.1\)"):
         tk.register_series(books, "X", "S1", 100, 1, 10_000_000, 10, "ND-1")
     assert tk.register_series(books, "X", "S1", 100, 1, 1_000_000, 10, "ND-1")
+
+
+def test_99_01_3_11_02_1_a_card_holds_no_more_tickets_than_a_wheel_has_numbers(
+    books: Books,
+) -> None:
+    """Found by an audit: 10^26 tickets on a card were registered, and one card's sale then
+    put $2 x 10^26 in the cash bank of books that cannot take it back. No number may repeat on
+    a card's tickets (-02.1), so a card holds at most one ticket per number of its wheel: the
+    writer refuses more than 1,000, and a reader finds such an entry inconsistent."""
+    from croupier.books.consistency import apply_checked
+
+    huge = 99_999_999_999_999_999_999_999_999
+    with pytest.raises(RuleViolation) as err:
+        tk.register_series(books, "X", "S1", 100, 1, 5, huge, "ND-1")
+    assert err.value.section == "99-01.3-11-02.1"
+    assert tk.register_series(books, "X", "S1", 100, 1, 5, 1_000, "ND-1")
+    (entry,) = tk.register_series(books, "Y", "S1", 100, 1, 5, 10, "ND-2")
+    forged = replace(entry, tickets_per_card=1_001)  # as a tampered or older writer wrote it
+    found = apply_checked(books, forged, "books-test", 1)
+    assert found is not None
+    assert "more than 1,000 tickets" in found.line()
+    assert "Y" not in books.tickets.series
 
 
 def test_99_01_3_11_02_2_all_tickets_sold_before_the_spin(series: Books) -> None:

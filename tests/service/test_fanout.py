@@ -102,3 +102,45 @@ def test_a_notice_published_by_one_worker_reaches_another(postgres_url: str) -> 
 
     at_two, at_one = asyncio.run(main())
     assert at_two == at_one == [Notice("live-3", 4), Notice("live-3", 5)]
+
+
+@pytest.mark.postgres
+def test_a_listener_cut_off_listens_again_and_says_notices_may_be_lost(postgres_url: str) -> None:
+    """The listening connection is cut (a database restart, a network cut): it is made again,
+    its subscribers are first told ``EVERY`` (the notices of the gap are lost: every watched
+    table is to be read again), and notices flow again. A publisher whose connection was cut
+    loses that one notice and connects again for the next."""
+    import psycopg
+
+    from croupier.service.tables.fanout import EVERY
+
+    def cut(conninfo: str, what: str) -> None:  # the server ends the other side's connections
+        with psycopg.connect(conninfo, autocommit=True) as admin:
+            admin.execute(
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                "WHERE pid <> pg_backend_pid() AND query LIKE %s",
+                (what,),
+            )
+
+    async def main() -> list[Notice]:
+        listener, publisher = PostgresFanout(postgres_url), PostgresFanout(postgres_url)
+        listener.RETRY_SECONDS = (0.1,)
+        try:
+            await listener.start()
+            got = asyncio.create_task(first(listener, 3))
+            await publisher.publish(Notice("live-1", 1))
+            await asyncio.sleep(0.3)
+            await asyncio.to_thread(cut, libpq_url(postgres_url), "LISTEN %")
+            await asyncio.to_thread(cut, libpq_url(postgres_url), "SELECT pg_notify%")
+            await asyncio.sleep(1.0)  # listening again
+            await publisher.publish(Notice("live-1", 2))  # cut: lost, and the connection dropped
+            await publisher.publish(Notice("live-1", 3))  # a new connection
+            return await asyncio.wait_for(got, 10)
+        finally:
+            await listener.close()
+            await publisher.close()
+
+    notices = asyncio.run(main())
+    assert notices[0] == Notice("live-1", 1)
+    assert notices[1] == Notice(EVERY, 0)
+    assert notices[2] in (Notice("live-1", 2), Notice("live-1", 3))

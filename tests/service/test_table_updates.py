@@ -62,3 +62,38 @@ def test_a_page_that_reconnects_reads_no_events_back_from_the_store() -> None:
         (update,) = sent  # every change since version 0, in one update
         assert bool(update["events"]) is reads_events
         assert any("FROM events" in s for s in statements) is reads_events
+
+
+def test_a_subscriber_that_cannot_be_told_stops_neither_the_others_nor_the_command() -> None:
+    """One socket's update fails to build or hand over: the command stands as recorded (it is
+    answered as accepted, not as an error a dealer would retry), and every other socket is
+    told all the same."""
+    desk = _desk()
+    assert desk.open_table(DEALER, "bj", "twentyone", RULES, "virtual").accepted
+    player = Actor("ann", frozenset({"player"}))
+
+    def broken(_update: dict[str, Any]) -> None:
+        raise RuntimeError("this socket's hand-over failed")
+
+    told: list[dict[str, Any]] = []
+    desk.subscribe(DEALER, "bj", broken, after=None)
+    desk.subscribe(DEALER, "bj", told.append, after=None)
+    assert desk.seat(player, "bj", 2).accepted
+    assert [u["version"] for u in told] == [desk.hub.store.version("live-bj")]
+
+
+def test_every_watched_table_is_checked_after_the_fan_out_lost_notices() -> None:
+    """The fan-out's listener reconnected: the notices of the gap are lost, and the notice
+    ``EVERY`` has each watched table read again, so a socket hears what another worker did
+    meanwhile (here: a second desk on the same store, as another worker would be)."""
+    from croupier.service.tables.fanout import EVERY
+
+    desk = _desk()
+    assert desk.open_table(DEALER, "bj", "twentyone", RULES, "virtual").accepted
+    other = TablesDesk(desk.hub.store, SeededRngSource(5), ROOT / "examples/rules", desk.hub.clock)
+    told: list[dict[str, Any]] = []
+    desk.subscribe(DEALER, "bj", told.append, after=None)
+    assert other.seat(Actor("ann", frozenset({"player"})), "bj", 2).accepted  # no notice came
+    assert told == []
+    desk.catch_up(EVERY)
+    assert [u["version"] for u in told] == [desk.hub.store.version("live-bj")]

@@ -242,6 +242,26 @@ def test_99_01_3_08_09_2_a_tip_bet_cap_written_in_dollars_is_cents() -> None:
     assert _load(path).tip_bet_cap == 1250  # "$12.50"
 
 
+def test_a_money_amount_in_quotes_without_its_dollar_sign_is_refused_not_read_as_cents() -> None:
+    """ "12.50" read as a whole number would be 12 cents, and "300.00" 300 cents ($3.00): a
+    number in quotes is refused, the field named and the dollars it may have meant shown."""
+    from croupier.games.twentyone.rules import rules_from_dict
+    from croupier.tournaments.definition import definition_from_dict
+
+    path = EXAMPLES / "twentyone-hole-card-no-peek-8deck-h17-additional-table.toml"
+    data = tomllib.loads(path.read_text(encoding="utf-8"))
+    data.pop("game", None)
+    with pytest.raises(ConfigError) as refused:
+        rules_from_dict({**data, "tip_bet_cap": "12.50"})
+    assert "tip_bet_cap" in str(refused.value)
+    assert '"$12.50"' in str(refused.value)
+    tournament = EXAMPLES / "tournament-twentyone-preliminary-and-championship.toml"
+    text = tournament.read_text(encoding="utf-8").replace('"$300.00"', '"300.00"')
+    with pytest.raises(ConfigError) as refused:
+        definition_from_dict(tomllib.loads(text))
+    assert '"$300.00"' in str(refused.value)
+
+
 # -- Three Card 21 (N.J.A.C. 13:69F-2C) -------------------------------------------------------
 
 THREECARD21 = _of("threecard21")

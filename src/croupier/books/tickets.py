@@ -22,6 +22,7 @@ from croupier.books.model import check_identifier, check_text
 from croupier.books.quarters import Quarter
 from croupier.books.tickets_ledger import (
     MAX_SERIES_CARDS,
+    MAX_TICKETS_PER_CARD,
     Card,
     Series,
     TicketCardRefunded,
@@ -65,6 +66,12 @@ def register_series(
         )
     if not 1 <= first_card <= last_card or tickets_per_card < 1:
         raise InvalidInput("a series needs a range of card numbers and tickets on each card")
+    if tickets_per_card > MAX_TICKETS_PER_CARD:
+        raise RuleViolation(
+            f"{tickets_per_card:,} tickets on a card: a number or symbol cannot be repeated on "
+            f"the tickets of a card, so a card holds at most {MAX_TICKETS_PER_CARD:,}",
+            "99-01.3-11-02.1",
+        )
     if last_card - first_card >= MAX_SERIES_CARDS:
         raise InvalidInput(
             f"cards {first_card} to {last_card} are more than {MAX_SERIES_CARDS:,} cards: the "

@@ -10,6 +10,13 @@ MAX_SERIES_CARDS = 1_000_000
 """The most cards a ticket series may hold: the books keep one record per card, so a range
 typed with a digit too many is refused (by the writer and every reader) rather than kept."""
 
+MAX_TICKETS_PER_CARD = 1_000
+"""The most tickets on one card. "A number or symbol cannot be repeated on any of the tickets
+of a card number" (99-01.3-11-02.1), and each ticket bears at least one: a card holds at most
+one ticket per number of its paddlewheel, and no paddlewheel has a thousand. A count typed with
+digits too many (which the append-only books could never take back, and which let a card's
+sale book impossible money) is refused by the writer and every reader."""
+
 
 @event("books.ticket_series_registered")
 @dataclass(frozen=True, slots=True)

@@ -10,6 +10,7 @@ applies) until the rest validates, and the rule problems of that rest are report
 from __future__ import annotations
 
 import copy
+import re
 from collections.abc import Iterable, Mapping
 from typing import Any, TypeVar
 
@@ -62,15 +63,30 @@ def validate_rules(
     return rules
 
 
+_DECIMAL_AS_TEXT = re.compile(r"\s*[-+]?\d[\d_]*\.\d*\s*")
+"""A number with a decimal point, in quotes: no label (a wheel's "00") or count has one."""
+
+
 def _dollars_to_cents(value: Any, where: str, problems: list[Problem]) -> Any:
     """Every string written as dollars (``"$25"``, ``"$0.50"``) at any depth, as cents: house
-    rules typed by a person state money in dollars; a bare integer stays cents."""
+    rules typed by a person state money in dollars; a bare integer stays cents. An amount with
+    a decimal point in quotes but without its dollar sign (``"300.00"``) is refused: read as a
+    whole number it would be cents, $3.00 where $300.00 was meant."""
     if isinstance(value, str) and value.strip().startswith(("$", "-$")):
         try:
             return parse_money(value)
         except InvalidInput as exc:
             problems.append(Problem(where or "rules", str(exc)))
             return None
+    if isinstance(value, str) and _DECIMAL_AS_TEXT.fullmatch(value):
+        problems.append(
+            Problem(
+                where or "rules",
+                f"{value!r} is an amount without its dollar sign: write money in dollars "
+                f'with its sign ("${value.strip()}"), or whole cents as a number without quotes',
+            )
+        )
+        return None
     if isinstance(value, Mapping):
         return {
             k: _dollars_to_cents(v, f"{where}.{k}" if where else str(k), problems)

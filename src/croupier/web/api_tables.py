@@ -340,13 +340,19 @@ async def updates(
 
     async def send() -> None:
         if pages:
-            await websocket.send_json(rendered(await run_in_threadpool(desk.console, actor, table)))
+            first = await run_in_threadpool(desk.console, actor, table)
+            shown = first.version
+            await websocket.send_json(rendered(first))
         else:
-            await websocket.send_json({"view": await run_in_threadpool(desk.view, actor, table)})
+            view = await run_in_threadpool(desk.view, actor, table)
+            shown = int(view["version"])
+            await websocket.send_json({"view": view})
         while True:
             # the view in it is this person's, with the actions offered to them, and the
             # console built from it (``TablesDesk.subscribe``): nothing to read again
             update = await queue.get()
+            if int(update["version"]) <= shown:
+                continue  # queued before the first message was read, which already shows it
             console = update.pop("console", None)
             await websocket.send_json(rendered(console) if pages and console else update)
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import gc
+import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -59,6 +60,8 @@ from croupier.web.security import (
 from croupier.web.settings import WebSettings, from_environment
 
 HERE = Path(__file__).parent
+log = logging.getLogger(__name__)
+
 TEMPLATES = Jinja2Templates(directory=str(HERE / "templates"))
 TEMPLATES.env.filters["dollars"] = format_money
 """Money is cents inside and dollars on every page: ``{{ net|dollars }}``."""
@@ -115,8 +118,12 @@ def create_app(settings: WebSettings | None = None) -> FastAPI:
 
             async def follow() -> None:  # every organization's tables, one listener
                 async for notice in fanout.subscribe():
-                    # the desk's lock, the store's reads and the views: in a worker thread
-                    await run_in_threadpool(server.catch_up, notice.stream)
+                    # the desk's lock, the store's reads and the views: in a worker thread;
+                    # a notice that fails (a database blip) costs that notice, not the listener
+                    try:
+                        await run_in_threadpool(server.catch_up, notice.stream)
+                    except Exception:
+                        log.exception("catching up on %s failed", notice.stream)
 
             follower = asyncio.create_task(follow())
         yield

@@ -22,6 +22,7 @@ from croupier.books.consistency.fields import (
 from croupier.books.state import Books
 from croupier.books.tickets_ledger import (
     MAX_SERIES_CARDS,
+    MAX_TICKETS_PER_CARD,
     TicketCardRefunded,
     TicketCardSold,
     TicketPrizePaid,
@@ -44,6 +45,10 @@ def _series(e: TicketSeriesRegistered) -> list[str]:
         problems.append("its last card number is before its first")
     elif not problems and e.last_card - e.first_card >= MAX_SERIES_CARDS:
         problems.append(f"it holds more than {MAX_SERIES_CARDS:,} cards")
+    if not problems and e.tickets_per_card > MAX_TICKETS_PER_CARD:
+        problems.append(
+            f"a card holds more than {MAX_TICKETS_PER_CARD:,} tickets (99-01.3-11-02.1)"
+        )
     return problems
 
 

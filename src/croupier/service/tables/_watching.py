@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -18,8 +19,10 @@ from croupier.games.seat_views import Viewer, parse_viewer
 from croupier.service.people.namespace import LIVE, Namespace
 from croupier.service.tables._live_events import PHYSICAL
 from croupier.service.tables._live_table import PUBLIC, LiveTable
-from croupier.service.tables.fanout import Fanout, Notice
+from croupier.service.tables.fanout import EVERY, Fanout, Notice
 from croupier.store import EventStore
+
+log = logging.getLogger(__name__)
 
 if TYPE_CHECKING:
     pass
@@ -198,24 +201,38 @@ class Watching:
 
     def catch_up(self, stream: str) -> None:
         """Another worker appended to ``stream`` (a fan-out notice): reload the table and
-        deliver the new events to this process's subscribers."""
+        deliver the new events to this process's subscribers. ``EVERY``: notices may have been
+        lost (the fan-out's listener reconnected), so every watched table is checked."""
+        if stream == EVERY:
+            for watched in [t for t, subs in self._subscribers.items() if subs]:
+                self._deliver_all(self.table(watched))
+            return
         table_id = self.namespace.local(LIVE, stream)
         if table_id is None:  # another organization's, or not a table
             return
         if not self._subscribers.get(table_id) and table_id not in self._tables:
             return
-        table = self.table(table_id)
-        for sub in list(self._subscribers.get(table_id, [])):
-            self._deliver(sub, table)
+        self._deliver_all(self.table(table_id))
 
     async def follow(self, fanout: Fanout) -> None:
         """Catch up on every notice of ``fanout`` until cancelled."""
         async for notice in fanout.subscribe():
             self.catch_up(notice.stream)
 
-    def _announce(self, table: LiveTable, before: int, events: tuple[Event, ...]) -> None:
+    def _deliver_all(
+        self, table: LiveTable, appended: tuple[int, tuple[Event, ...]] | None = None
+    ) -> None:
+        """Every subscriber of ``table`` told. One that cannot be (its view or console failed
+        to build, its socket's hand-over failed) is its own matter: the others are told all
+        the same, and the command that moved the table stands, recorded as it is."""
         for sub in list(self._subscribers.get(table.table_id, [])):
-            self._deliver(sub, table, (before, events))
+            try:
+                self._deliver(sub, table, appended)
+            except Exception:
+                log.exception("table %s: an update could not reach a subscriber", table.table_id)
+
+    def _announce(self, table: LiveTable, before: int, events: tuple[Event, ...]) -> None:
+        self._deliver_all(table, (before, events))
         if self.publish is not None:
             with contextlib.suppress(Exception):  # a lost notice costs a late read, no event
                 self.publish(Notice(table.stream, table.version))
@@ -235,7 +252,11 @@ class Watching:
             sub.viewer = PUBLIC  # the person left the seat: from now on, what the public sees
         if not sub.with_events:
             redacted: list[dict[str, JSON]] = []
-        elif appended is not None and appended[0] == sub.version:
+        elif (
+            appended is not None
+            and appended[0] == sub.version
+            and appended[0] + len(appended[1]) == table.version  # nothing from another worker
+        ):
             before, events = appended
             redacted = []
             for offset, e in enumerate(events, start=1):

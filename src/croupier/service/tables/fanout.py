@@ -23,11 +23,19 @@ import asyncio
 import contextlib
 import hashlib
 import json
+import logging
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Final, Protocol
 
 from croupier.core.errors import InvalidInput
+
+log = logging.getLogger(__name__)
+
+EVERY: Final = "*"
+"""The stream of a notice that says any stream may have moved: the listener was cut off for a
+while (its connection dropped and was made again), so the notices of that while are lost and
+each watched table is checked against the store."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,16 +153,34 @@ class PostgresFanout:
             self._listener = asyncio.create_task(self._listen())
             await asyncio.wait_for(self._ready.wait(), timeout=10)
 
+    RETRY_SECONDS = (0.5, 1.0, 2.0, 5.0)
+    """The waits before each new try when the listening connection is lost (the last repeats)."""
+
     async def _listen(self) -> None:
+        """Listen until cancelled. A lost connection (a database restart, a network cut) is
+        made again, however often; the notices of the gap are lost, so the first one after it
+        is ``EVERY``."""
         import psycopg
 
-        async with await psycopg.AsyncConnection.connect(self._conninfo, autocommit=True) as conn:
-            await conn.execute(f"LISTEN {self.channel}")
-            self._ready.set()
-            async for note in conn.notifies():
-                notice = Notice.decode(note.payload)
-                if notice is not None:
-                    self._local.deliver(notice)
+        tries = 0
+        while True:
+            try:
+                async with await psycopg.AsyncConnection.connect(
+                    self._conninfo, autocommit=True
+                ) as conn:
+                    await conn.execute(f"LISTEN {self.channel}")
+                    if self._ready.is_set():  # listening again, after a gap
+                        self._local.deliver(Notice(EVERY, 0))
+                    self._ready.set()
+                    tries = 0
+                    async for note in conn.notifies():
+                        notice = Notice.decode(note.payload)
+                        if notice is not None:
+                            self._local.deliver(notice)
+            except (psycopg.Error, OSError) as exc:
+                log.warning("fan-out: listening on %s lost (%s); trying again", self.channel, exc)
+            await asyncio.sleep(self.RETRY_SECONDS[min(tries, len(self.RETRY_SECONDS) - 1)])
+            tries += 1
 
     async def publish(self, notice: Notice) -> None:
         import psycopg
@@ -163,7 +189,14 @@ class PostgresFanout:
             self._publisher = await psycopg.AsyncConnection.connect(self._conninfo, autocommit=True)
         conn = self._publisher
         assert isinstance(conn, psycopg.AsyncConnection)
-        await conn.execute("SELECT pg_notify(%s, %s)", (self.channel, notice.encode()))
+        try:
+            await conn.execute("SELECT pg_notify(%s, %s)", (self.channel, notice.encode()))
+        except (psycopg.Error, OSError) as exc:
+            # this notice is lost (a late read elsewhere, no event); the next one reconnects
+            self._publisher = None
+            with contextlib.suppress(Exception):
+                await conn.close()
+            log.warning("fan-out: a notice of %s was not sent (%s)", notice.stream, exc)
 
     def subscribe(self) -> Subscription:
         return self._local.subscribe()
