@@ -75,6 +75,16 @@ def test_only_books_init_creates_the_database(tmp_path: Path) -> None:
     assert b.path.is_file()
 
 
+def test_books_init_refused_creates_no_database(tmp_path: Path) -> None:
+    """Found by an audit: a refused `books init` (slip numbers from 0) had created the
+    database file already, schema and all, with no organization in it."""
+    b = Books(tmp_path)
+    for args in (("--first-fill", "0"), ("--first-credit", "0")):
+        line = b.refused("init", "p1", "Post 1", *args)
+        assert line == "error: slip numbers start at 1 or more"
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_a_missing_organization_says_run_books_init(tmp_path: Path) -> None:
     b = Books(tmp_path)
     set_up(b)

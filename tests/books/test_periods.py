@@ -198,3 +198,22 @@ def test_99_01_3_08_16_poker_entries_are_dated_by_their_own_times() -> None:
     )
     assert dated(worked) == date(2026, 3, 20)
     assert dated(fee) == date(2026, 3, 20)
+
+
+@pytest.mark.parametrize("typed", ["26Q1", "9999Q4", "0026Q1", "２０２６Q1", "2026Q5", "2026", ""])
+def test_a_quarter_typed_is_four_digits_of_a_year_and_a_number_from_1_to_4(typed: str) -> None:
+    """Found by an audit: "26Q1" was the year 26, and "9999Q4" reached the report as a server
+    error (its next quarter's year is out of range). Each is one line that names the quarter."""
+    from croupier.books.quarters import Quarter
+    from croupier.core.errors import InvalidInput
+
+    with pytest.raises(InvalidInput) as refused:
+        Quarter.parse(typed)
+    assert repr(typed) in str(refused.value) or "numbered 1 to 4" in str(refused.value)
+
+
+def test_a_quarter_typed_reads_as_written() -> None:
+    from croupier.books.quarters import Quarter
+
+    assert Quarter.parse("2026Q1") == Quarter.parse(" 2026-q1 ") == Quarter(2026, 1)
+    assert Quarter.parse("9998Q4").next() == Quarter(9999, 1)

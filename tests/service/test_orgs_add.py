@@ -37,3 +37,20 @@ def test_29_the_first_organization_registered_is_the_one_whose_books_the_databas
     with open_store(url) as store:
         served = {o.org_id: o.legacy for o in Organizations(store.engine).all()}
     assert served == {"post1": True, "beta": False}
+
+
+def test_29_an_owner_refused_adds_no_organization(tmp_path: Path) -> None:
+    """Found by an audit: `orgs add neworg --owner ''` was refused ("an account name is
+    missing") after it had registered the organization, so the retry with a good owner was
+    refused as "served already". The owner is checked first: nothing is written."""
+    url = f"sqlite:///{tmp_path / 'books.db'}"
+    assert runner.invoke(app, ["books", "init", "post1", "Post 1", "--db", url]).exit_code == 0
+    assert runner.invoke(app, ["orgs", "add", "post1", "--owner", "po", "--db", url]).exit_code == 0
+    for owner in ("", "no spaces allowed"):
+        refused = runner.invoke(app, ["orgs", "add", "beta", "--owner", owner, "--db", url])
+        assert refused.exit_code == 2
+        assert "account name" in refused.output
+    with open_store(url) as store:
+        assert [o.org_id for o in Organizations(store.engine).all()] == ["post1"]
+    again = runner.invoke(app, ["orgs", "add", "beta", "--owner", "bo", "--db", url])
+    assert again.exit_code == 0, again.output

@@ -43,15 +43,21 @@ OPENING = "99-01.3-08-07"
 DROP = "99-01.3-08-14.1"
 
 
+def check_organization(org_id: str, name: str, first_fill: int, first_credit: int) -> None:
+    """What an organization's registration needs of its own fields (``books init`` asks this
+    before it creates a database, so that a refusal leaves nothing behind)."""
+    check_identifier(org_id, "organization id")
+    check_name(name, "organization name")
+    if first_fill < 1 or first_credit < 1:
+        raise InvalidInput("slip numbers start at 1 or more")
+
+
 def register_organization(
     books: Books, org_id: str, name: str, first_fill: int = 1, first_credit: int = 1
 ) -> list[Event]:
     if books.org_id is not None:
         raise InvalidInput(f"the books already belong to organization {books.org_id!r}")
-    check_identifier(org_id, "organization id")
-    check_name(name, "organization name")
-    if first_fill < 1 or first_credit < 1:
-        raise InvalidInput("slip numbers start at 1 or more")
+    check_organization(org_id, name, first_fill, first_credit)
     return [ev.OrganizationRegistered(org_id, name, first_fill, first_credit)]
 
 

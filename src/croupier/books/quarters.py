@@ -7,6 +7,10 @@ from datetime import date, timedelta
 
 from croupier.core.errors import InvalidInput
 
+YEARS = (1900, 9998)
+"""The years a quarter typed by a person may be in: four digits (``26Q1`` is not 2026), and
+one to spare after it for the quarter that follows."""
+
 
 @dataclass(frozen=True, slots=True, order=True)
 class Quarter:
@@ -26,10 +30,13 @@ class Quarter:
     @classmethod
     def parse(cls, text: str) -> Quarter:
         """``"2026Q1"`` or ``"2026-Q1"``."""
-        cleaned = text.upper().replace("-", "")
+        cleaned = text.strip().upper().replace("-", "")
         year, sep, number = cleaned.partition("Q")
-        if not sep or not year.isdigit() or not number.isdigit():
-            raise InvalidInput(f"a quarter reads like 2026Q1, got {text!r}")
+        plain = (year + number).isascii() and year.isdigit() and number.isdigit()
+        if not sep or not plain or len(year) != 4 or not YEARS[0] <= int(year) <= YEARS[1]:
+            raise InvalidInput(
+                f"a quarter reads like 2026Q1 (a year from {YEARS[0]} to {YEARS[1]}), got {text!r}"
+            )
         return cls(int(year), int(number))
 
     @property

@@ -423,3 +423,20 @@ def test_cli_reports_different_finishing_stacks_with_exit_1(tmp_path: Path) -> N
     result = CliRunner().invoke(app, ["poker", "phh", "--json", str(path)])
     assert result.exit_code == 1
     assert json.loads(result.stdout)["matches_finishing_stacks"] is False
+
+
+@pytest.mark.parametrize("stack", [float("inf"), float("nan"), 1e300, "1e16"])
+def test_an_amount_no_table_can_hold_is_refused_in_one_line(stack: object) -> None:
+    """Found by an audit: an infinite or huge starting stack ended in an internal error."""
+    doc = _doc(CORPUS[0])
+    doc["starting_stacks"] = [stack, *doc["starting_stacks"][1:]]
+    with pytest.raises(InvalidInput, match="finite amount of at most 15 digits|must be a number"):
+        parse_phh(tomli_w.dumps(doc))
+
+
+def test_an_amount_with_decimals_is_shown_without_an_exponent() -> None:
+    from croupier.games.poker.phh import _unscale
+
+    assert _unscale(995_000, 100) == "9950"
+    assert _unscale(1_000_000, 100) == "10000"
+    assert _unscale(25_050, 100) == "250.5"

@@ -108,15 +108,25 @@ def _decimal(value: Any, what: str) -> Decimal:
     if isinstance(value, bool) or not isinstance(value, int | float | str):
         raise InvalidInput(f"{what} must be a number, got {value!r}")
     try:
-        return Decimal(str(value))
+        found = Decimal(str(value))
     except InvalidOperation as exc:
         raise InvalidInput(f"{what} must be a number, got {value!r}") from exc
+    if not found.is_finite() or found.adjusted() >= _DIGITS:
+        raise InvalidInput(
+            f"{what} must be a finite amount of at most {_DIGITS} digits, got {value!r}"
+        )
+    return found
+
+
+_DIGITS = 15
+"""The most digits before the point of an amount in a hand history: far above any stack, and
+within what the arithmetic that scales amounts to whole units keeps exact."""
 
 
 def _unscale(amount: int, scale: int) -> str:
     if scale == 1:
         return str(amount)
-    return str((Decimal(amount) / scale).normalize())
+    return format((Decimal(amount) / scale).normalize(), "f")  # "9950", never "9.95E+3"
 
 
 def _split_cards(text: str) -> list[Card | None]:

@@ -4,7 +4,7 @@ receive-chips|fund``. Each function reads what was typed and returns a ``Request
 from __future__ import annotations
 
 from croupier.books import operations as ops
-from croupier.books.model import Affiliation, Chips, Game, Role, check_identifier, check_name
+from croupier.books.model import Affiliation, Chips, Game, Role
 from croupier.core.errors import InvalidInput
 from croupier.core.money import format_money
 from croupier.service.books.input import amount, chips, describe_chips, ids, numbers
@@ -19,10 +19,9 @@ AFFILIATIONS = {
 
 
 def init(org_id: str, name: str, first_fill: int = 1, first_credit: int = 1) -> Request:
-    """Register the organization whose books these are (the id and name are checked before
+    """Register the organization whose books these are (its fields are checked before
     ``books init`` creates a database)."""
-    check_identifier(org_id, "organization id")
-    check_name(name, "organization name")
+    ops.check_organization(org_id, name, first_fill, first_credit)
     return Request(
         name,
         lambda b, _when: ops.register_organization(b, org_id, name, first_fill, first_credit),

@@ -132,6 +132,9 @@ class NewOrganization:
 def add_organization(url: str, org_id: str, owner: str) -> NewOrganization:
     """``croupier orgs add``: serve another organization on this database, with its owner: an
     existing account given the owner's role there, or a new one with a one-time password."""
+    from croupier.service.people.accounts import check_name
+
+    check_name(owner)  # before anything is written: a refused owner adds no organization
     server = open_server(url, None)
     try:
         from croupier.service.books.service import stream_name
