@@ -26,7 +26,13 @@ def analyze_hold_cmd(
         str, typer.Option("--average-wager", help="Average initial wager in dollars (assumed).")
     ] = "$5",
     rounds: Annotated[
-        int, typer.Option("--rounds", help="Rounds simulated for the game's edge and variance.")
+        int,
+        typer.Option(
+            "--rounds",
+            help="Rounds simulated for the game's edge and variance.",
+            min=1,
+            max=1_000_000_000,
+        ),
     ] = 1 << 22,
     seed: Annotated[int, typer.Option("--seed", help="The simulation's seed.")] = 1,
     edge_percent: Annotated[

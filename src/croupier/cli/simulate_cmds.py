@@ -26,6 +26,12 @@ simulate_app = typer.Typer(
 app.add_typer(simulate_app, name="simulate")
 
 
+MAX_ROUNDS = 1_000_000_000
+"""The most rounds one run deals (more would hold the machine for hours, or run out of memory)."""
+MAX_WORKERS = 256
+"""The most worker processes of a local cluster."""
+
+
 @simulate_app.command("twentyone")
 @reports_errors
 def twentyone_cmd(
@@ -33,7 +39,7 @@ def twentyone_cmd(
         Path | None, typer.Option("--rules", help="Twenty-one house rules (TOML or JSON).")
     ] = None,
     rounds: Annotated[
-        int, typer.Option("--rounds", help="Rounds dealt at the table.")
+        int, typer.Option("--rounds", help="Rounds dealt at the table.", min=1, max=MAX_ROUNDS)
     ] = 10_000_000,
     seed: Annotated[int, typer.Option("--seed", help="Seed: the same seed, the same figures.")] = 1,
     players: Annotated[
@@ -45,6 +51,8 @@ def twentyone_cmd(
             "--workers",
             help="Worker processes of a local Dask cluster (default: the cores; 0: this process).",
             show_default=False,
+            min=0,
+            max=MAX_WORKERS,
         ),
     ] = None,
     scheduler: Annotated[

@@ -163,7 +163,7 @@ def play_threecard21(
     """Play Three Card 21 "N" Done at the terminal, one person at space 1."""
     from croupier.service.games.threecard21 import TerminalTable, house_rules
 
-    table = TerminalTable(house_rules(rules_file), seed, parse_money(bankroll))
+    table = TerminalTable(house_rules(rules_file), seed, parse_money(bankroll, "--bankroll"))
     while True:
         console.print(f"\nYour chips: {format_money(table.chips)}", highlight=False)
         try:

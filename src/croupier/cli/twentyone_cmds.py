@@ -53,7 +53,7 @@ def play_twentyone(
             "adjacent (99-01.3-08-01.2): choose --space 1 to 6"
         )
     house = service.house_rules(rules)
-    buy_in = parse_money(bankroll)
+    buy_in = parse_money(bankroll, "--bankroll")
     if buy_in <= 0:
         raise InvalidInput(f"--bankroll must be more than $0.00, not {format_money(buy_in)}")
     table = service.open_table(

@@ -74,3 +74,34 @@ def test_a_round_file_that_breaks_a_rule_is_refused_with_its_section(tmp_path: P
     assert result.exit_code == 2
     assert "99-01.3-08-09.1" in result.output
     _one_clear_error(result.output)
+
+
+def test_a_simulation_size_no_machine_can_run_is_refused_before_it_starts() -> None:
+    """Found by an audit: 10^23 rounds ended in an internal MemoryError, and 100,000 workers
+    were started on a 2-core machine. Each bound is said, with the option, before any work."""
+    huge = "99999999999999999999999"
+    for args, option in (
+        (["simulate", "twentyone", "--rounds", huge], "--rounds"),
+        (["simulate", "twentyone", "--rounds", "0"], "--rounds"),
+        (["simulate", "twentyone", "--workers", "100000"], "--workers"),
+        (
+            ["analyze", "hold", "--dealer", "d1", "--quarter", "2026Q1", "--rounds", huge],
+            "--rounds",
+        ),
+    ):
+        result = runner.invoke(app, args)
+        assert result.exit_code == 2, (args, result.output)
+        assert f"Invalid value for '{option}'" in result.output
+        assert "Traceback" not in result.output
+
+
+def test_play_with_a_mistyped_database_is_refused_and_creates_nothing(tmp_path: Path) -> None:
+    """Found by an audit: `play twentyone --db` with a path that does not exist made a new
+    database, so a typo silently lost the saved table. Only `croupier db upgrade` (and
+    `books init`) create one, as the README says."""
+    db = tmp_path / "typo.db"
+    result = runner.invoke(app, ["play", "twentyone", "--db", f"sqlite:///{db}"], input="q\n")
+    assert result.exit_code == 2
+    assert "no database at" in result.output
+    assert "croupier db upgrade" in result.output
+    assert not db.exists()

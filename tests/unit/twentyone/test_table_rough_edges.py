@@ -175,6 +175,9 @@ def test_99_01_3_08_09_1_over_the_maximum_the_cli_shows_the_excess_in_dollars(
     tmp_path: Path,
 ) -> None:
     db = f"sqlite:///{tmp_path / 'over.db'}"
+    assert (
+        CliRunner().invoke(app, ["db", "upgrade", "--db", db]).exit_code == 0
+    )  # play creates none
     result = CliRunner().invoke(
         app, ["play", "twentyone", "--db", db, "--seed", "3"], input="30\n\nq\n"
     )
@@ -199,6 +202,9 @@ def test_99_01_3_08_09_1_the_cli_lets_a_broke_player_leave_and_buy_in_again(
     tmp_path: Path,
 ) -> None:
     db = f"sqlite:///{tmp_path / 'broke.db'}"
+    assert (
+        CliRunner().invoke(app, ["db", "upgrade", "--db", db]).exit_code == 0
+    )  # play creates none
     args = ["play", "twentyone", "--db", db, "--seed", "4"]
     first = CliRunner().invoke(app, [*args, "--bankroll", "1.50"], input="q\n")
     assert first.exit_code == 0, first.output

@@ -56,6 +56,9 @@ def test_refused_decision_stores_nothing(sqlite_url: str) -> None:
 
 def test_cli_play_from_stdin(tmp_path: Path) -> None:
     db = f"sqlite:///{tmp_path / 'cli.db'}"
+    assert (
+        CliRunner().invoke(app, ["db", "upgrade", "--db", db]).exit_code == 0
+    )  # play creates none
     runner = CliRunner()
     result = runner.invoke(
         app,
@@ -70,6 +73,9 @@ def test_cli_play_from_stdin(tmp_path: Path) -> None:
 
 def test_cli_refusal_explained_with_section(tmp_path: Path) -> None:
     db = f"sqlite:///{tmp_path / 'cli.db'}"
+    assert (
+        CliRunner().invoke(app, ["db", "upgrade", "--db", db]).exit_code == 0
+    )  # play creates none
     result = CliRunner().invoke(
         app, ["play", "twentyone", "--seed", "3", "--db", db], input="5.50\nq\n"
     )

@@ -45,9 +45,9 @@ def open_table(
     events (its own stored rules), else opened with ``rules`` and ``player`` seated with
     ``chips``."""
     from croupier.service.games.twentyone_table import TwentyOneTable
-    from croupier.store import open_store
+    from croupier.store import open_existing_store
 
-    store = open_store(database_url)
+    store = open_existing_store(database_url)  # a mistyped --db is refused, not a new file
     rng: Rng = SeededRng(seed) if seed is not None else LiveRng()
     return TwentyOneTable.open_or_resume(
         store, rng, rules, player=player, bankroll=chips, stream=f"twentyone/{table}"
