@@ -163,6 +163,7 @@ def test_a_missing_count_is_named(tmp_path: Path) -> None:
         (("receive-chips", "S1", "5x"), "error: chips received: chips must read like"),
         (("receive-chips", "S1", "7x3"), "error: chips received: no chip '7'"),
         (("sell", "S1", "9", "$5"), "error: no table 9 at site 'S1'"),
+        (("fund", "S1", "0"), "error: cash bank funding must be more than $0.00, got $0.00"),
         (("end-shift", "S1", "9", "--removed-by", "sm"), "error: no table 9 at site 'S1'"),
         (("status", "S9"), "error: no site 'S9'"),
         (("close-day", "S9", "$5", "--by", "sm"), "error: no site 'S9' in the books"),

@@ -130,3 +130,22 @@ def test_cli_refuses_an_invisible_id_in_one_line(tmp_path: Path) -> None:
     assert "organization id" in b.refused(
         "init", "", "Post 2", "--db", b.url.replace("b.db", "c.db")
     )
+
+
+def test_a_table_number_past_every_edge_s_bound_is_refused_by_the_writer_and_the_reader(
+    tmp_path: Path,
+) -> None:
+    """Found by an audit: the command line recorded table 10^23, which the API refuses over
+    100,000. The bound is the books' own now: the command, and a reader of such an entry."""
+    from croupier.books.consistency import apply_checked
+    from croupier.books.events import TableRegistered
+    from croupier.books.model import Game
+
+    cli = Cli(tmp_path)
+    set_up(cli)
+    line = cli.refused("add-table", "S1", "99999999999999999999999", "21")
+    assert line == "error: a table number is 1 to 100,000, got 99,999,999,999,999,999,999,999"
+    books = Books()
+    found = apply_checked(books, TableRegistered("S1", 100_001, Game.TWENTY_ONE), "books-t", 1)
+    assert found is not None
+    assert "over 100,000" in found.line()

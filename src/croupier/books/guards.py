@@ -8,6 +8,7 @@ from datetime import date, datetime
 from croupier.books.model import Employee, Role, Table, check_identifier
 from croupier.books.state import Books, ShiftKey, ShiftRecord
 from croupier.core.errors import InvalidInput, RuleViolation
+from croupier.core.money import format_money
 
 RECORDS = "99-01.3-08-16"
 
@@ -87,5 +88,8 @@ def require_open_shift(books: Books, site_id: str, table: int) -> tuple[ShiftKey
 
 
 def require_positive(value: int, what: str) -> None:
-    if isinstance(value, bool) or not isinstance(value, int) or value <= 0:
-        raise InvalidInput(f"{what} must be a positive whole number of cents, got {value!r}")
+    """An amount of money above zero (said in dollars, as a person typed it)."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise InvalidInput(f"{what} must be a whole number of cents, got {value!r}")
+    if value <= 0:
+        raise InvalidInput(f"{what} must be more than $0.00, got {format_money(value)}")

@@ -171,6 +171,10 @@ def take_chips(source: Chips, taken: Chips) -> Chips | None:
     return chips(counts)
 
 
+MAX_TABLE_NUMBER = 100_000
+"""The highest table number at a site: the bound of every edge (the API's too), so that a
+number typed with digits too many is refused rather than kept in books that cannot drop it."""
+
 MAX_CHIP_QUANTITY = 1_000_000
 """The most chips of one value a typed chip list may name (a guard against typing slips)."""
 

@@ -22,6 +22,7 @@ from croupier.books.guards import (
     stamp,
 )
 from croupier.books.model import (
+    MAX_TABLE_NUMBER,
     Affiliation,
     Chips,
     Game,
@@ -74,8 +75,8 @@ def register_site(
 
 def register_table(books: Books, site_id: str, number: int, game: Game) -> list[Event]:
     require_site(books, site_id)
-    if number < 1:
-        raise InvalidInput(f"a table number is 1 or more, got {number}")
+    if not 1 <= number <= MAX_TABLE_NUMBER:
+        raise InvalidInput(f"a table number is 1 to {MAX_TABLE_NUMBER:,}, got {number:,}")
     if (site_id, number) in books.tables:
         raise RuleViolation(
             f"site {site_id!r} already has a table {number}; tables and their drop boxes must "

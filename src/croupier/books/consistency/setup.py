@@ -25,6 +25,7 @@ from croupier.books.consistency.fields import (
     _text,
     _time,
 )
+from croupier.books.model import MAX_TABLE_NUMBER
 from croupier.books.opening import site_activity
 from croupier.books.quarters import Quarter
 from croupier.books.state import Books
@@ -45,7 +46,10 @@ def _site(e: ev.SiteRegistered) -> list[str]:
 
 
 def _table(e: ev.TableRegistered) -> list[str]:
-    return [*_id(e.site_id, "the site id"), *_count(e.number, "the table number")]
+    problems = [*_id(e.site_id, "the site id"), *_count(e.number, "the table number")]
+    if not problems and e.number > MAX_TABLE_NUMBER:
+        problems.append(f"its table number is over {MAX_TABLE_NUMBER:,}")
+    return problems
 
 
 def _employee(e: ev.EmployeeRegistered) -> list[str]:
