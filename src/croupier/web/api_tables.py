@@ -351,8 +351,10 @@ async def updates(
             # the view in it is this person's, with the actions offered to them, and the
             # console built from it (``TablesDesk.subscribe``): nothing to read again
             update = await queue.get()
-            if int(update["version"]) <= shown:
-                continue  # queued before the first message was read, which already shows it
+            if pages and int(update["version"]) <= shown:
+                # queued before the first message was read, which already shows this console
+                # (a program's socket keeps it: it carries the events a resume asked for)
+                continue
             console = update.pop("console", None)
             await websocket.send_json(rendered(console) if pages and console else update)
 
