@@ -14,7 +14,7 @@ from pydantic import BaseModel, Field
 
 from croupier.core.errors import InvalidInput
 from croupier.core.money import format_money
-from croupier.service.office.backoffice import Draft, Recorded, actor_of
+from croupier.service.office.backoffice import MAX_TABLE_NUMBER, Draft, Recorded, actor_of
 from croupier.service.people.accounts import Account, CodeWanted, SignInRefused, csrf_token
 from croupier.service.people.authz import Action, allowed_actions, authorize
 from croupier.service.server.webserver import add_user
@@ -65,7 +65,7 @@ class Me(BaseModel):
 class SlipRequest(BaseModel):
     kind: str = Field(description="fill or credit", max_length=20)
     site: str = Field(max_length=200)
-    table: int = Field(ge=0, le=100000)
+    table: int = Field(ge=0, le=MAX_TABLE_NUMBER)
     chips: str = Field(description="value x quantity, e.g. 5x40,1x100", max_length=400)
     cashier: str | None = Field(
         None,

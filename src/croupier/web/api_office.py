@@ -14,7 +14,7 @@ from fastapi import APIRouter, Path, Query, Request
 from fastapi.responses import JSONResponse, Response
 from pydantic import BaseModel, Field
 
-from croupier.service.office.backoffice import Download, FormView, Recorded
+from croupier.service.office.backoffice import MAX_TABLE_NUMBER, Download, FormView, Recorded
 from croupier.service.office.counting import CountView
 from croupier.web.security import ActorDep, tenant_of
 
@@ -129,7 +129,7 @@ def slip_form(
 class CountIn(BaseModel):
     site: str = Field(max_length=200)
     day: str = Field(max_length=20, description="the gaming day of the shift, YYYY-MM-DD")
-    table: int = Field(ge=0, le=100_000)
+    table: int = Field(ge=0, le=MAX_TABLE_NUMBER)
     shift: int = Field(ge=1, le=1_000)
     partner: str = Field(max_length=200, description="the other member of the count team")
     amount: str = Field(max_length=40, description="your own count, dollars")
@@ -282,7 +282,7 @@ def opening_balances(request: Request, actor: ActorDep, site: Site, body: Openin
 
 
 class RentIn(BaseModel):
-    table: int = Field(ge=1, le=100000)
+    table: int = Field(ge=1, le=MAX_TABLE_NUMBER)
     month: str = Field(max_length=7, description="YYYY-MM")
     amount: str = Field(max_length=40, description="dollars paid")
 

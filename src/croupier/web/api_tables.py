@@ -27,7 +27,7 @@ from starlette.concurrency import run_in_threadpool
 
 from croupier.core.errors import CroupierError, InvalidInput
 from croupier.core.events import JSON
-from croupier.service.office.backoffice import actor_of
+from croupier.service.office.backoffice import MAX_TABLE_NUMBER, actor_of
 from croupier.service.people.authz import Forbidden
 from croupier.service.tables.console import Console
 from croupier.service.tables.desk import TablesDesk, describe_result
@@ -62,7 +62,10 @@ class OpenTable(BaseModel):
         None, max_length=200, description="the site of the books' table this physical table is"
     )
     books_table: int | None = Field(
-        None, ge=1, le=100_000, description="that table's number: its fills and credits asked for"
+        None,
+        ge=1,
+        le=MAX_TABLE_NUMBER,
+        description="that table's number: its fills and credits asked for",
     )
 
 

@@ -18,6 +18,7 @@ written, so two people verifying at once cannot issue it twice.
 
 from __future__ import annotations
 
+from croupier.books.model import MAX_TABLE_NUMBER as MAX_TABLE_NUMBER  # the API's bound too
 from croupier.service.office.asks import AsksDesk
 from croupier.service.office.cameras import CamerasDesk
 from croupier.service.office.counting import CountingDesk
