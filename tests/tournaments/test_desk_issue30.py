@@ -156,3 +156,17 @@ def test_command_line_options_of_the_new_commands(tmp_path: Path) -> None:
     )  # fmt: skip
     assert result.exit_code == 2
     assert "99-01.3-09-05.2" in result.output
+
+
+def test_a_table_number_in_other_digits_is_refused() -> None:
+    """Issue 31: ``１`` (full-width) or ``١`` (Arabic-Indic) was read as table 1 by ``int()``."""
+    from tournamenthelp import DAY, poker_rules
+
+    from croupier.core.errors import InvalidInput
+    from croupier.service.tournaments.commands import run_command
+    from croupier.tournaments import Tournament
+
+    t = Tournament.define(poker_rules())
+    for table in ("１", "١", "1 1"):
+        with pytest.raises(InvalidInput, match="the table is a whole number"):
+            run_command(t, "start_hand", {"table": table}, "Dana Director", DAY, lambda: None)

@@ -120,10 +120,14 @@ def load_command(entry: CommandEntry) -> click.Command:
     owner = registered_typer(entry.group)
     for info in owner.registered_commands:
         if command_name(info) == entry.name:
-            return typer.main.get_command_from_info(
-                info,
-                pretty_exceptions_short=owner.pretty_exceptions_short,
-                rich_markup_mode=owner.rich_markup_mode,
+            from croupier.cli.numbers import ascii_numbers
+
+            return ascii_numbers(
+                typer.main.get_command_from_info(
+                    info,
+                    pretty_exceptions_short=owner.pretty_exceptions_short,
+                    rich_markup_mode=owner.rich_markup_mode,
+                )
             )
     raise LookupError(f"{entry.module} defines no command {entry.group} {entry.name}".strip())
 

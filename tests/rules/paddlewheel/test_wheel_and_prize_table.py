@@ -125,3 +125,15 @@ def test_wrong_types_reported(table_data: dict[str, Any]) -> None:
 
 def test_unknown_method_refused() -> None:
     assert problems({"method": "bingo"}) == [("method", "99-01.3-11-01")]
+
+
+def test_99_01_3_11_06_2_payoff_in_other_digits_refused() -> None:
+    """Issue 31: a payoff written in full-width or Arabic-Indic digits read as a number."""
+    from croupier.core.errors import InvalidInput
+    from croupier.games.paddlewheel.prizes import PayoffForm, parse_payoff
+
+    assert parse_payoff("40 to 1").amount == 40
+    assert parse_payoff("2 for 1").form is PayoffForm.FOR
+    for text in ("４０ to 1", "40 to １", "٤٠ to 1"):
+        with pytest.raises(InvalidInput, match="'_ to 1' or '_ for 1'"):
+            parse_payoff(text)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from croupier.cli.main import app
@@ -105,3 +106,41 @@ def test_play_with_a_mistyped_database_is_refused_and_creates_nothing(tmp_path: 
     assert "no database at" in result.output
     assert "croupier db upgrade" in result.output
     assert not db.exists()
+
+
+def test_numbers_in_other_digits_are_refused_before_any_work(tmp_path: Path) -> None:
+    """Issue 31: Typer read full-width digits (and blanks, and ``nan``) as numbers, so
+    ``books fill １`` would have recorded table 1 from a figure nobody read as typed. Every
+    command's integer and decimal parameters take the digits 0-9 only, ranges kept."""
+    db = tmp_path / "books.db"
+    for args, option in (
+        (["simulate", "twentyone", "--rounds", "１０"], "--rounds"),  # full-width digits
+        (["simulate", "twentyone", "--rounds", "١٠"], "--rounds"),  # Arabic-Indic digits
+        (["simulate", "twentyone", "--rounds", " 10"], "--rounds"),
+        (["books", "fill", "S1", "１", "5x40", "E1", "E2", "--db", f"sqlite:///{db}"], "table"),
+        (["serve", "--port", "８０００"], "--port"),
+        (["bench", "serve", "--seconds", "nan"], "--seconds"),
+        (["bench", "serve", "--seconds", "１.5"], "--seconds"),
+    ):
+        result = runner.invoke(app, args)
+        flat = " ".join(result.output.replace("│", " ").split())  # the error box unwrapped
+        assert result.exit_code == 2, (args, result.output)
+        assert f"Invalid value for '{option}'" in flat, (args, result.output)
+        assert "written in the digits 0-9" in flat, (args, result.output)
+        assert "Traceback" not in result.output
+    assert not db.exists()
+
+
+def test_numbers_in_ascii_digits_keep_their_ranges() -> None:
+    from typer._click.exceptions import BadParameter
+
+    from croupier.cli.command_table import COMMANDS
+    from croupier.cli.lazy import load_command
+
+    serve = next(c for c in COMMANDS if c.group == "" and c.name == "serve")
+    port = next(p for p in load_command(serve).params if p.name == "port")
+    assert port.type.convert("8_000", port, None) == 8000
+    assert port.type.convert("+80", port, None) == 80
+    for bad in ("0", "65536", "８０", "8e3"):
+        with pytest.raises(BadParameter):
+            port.type.convert(bad, port, None)

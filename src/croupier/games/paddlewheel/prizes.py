@@ -33,7 +33,7 @@ PRIZE_INFO = "99-01.3-11-06.2"
 LAYOUT = "99-01.3-11-03.3.b"
 NO_MERCHANDISE = "99-01.3-11-01.2"
 
-_PAYOFF = re.compile(r"^\s*(\d+)\s+(to|for)\s+(\d+)\s*$", re.IGNORECASE)
+_PAYOFF = re.compile(r"^\s*(\d+)\s+(to|for)\s+(\d+)\s*$", re.IGNORECASE | re.ASCII)
 
 
 class PayoffForm(Enum):

@@ -76,7 +76,7 @@ def _int(value: object, what: str) -> int:
         raise InvalidInput(f"{what} is a whole number, got {value!r}")
     if isinstance(value, int):
         return value
-    if isinstance(value, str) and re.fullmatch(r"\s*[+-]?\d{1,12}\s*", value):
+    if isinstance(value, str) and re.fullmatch(r"\s*[+-]?\d{1,12}\s*", value, re.ASCII):
         return int(value)
     raise InvalidInput(f"{what} is a whole number, got {value!r}")
 
