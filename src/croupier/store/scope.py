@@ -19,17 +19,28 @@ import contextlib
 import weakref
 from collections.abc import Iterator
 from contextvars import ContextVar
-
-from sqlalchemy import event as sa_event
-from sqlalchemy.engine import Connection, Engine, ExceptionContext
+from typing import TYPE_CHECKING, Final
 
 from croupier.core.errors import InvalidInput
+
+if TYPE_CHECKING:
+    from sqlalchemy.engine import Connection, Engine, ExceptionContext
 
 ALL = "*"
 """Every organization's rows (the operator's commands, anchors that sign every stream)."""
 NONE = ""
 """No organization's rows."""
 SETTING = "croupier.org"
+REFUSED: Final = (
+    "not this organization's to write (the database's row-level security refused it); "
+    "nothing was changed"
+)
+
+
+def refused_by_row_security(found: BaseException) -> bool:
+    """Whether PostgreSQL's error ``found`` is a row-level security policy refusing a row."""
+    return getattr(found, "sqlstate", None) == "42501" and "row-level security" in str(found)
+
 
 org_scope: ContextVar[str | None] = ContextVar("croupier_org_scope", default=None)
 _defaults: weakref.WeakKeyDictionary[Engine, str] = weakref.WeakKeyDictionary()
@@ -37,6 +48,8 @@ _defaults: weakref.WeakKeyDictionary[Engine, str] = weakref.WeakKeyDictionary()
 
 def install(engine: Engine, default: str = ALL) -> None:
     """Name each transaction's organization on a PostgreSQL ``engine`` (nothing on SQLite)."""
+    from sqlalchemy import event as sa_event
+
     if engine.dialect.name != "postgresql" or engine in _defaults:
         _defaults[engine] = _defaults.get(engine, default)
         return
@@ -52,12 +65,8 @@ def install(engine: Engine, default: str = ALL) -> None:
 
     @sa_event.listens_for(engine, "handle_error")
     def _refused_by_row_security(context: ExceptionContext) -> BaseException | None:
-        found = context.original_exception
-        if getattr(found, "sqlstate", None) == "42501" and "row-level security" in str(found):
-            return InvalidInput(
-                "not this organization's to write (the database's row-level security refused "
-                "it); nothing was changed"
-            )
+        if refused_by_row_security(context.original_exception):
+            return InvalidInput(REFUSED)
         return None
 
 

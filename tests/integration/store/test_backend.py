@@ -186,3 +186,32 @@ def test_books_commands_typed_on_sqlite_import_no_sqlalchemy(tmp_path: Path) -> 
     with _alchemy_store(url, FixedClock(START)) as store:
         assert store.verify() == []
         assert store.read(f"books-{ORG}")[-1].type == "books.slip_issued"
+
+
+@pytest.mark.slow
+@pytest.mark.postgres
+def test_books_commands_typed_on_postgres_import_no_sqlalchemy(postgres_url: str) -> None:
+    """As on SQLite: ``store.backend_pg`` runs a typed command's statements on psycopg."""
+    from croupier.service.bench.books import FILL_CHIPS, ORG, build
+
+    built = build(postgres_url, 3_000)
+    t = built.open_table
+    site, day = built.last_closed
+    where = ["--db", postgres_url, "--org", ORG]
+    at = (t.last_at + timedelta(minutes=5)).isoformat()
+    fill = ["books", "fill", t.site_id, str(t.table), FILL_CHIPS, t.preparer, t.cashier]
+    fill += ["--verifier", t.verifier, "--at", at]
+    for args in (
+        ["books", "status", t.site_id],
+        fill,
+        ["report", "daily", site, day, "--format", "csv"],
+        ["verify"],
+    ):
+        code, imported, out = _typed(*args, *where)
+        assert code == 0, f"croupier {' '.join(args)} failed: {out}"
+        assert not imported, f"croupier {' '.join(args)} imported SQLAlchemy"
+    # the fill was written through psycopg; SQLAlchemy reads it back and finds every chain whole
+    with open_existing_store(postgres_url, engine=True) as store:
+        assert isinstance(store.backend, backends.AlchemyBackend)
+        assert store.verify() == []
+        assert store.read(f"books-{ORG}")[-1].type == "books.slip_issued"

@@ -222,7 +222,12 @@ def open_server(
     no organization in particular (the operator's commands that span them: the first
     served is the default)."""
     clock = clock if clock is not None else SystemClock()
-    store = open_store(url, clock=clock) if create else open_existing_store(url, clock=clock)
+    # on PostgreSQL the store shares the web's SQLAlchemy engine: one pool, and the
+    # per-request organization (store.scope) installed on it
+    if create:
+        store = open_store(url, clock=clock, engine=True)
+    else:
+        store = open_existing_store(url, clock=clock, engine=True)
     try:
         orgs = Organizations(store.engine, clock)
         if org_id is None:
