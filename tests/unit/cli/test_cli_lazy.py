@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -90,3 +91,46 @@ def test_analyze_twentyone_of_the_default_rules_loads_no_rules_model() -> None:
     modules = _imported("analyze", "twentyone", "--json")
     assert "croupier.analysis.twentyone.analyzer" in modules  # the analysis did run
     assert not [m for m in modules if m.startswith(("croupier.games", "pydantic"))]
+
+
+def test_analyze_twentyone_of_a_rules_file_loads_the_rules_model_and_not_the_engine() -> None:
+    """Issue 31: with ``--rules`` the house rules model is needed (validated as every rules
+    file is), the game's engine, events and round files are not."""
+    rules = Path(__file__).resolve().parents[3] / "examples" / "rules"
+    path = rules / "twentyone-hole-card-no-peek-6deck-s17.toml"
+    modules = _imported("analyze", "twentyone", "--json", "--rules", str(path))
+    assert "croupier.analysis.twentyone.analyzer" in modules
+    assert "croupier.games.twentyone.rules" in modules
+    assert not [
+        m
+        for m in modules
+        if m.startswith("croupier.games.twentyone.")
+        and m.rsplit(".", 1)[1] in ("game", "state", "events", "roundfile", "mistakes", "actions")
+    ]
+
+
+def test_the_analysis_reads_a_rules_file_as_every_command_does() -> None:
+    from croupier.service.analysis.twentyone import _house_rules
+    from croupier.service.games.rules import load_rules
+
+    rules = Path(__file__).resolve().parents[3] / "examples" / "rules"
+    files = sorted(rules.glob("twentyone-*.toml"))
+    assert files
+    for path in files:
+        assert _house_rules(path) == load_rules("twentyone", path)
+
+
+def test_the_twentyone_package_gives_its_engine_names_when_asked() -> None:
+    import croupier.games.twentyone as twentyone
+    from croupier.games.base import GameSpec
+    from croupier.games.twentyone.game import GAME
+    from croupier.games.twentyone.state import Round
+
+    assert twentyone.GAME is GAME
+    assert twentyone.Round is Round
+    assert isinstance(twentyone.SPEC, GameSpec)
+    assert twentyone.SPEC is twentyone.SPEC  # made once
+    assert callable(twentyone.disclosure)  # the function, not its module
+    assert set(twentyone.__all__) <= set(dir(twentyone))
+    with pytest.raises(AttributeError):
+        _ = twentyone.NoSuchName
