@@ -86,3 +86,41 @@ def test_the_dealing_mistakes_are_listed_on_request_numbered_as_the_view_offers_
     player = Actor("p", frozenset({"player"}))
     assert desk.mistakes(player, "bj")[1] == []
     assert "mistakes" not in desk.view(player, "bj", mistakes=False)
+
+
+def test_the_pit_holds_the_desk_one_table_at_a_time() -> None:
+    """Issue 31: the pit's rendering of every open table was done under the desk's one lock,
+    so a dealer's command at any table waited for the whole pit. Now each table's row is made
+    under the lock on its own, and another thread may take the desk between two rows."""
+    import contextlib
+    from collections.abc import Iterator
+
+    from croupier.service.tables.console import Console
+
+    desk = _desk()
+    for table in ("t1", "t2", "t3"):
+        assert desk.open_table(DEALER, table, "twentyone", RULES, "physical").accepted
+    holds: list[list[str]] = []  # per outermost hold of the desk's lock, the tables rendered
+    depth = [0]
+    locked, rendered = desk._locked, desk.console
+
+    @contextlib.contextmanager
+    def watched() -> Iterator[None]:
+        with locked():
+            depth[0] += 1
+            if depth[0] == 1:
+                holds.append([])
+            try:
+                yield
+            finally:
+                depth[0] -= 1
+
+    def console(actor: Actor, table_id: str) -> Console:
+        holds[-1].append(table_id)
+        return rendered(actor, table_id)
+
+    desk._locked = watched  # type: ignore[method-assign]
+    desk.console = console  # type: ignore[method-assign]
+    rows = desk.pit(PIT_BOSS)
+    assert [r["table"] for r in rows] == ["t1", "t2", "t3"]
+    assert [h for h in holds if h] == [["t1"], ["t2"], ["t3"]]

@@ -83,11 +83,17 @@ class Supervision:
         round, what is due now, the dealing mistakes recorded in the round (each with its
         section) and the commands refused lately (who, what, the section)."""
         authorize(actor, Action.VIEW_PIT)
-        out: list[dict[str, Any]] = []
         with self._locked():
-            for table_id in self.hub.open_tables():
-                c = self.console(actor, table_id)
+            open_now = self.hub.open_tables()
+        out: list[dict[str, Any]] = []
+        for table_id in open_now:
+            # the desk's lock one table at a time: a dealer's command at another table waits
+            # for one table's row, not for the whole pit (each row is of its own version)
+            with self._locked():
                 table = self.hub.table(table_id)
+                if table.closed:
+                    continue
+                c = self.console(actor, table_id)
                 marks = []
                 if table.round_open:
                     for e in self.hub.events(table_id, "surveillance", table.round_started_at):
