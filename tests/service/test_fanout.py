@@ -80,6 +80,8 @@ def test_a_notice_published_by_one_worker_reaches_another(postgres_url: str) -> 
     async def main() -> tuple[list[Notice], list[Notice]]:
         one, two = PostgresFanout(postgres_url), PostgresFanout(postgres_url)
         other_db = PostgresFanout(postgres_url.replace("search_path%3D", "search_path%3Dx"))
+        for fanout in (one, two, other_db):
+            fanout.SWEEP_SECONDS = 3600  # only the notices published here
         try:
             await one.start()
             await two.start()
@@ -125,6 +127,7 @@ def test_a_listener_cut_off_listens_again_and_says_notices_may_be_lost(postgres_
     async def main() -> list[Notice]:
         listener, publisher = PostgresFanout(postgres_url), PostgresFanout(postgres_url)
         listener.RETRY_SECONDS = (0.1,)
+        listener.SWEEP_SECONDS = 3600  # the EVERY of the reconnection alone
         try:
             await listener.start()
             got = asyncio.create_task(first(listener, 3))
@@ -144,3 +147,25 @@ def test_a_listener_cut_off_listens_again_and_says_notices_may_be_lost(postgres_
     assert notices[0] == Notice("live-1", 1)
     assert notices[1] == Notice(EVERY, 0)
     assert notices[2] in (Notice("live-1", 2), Notice("live-1", 3))
+
+
+@pytest.mark.postgres
+def test_a_lost_notice_leaves_a_table_behind_until_the_next_sweep_at_most(
+    postgres_url: str,
+) -> None:
+    """A notice is sent after the append commits, on its own connection: a worker killed
+    between the two, or a publish that fails, loses it. Each worker tells its subscribers
+    ``EVERY`` every ``SWEEP_SECONDS`` all the same (each watched table checked against the
+    store), with nothing published by anyone."""
+    from croupier.service.tables.fanout import EVERY
+
+    async def main() -> list[Notice]:
+        fanout = PostgresFanout(postgres_url)
+        fanout.SWEEP_SECONDS = 0.2
+        try:
+            await fanout.start()
+            return await asyncio.wait_for(first(fanout, 2), 10)
+        finally:
+            await fanout.close()
+
+    assert asyncio.run(main()) == [Notice(EVERY, 0), Notice(EVERY, 0)]

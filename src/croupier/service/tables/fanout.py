@@ -15,6 +15,12 @@ Two implementations of one small interface:
   the URL's target), so two organizations' databases or two test schemas on one server do not
   hear each other. PostgreSQL delivers a notice only when the appending transaction commits,
   and a payload is at most 8,000 bytes; a notice here is a few dozen.
+
+A notice is sent after the append commits, on its own connection, so one can be lost: the
+worker that appended is killed between the two, or its publishing connection fails. So each
+worker also tells its own subscribers ``EVERY`` every ``SWEEP_SECONDS`` (each watched table
+checked against the store: one version read each, nothing sent where nothing moved), and a
+lost notice costs a late update of at most that long, never a table left behind for good.
 """
 
 from __future__ import annotations
@@ -145,6 +151,7 @@ class PostgresFanout:
         self._listener: asyncio.Task[None] | None = None
         self._ready = asyncio.Event()
         self._publisher: object | None = None
+        self._sweeper: asyncio.Task[None] | None = None
 
     async def start(self) -> None:
         """Open the listening connection (once); notices from any worker then reach this
@@ -152,6 +159,18 @@ class PostgresFanout:
         if self._listener is None:
             self._listener = asyncio.create_task(self._listen())
             await asyncio.wait_for(self._ready.wait(), timeout=10)
+        if self._sweeper is None:
+            self._sweeper = asyncio.create_task(self._sweep())
+
+    SWEEP_SECONDS: float = 10.0
+    """How often this worker's subscribers are told ``EVERY`` (the longest a lost notice
+    leaves a watched table behind)."""
+
+    async def _sweep(self) -> None:
+        """``EVERY`` to this process's subscribers every ``SWEEP_SECONDS``, until cancelled."""
+        while True:
+            await asyncio.sleep(self.SWEEP_SECONDS)
+            self._local.deliver(Notice(EVERY, 0))
 
     RETRY_SECONDS = (0.5, 1.0, 2.0, 5.0)
     """The waits before each new try when the listening connection is lost (the last repeats)."""
@@ -192,7 +211,8 @@ class PostgresFanout:
         try:
             await conn.execute("SELECT pg_notify(%s, %s)", (self.channel, notice.encode()))
         except (psycopg.Error, OSError) as exc:
-            # this notice is lost (a late read elsewhere, no event); the next one reconnects
+            # this notice is lost (a late read elsewhere, at the next sweep at most, no event);
+            # the next one reconnects
             self._publisher = None
             with contextlib.suppress(Exception):
                 await conn.close()
@@ -202,6 +222,11 @@ class PostgresFanout:
         return self._local.subscribe()
 
     async def close(self) -> None:
+        if self._sweeper is not None:
+            self._sweeper.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self._sweeper
+            self._sweeper = None
         if self._listener is not None:
             self._listener.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
