@@ -88,9 +88,9 @@ def test_99_01_3_09_05_1_c_fifth_place_paid_when_they_bust() -> None:
     when = "2026-07-10T12:30"
     assert (award.player, award.place, award.cents, award.at) == ("p5", 5, 1_600, when)
     with pytest.raises(InvalidInput, match="awarded already"):
-        t.award_prize("p5", 5, when)
-    t.start_hand(1, when)
-    t.record_hand(1, {"p1": 15_000, "p2": -5000, "p3": -5000, "p4": -5000}, when)
+        t.award_prize("p5", 5, DAY)
+    t.start_hand(1, DAY)
+    t.record_hand(1, {"p1": 15_000, "p2": -5000, "p3": -5000, "p4": -5000}, DAY)
     assert t.main.finished
     assert prizes(t) == [
         ("p5", 5, "cash", 1_600),

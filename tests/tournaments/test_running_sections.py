@@ -395,24 +395,3 @@ def test_99_01_3_08_15_2_no_button_when_the_organization_uses_none() -> None:
     assert isinstance(started, HandStarted)
     assert started.button == 0
     assert started.small_blind is None
-
-
-def test_a_command_dated_before_the_last_record_is_refused_and_changes_nothing() -> None:
-    """A tournament's record is kept in the order things happen (as the books' are): a
-    command dated before the last recorded time is a mistyped ``--at`` or a backdated entry,
-    refused in one line; the same time, or a later one, is taken."""
-    from croupier.tournaments import Tournament
-    from croupier.tournaments.seating import seat_cards
-
-    t = Tournament.define(poker_rules())
-    card = seat_cards(t.main.tables, t.rules.table_seats)[0]
-    t.register("ann", collected_by="cc", at="2026-07-10T12:00", address=ADDRESS, card=card)
-    before = len(t.events)
-    card = seat_cards(t.main.tables, t.rules.table_seats)[0]
-    with pytest.raises(InvalidInput, match="is before 2026-07-10T12:00, the time of the"):
-        t.register("bo", collected_by="cc", at="2026-07-10T11:59", address=ADDRESS, card=card)
-    assert len(t.events) == before
-    t.register("bo", collected_by="cc", at="2026-07-10T12:00", address=ADDRESS, card=card)
-    assert t.state.last_at == "2026-07-10T12:00"
-    # replayed, the record knows its last time too
-    assert Tournament.replay(t.events).state.last_at == "2026-07-10T12:00"

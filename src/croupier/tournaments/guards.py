@@ -39,12 +39,8 @@ def stamp(at: str) -> str:
 
 
 def within_days(state: TournamentState, at: str) -> str:
-    """Poker tournament activity, satellites included, falls on the occasion's days (-03.1);
-    and no command is dated before what the tournament has already recorded (its record is
-    kept in the order things happened: a time before the last one is a mistyped ``--at`` or
-    a backdated entry)."""
-    moment = datetime.fromisoformat(stamp(at))
-    when = moment.date()
+    """Poker tournament activity, satellites included, falls on the occasion's days (-03.1)."""
+    when = datetime.fromisoformat(stamp(at)).date()
     rules = state.rules
     if rules.is_poker and not parse_day(rules.first_day) <= when <= parse_day(rules.last_day):
         raise RuleViolation(
@@ -53,14 +49,6 @@ def within_days(state: TournamentState, at: str) -> str:
             "more than three consecutive calendar days",
             s.POKER_DAYS,
         )
-    last = state.last_at
-    if last is not None:
-        before = datetime.fromisoformat(last)
-        if (moment.tzinfo is None) == (before.tzinfo is None) and moment < before:
-            raise InvalidInput(
-                f"{at} is before {last}, the time of the tournament's last record; "
-                "a record is kept in the order things happen"
-            )
     return at
 
 

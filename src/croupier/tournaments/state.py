@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field, replace
-from datetime import datetime
 from enum import Enum
 
 from croupier.core.events import Event
@@ -152,9 +151,6 @@ class TournamentState:
             self.parts[sat.id] = Part(sat.id, sat.entry_fee, 0, sat.starting_chips, True)
         self.receipts: dict[str, Receipt] = {}
         self.events: list[Event] = []
-        self.last_at: str | None = None
-        """The time of the latest event recorded with one (a command may not be dated before
-        it: ``guards.within_days``)."""
 
     @property
     def main(self) -> Part:
@@ -175,9 +171,6 @@ class TournamentState:
     def apply(self, e: Event) -> None:
         """Change the state by one event (the only mutator)."""
         self.events.append(e)
-        at = getattr(e, "at", None)
-        if isinstance(at, str) and (self.last_at is None or _later(at, self.last_at)):
-            self.last_at = at
         if isinstance(e, BuyInTransferred):
             self.receipts[e.receipt].holder = e.to_player
             return
@@ -312,12 +305,3 @@ class TournamentState:
             for k, r in sorted(self.receipts.items())
         }
         return {"parts": parts, "receipts": receipts}
-
-
-def _later(at: str, than: str) -> bool:
-    """Whether ISO time ``at`` is after ``than`` (two times of which one names its offset
-    and the other does not are compared as written: such a stream orders them as recorded)."""
-    a, b = datetime.fromisoformat(at), datetime.fromisoformat(than)
-    if (a.tzinfo is None) != (b.tzinfo is None):
-        return at > than
-    return a > b
