@@ -4,6 +4,7 @@ LISTEN/NOTIFY between two independent listeners (as two worker processes would b
 from __future__ import annotations
 
 import asyncio
+from pathlib import Path
 
 import pytest
 
@@ -169,3 +170,40 @@ def test_a_lost_notice_leaves_a_table_behind_until_the_next_sweep_at_most(
             await fanout.close()
 
     assert asyncio.run(main()) == [Notice(EVERY, 0), Notice(EVERY, 0)]
+
+
+def test_every_reaches_each_organizations_watched_tables_through_the_server(
+    tmp_path: Path,
+) -> None:
+    """Found by review: ``Server.catch_up`` handed a notice only to the organization owning its
+    stream, and no organization owns ``EVERY``, so the sweep (and the notice after a listener
+    came back) never reached a table in the web server. Here another worker (a second desk on
+    the same store, publishing nothing) moves a table of each organization; ``EVERY`` through
+    the server tells each organization's watcher."""
+    from croupier.service.people.authz import Actor
+    from croupier.service.server.webserver import open_server
+    from croupier.service.tables.desk import TablesDesk
+    from croupier.service.tables.fanout import EVERY
+    from croupier.service.tables.live import SeededRngSource
+
+    rules_dir = Path(__file__).resolve().parents[2] / "examples" / "rules"
+    rules = "twentyone-hole-card-no-peek-6deck-s17.toml"
+    dealer = Actor("d1", frozenset({"dealer"}), "d1")
+    server = open_server(f"sqlite:///{tmp_path / 'w.db'}", "alpha", rules_dir=rules_dir)
+    try:
+        server.orgs.add("beta")
+        told: dict[str, list[int]] = {}
+        for org in ("alpha", "beta"):
+            desk = server.tenant(org).tables
+            assert desk.open_table(dealer, "bj", "twentyone", rules, "virtual").accepted
+            seen = told.setdefault(org, [])
+            desk.subscribe(dealer, "bj", lambda u, s=seen: s.append(int(u["version"])), None)
+            other = TablesDesk(
+                desk.hub.store, SeededRngSource(5), rules_dir, desk.hub.clock, desk.hub.namespace
+            )  # another worker's desk: it publishes no notice
+            assert other.seat(Actor("ann", frozenset({"player"})), "bj", 2).accepted
+        assert told == {"alpha": [], "beta": []}
+        server.catch_up(EVERY)
+        assert all(len(seen) == 1 for seen in told.values()), told
+    finally:
+        server.close()

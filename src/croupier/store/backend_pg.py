@@ -32,7 +32,7 @@ import threading
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager, suppress
 from typing import TYPE_CHECKING, Any, Final
-from urllib.parse import urlsplit, urlunsplit
+from urllib.parse import parse_qsl, unquote
 
 from croupier.core.errors import InvalidInput
 from croupier.store import scope
@@ -61,29 +61,73 @@ _STATEMENTS: dict[str, str] = {}
 _CURSORS = itertools.count(1)
 
 
+_URL: Final = re.compile(
+    r"postgresql\+psycopg://"
+    r"(?:(?P<user>[^:/]*)(?::(?P<password>[^@]*))?@)?"
+    r"(?:\[(?P<ipv6>[^/?]+)\]|(?P<host>[^/:?]+))?"
+    r"(?::(?P<port>[^/?]*))?"
+    r"(?:/(?P<dbname>[^?]*))?"
+    r"(?:\?(?P<query>.*))?",
+    re.DOTALL,
+)
+"""A ``postgresql+psycopg://`` URL read as SQLAlchemy reads one (user, password and database
+percent-decoded; an IPv6 host in brackets; the query's items passed to the driver as they are),
+so that a URL means the same database whichever backend opens it."""
+
+
 def conninfo_of(url_text: str) -> str | None:
-    """The libpq connection URI of a ``postgresql+psycopg://`` URL; None for any other."""
-    if not url_text.startswith(SCHEME):
+    """The libpq connection string of a ``postgresql+psycopg://`` URL; None for any other URL,
+    and for the forms left to SQLAlchemy (several hosts, a port in the query, a key given twice,
+    a port that is not a number), which then opens it as before."""
+    from psycopg.conninfo import make_conninfo
+
+    found = _URL.fullmatch(url_text)
+    if found is None:
         return None
-    return "postgresql://" + url_text[len(SCHEME) :]
+    args: dict[str, str] = {}
+    for key in ("user", "password", "dbname"):
+        if found[key] is not None and (found[key] or key == "password"):
+            args[key] = unquote(found[key])
+    host = found["ipv6"] or found["host"]
+    if host:
+        args["host"] = host
+    if found["port"]:
+        if not found["port"].isdecimal():
+            return None
+        args["port"] = found["port"]
+    items = parse_qsl(found["query"] or "", keep_blank_values=True)
+    keys = [k for k, _ in items]
+    if len(set(keys)) != len(keys) or "port" in keys:
+        return None
+    for key, value in items:
+        if key == "host" and ("," in value or ":" in value):
+            return None  # several hosts, or a host with its port: SQLAlchemy's own forms
+        args[key] = value
+    return make_conninfo("", **args)
 
 
 def safe_url(url_text: str) -> str:
-    """The URL with its password hidden, as SQLAlchemy renders it for messages."""
-    parts = urlsplit(url_text)
-    if parts.password is None:
+    """The URL as written with its password, if any, shown as ``***`` (for messages)."""
+    found = _URL.fullmatch(url_text)
+    if found is None or found["password"] is None:
         return url_text
-    host = parts.netloc.rpartition("@")[2]
-    return urlunsplit(parts._replace(netloc=f"{parts.username or ''}:***@{host}"))
+    start, end = found.span("password")
+    return url_text[:start] + "***" + url_text[end:]
 
 
 def statement(sql: str) -> str:
     """The store's ``:name`` placeholders as psycopg's ``%(name)s`` (a literal ``%`` doubled;
-    ``::`` casts left alone), made once per statement."""
+    ``::`` casts left alone), made once per statement. Only for a statement run with
+    parameters: without them psycopg sends the text as it is (``_query``)."""
     found = _STATEMENTS.get(sql)
     if found is None:
         found = _STATEMENTS[sql] = _PLACEHOLDER.sub(r"%(\1)s", sql.replace("%", "%%"))
     return found
+
+
+def _query(sql: str, params: Params | None) -> tuple[str, Params | None]:
+    """What psycopg is given for ``sql`` run with ``params`` (none: the text itself)."""
+    return (statement(sql), params) if params else (sql, None)
 
 
 def _translated(exc: Exception) -> Exception:
@@ -106,6 +150,18 @@ class _PsycopgSession(Session):
     def __init__(self, conn: psycopg.Connection[Any], watchers: list[Callable[[str], None]]):
         self._conn = conn
         self.watchers = watchers
+        self._cursors: list[psycopg.ServerCursor[Any]] = []
+
+    def close_cursors(self) -> None:
+        """Close the server-side cursors of ``each`` not read to the end, while the
+        transaction is still this session's (a generator left unfinished would otherwise
+        close its cursor later, on a connection the pool may have handed to someone else)."""
+        import psycopg
+
+        for cursor in self._cursors:
+            with suppress(psycopg.Error):
+                cursor.close()
+        self._cursors.clear()
 
     def all(self, sql: str, params: Params | None = None) -> list[Row]:
         import psycopg
@@ -113,7 +169,7 @@ class _PsycopgSession(Session):
         if self.watchers:
             self.told(sql)
         try:
-            return self._conn.execute(statement(sql), params or None).fetchall()
+            return self._conn.execute(*_query(sql, params)).fetchall()
         except psycopg.Error as exc:
             raise _translated(exc) from None
 
@@ -124,15 +180,18 @@ class _PsycopgSession(Session):
             self.told(sql)
         cursor = self._conn.cursor(name=f"croupier_each_{next(_CURSORS)}")
         cursor.itersize = 1000
+        self._cursors.append(cursor)
         try:
-            cursor.execute(statement(sql), params or None)
+            cursor.execute(*_query(sql, params))
             while batch := cursor.fetchmany(1000):
                 yield from batch
         except psycopg.Error as exc:
             raise _translated(exc) from None
         finally:
-            with suppress(psycopg.Error):
-                cursor.close()
+            if not cursor.closed:  # read to the end, or stopped within the transaction
+                with suppress(psycopg.Error):
+                    cursor.close()
+                self._cursors.remove(cursor)
 
     def run(self, sql: str, params: Params | Sequence[Params] | None = None) -> None:
         import psycopg
@@ -142,9 +201,9 @@ class _PsycopgSession(Session):
         try:
             if isinstance(params, Sequence):
                 with self._conn.cursor() as cursor:
-                    cursor.executemany(statement(sql), params)
+                    cursor.executemany(statement(sql) if params else sql, params)
             else:
-                self._conn.execute(statement(sql), params or None)
+                self._conn.execute(*_query(sql, params))
         except psycopg.Error as exc:
             raise _translated(exc) from None
 
@@ -175,17 +234,43 @@ class PsycopgBackend(Backend):
 
     def connect(self) -> psycopg.Connection[Any]:
         """A connection from the pool, or a new one (``BackendError`` if none can be made)."""
+        return self._checkout()[0]
+
+    def _checkout(self) -> tuple[psycopg.Connection[Any], bool]:
+        """A connection, and whether it came from the pool (it may have been closed by the
+        server since: a restart, an idle timeout)."""
         import psycopg
 
         with self._lock:
             if self._idle:
-                return self._idle.pop()
+                return self._idle.pop(), True
         try:
-            return psycopg.connect(
+            made = psycopg.connect(
                 self._conninfo, autocommit=True, connect_timeout=CONNECT_TIMEOUT_SECONDS
             )
         except psycopg.Error as exc:
             raise BackendError(first_line(exc)) from None
+        return made, False
+
+    def _begun(self) -> psycopg.Connection[Any]:
+        """A connection with a transaction begun. A pooled connection the server has closed
+        since it was last used fails at its ``BEGIN``, before anything was done on it: it is
+        dropped and the next one tried, down to a new connection (what SQLAlchemy's
+        ``pool_pre_ping`` did, without a round trip when the connection is alive)."""
+        import psycopg
+
+        while True:
+            conn, pooled = self._checkout()
+            try:
+                conn.execute(self._begin())
+                return conn
+            except psycopg.OperationalError as exc:
+                conn.close()
+                if not pooled:
+                    raise _translated(exc) from None
+            except psycopg.Error as exc:
+                self._release(conn, broken=True)
+                raise _translated(exc) from None
 
     def reach(self) -> None:
         """Connect once (``BackendError`` if the database cannot be reached); the connection
@@ -223,14 +308,14 @@ class PsycopgBackend(Backend):
     def _transaction(self, commit: bool) -> Iterator[Session]:
         import psycopg
 
-        conn = self.connect()
+        conn = self._begun()
         broken = False
+        session = _PsycopgSession(conn, self.watchers)
         try:
             try:
-                conn.execute(self._begin())
-            except psycopg.Error as exc:
-                raise _translated(exc) from None
-            yield _PsycopgSession(conn, self.watchers)
+                yield session
+            finally:
+                session.close_cursors()
             if commit:
                 try:
                     conn.execute("COMMIT")
@@ -274,7 +359,11 @@ class PsycopgBackend(Backend):
 def revision(db: PsycopgBackend) -> str | None:
     """The schema revision the database is at (None for a database croupier never touched)."""
     with db.reading() as conn:
-        if conn.scalar("SELECT to_regclass('alembic_version') IS NOT NULL") is not True:
+        # in the current schema, as SQLAlchemy's has_table looks (not the whole search_path)
+        table = conn.scalar(
+            "SELECT to_regclass(format('%I.alembic_version', current_schema()))::text"
+        )
+        if table is None:
             return None
-        rows = conn.all("SELECT version_num FROM alembic_version")
+        rows = conn.all(f"SELECT version_num FROM {table}")
     return str(rows[0][0]) if len(rows) == 1 else None

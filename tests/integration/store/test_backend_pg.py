@@ -46,16 +46,81 @@ def test_placeholders_become_psycopgs_and_nothing_else_changes() -> None:
     )
 
 
-def test_only_psycopg_urls_come_here_and_passwords_stay_hidden() -> None:
-    assert backend_pg.conninfo_of("postgresql+psycopg://u:p@h:5/d?options=-cx%3Dy") == (
-        "postgresql://u:p@h:5/d?options=-cx%3Dy"
-    )
-    assert backend_pg.conninfo_of("postgresql://u@h/d") is None  # SQLAlchemy's psycopg2 default
-    assert backend_pg.conninfo_of("sqlite:///x.db") is None
-    assert backend_pg.safe_url("postgresql+psycopg://u:secret@h:5/d") == (
-        "postgresql+psycopg://u:***@h:5/d"
-    )
-    assert backend_pg.safe_url("postgresql+psycopg://u@h/d") == "postgresql+psycopg://u@h/d"
+URLS = (
+    "postgresql+psycopg://u:p@h:5/d?options=-csearch_path%3Dx",
+    "postgresql+psycopg://postgres@127.0.0.1:5432/test",
+    "postgresql+psycopg://u:pa/ss@db.example:5432/test",  # a slash in the password
+    "postgresql+psycopg://u:s3cr#t@127.0.0.1:1/x",  # a hash in the password
+    "postgresql+psycopg://u:100%25sure@h/d",  # an encoded percent sign
+    "postgresql+psycopg://u:it's%20me@h/d",  # a quote, an encoded blank
+    "postgresql+psycopg://u@h/d%20b",  # an encoded blank in the database's name
+    "postgresql+psycopg://u@[::1]:5432/d",  # an IPv6 host
+    "postgresql+psycopg:///d?host=/var/run/postgresql",  # a Unix socket's folder
+    "postgresql+psycopg://u@h/d?sslmode=require&application_name=croupier",
+)
+
+
+@pytest.mark.parametrize("url", URLS)
+def test_a_url_means_what_it_means_to_sqlalchemy(url: str) -> None:
+    """The connection arguments psycopg is given are SQLAlchemy's for the same URL (its own
+    dialect's ``create_connect_args``, the reference), so a URL names the same database
+    whichever backend opens it."""
+    import sqlalchemy as sa
+    from psycopg.conninfo import conninfo_to_dict
+
+    reference = sa.create_engine(url).dialect.create_connect_args(sa.make_url(url))[1]
+    conninfo = backend_pg.conninfo_of(url)
+    assert conninfo is not None
+    expected = {k: str(v) for k, v in reference.items() if k != "context"}  # its type adapters
+    assert conninfo_to_dict(conninfo) == expected
+
+
+def test_the_forms_only_sqlalchemy_reads_are_left_to_it() -> None:
+    for url in (
+        "postgresql://u@h/d",  # SQLAlchemy's default driver, psycopg2
+        "sqlite:///x.db",
+        "postgresql+psycopg://u@h/d?host=h1:5432&host=h2:5433",  # several hosts
+        "postgresql+psycopg://u@h/d?host=h1,h2&port=1,2",
+        "postgresql+psycopg://u@h:notaport/d",
+    ):
+        assert backend_pg.conninfo_of(url) is None, url
+
+
+def test_a_password_never_shows_in_a_message() -> None:
+    for url, shown in (
+        ("postgresql+psycopg://u:secret@h:5/d", "postgresql+psycopg://u:***@h:5/d"),
+        ("postgresql+psycopg://u:pa/ss@h/d", "postgresql+psycopg://u:***@h/d"),
+        ("postgresql+psycopg://u:s3cr#t@h/d?x=1", "postgresql+psycopg://u:***@h/d?x=1"),
+        ("postgresql+psycopg://u@h/d", "postgresql+psycopg://u@h/d"),
+    ):
+        assert backend_pg.safe_url(url) == shown
+    with pytest.raises(InvalidInput) as refused:
+        open_existing_store("postgresql+psycopg://u:s3cr#t@127.0.0.1:1/x")
+    assert "s3cr" not in str(refused.value)
+    assert str(refused.value).startswith("cannot reach database postgresql+psycopg://u:***@")
+
+
+def test_a_literal_percent_sign_is_read_as_written_with_parameters_or_without(
+    postgres_url: str,
+) -> None:
+    with open_store(postgres_url) as store, store.backend.reading() as conn:
+        assert conn.scalar("SELECT '100%'") == "100%"
+        assert conn.scalar("SELECT '100%'", {}) == "100%"
+        assert conn.all("SELECT '100%', :n::int", {"n": 5}) == [("100%", 5)]
+
+
+def test_a_pooled_connection_the_server_closed_is_replaced_unseen(postgres_url: str) -> None:
+    """A database restart or an idle timeout closes the pool's connections; the next command
+    gets a new one instead of an error (SQLAlchemy's ``pool_pre_ping`` did this before)."""
+    with open_store(postgres_url) as store:
+        store.append("s", [Counted(1)], 0)
+        with store.backend.reading() as conn:
+            pid = conn.scalar("SELECT pg_backend_pid()")
+        with psycopg.connect(_conninfo(postgres_url), autocommit=True) as admin:
+            admin.execute("SELECT pg_terminate_backend(%s)", (pid,))
+        assert store.version("s") == 1
+        with store.backend.reading() as conn:
+            assert conn.scalar("SELECT pg_backend_pid()") != pid
 
 
 def test_commands_open_postgres_on_psycopg_and_the_server_on_sqlalchemy(postgres_url: str) -> None:
@@ -181,3 +246,23 @@ def test_the_connect_timeout_is_the_engines() -> None:
     from croupier.store import engine as engines
 
     assert backend_pg.CONNECT_TIMEOUT_SECONDS == engines.CONNECT_TIMEOUT_SECONDS
+
+
+def test_a_stream_read_left_unfinished_does_not_reach_into_the_next_transaction(
+    postgres_url: str,
+) -> None:
+    """``each`` reads through a server-side cursor. A generator left unfinished when its
+    transaction ends had its cursor closed later, on a connection the pool had meanwhile
+    handed to another transaction, which that aborted; the cursor now closes with its own
+    transaction."""
+    with open_store(postgres_url) as store:
+        backend = store.backend
+        with backend.reading() as conn:
+            rows = conn.each("SELECT n FROM generate_series(1, 5000) AS n")
+            assert next(iter(rows)) == (1,)
+        with backend.writing() as conn:  # the same pooled connection, another transaction
+            rows.close()  # type: ignore[attr-defined]  # the generator finished only now
+            conn.run("CREATE TABLE later (n integer)")
+            conn.run("INSERT INTO later VALUES (:n)", {"n": 7})
+        with backend.reading() as conn:
+            assert conn.all("SELECT n FROM later") == [(7,)]

@@ -8,6 +8,7 @@ password, to be printed once and changed at the first sign-in.
 
 from __future__ import annotations
 
+import logging
 import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -30,11 +31,14 @@ from croupier.service.people.authz import Action, Actor, authorize
 from croupier.service.people.namespace import Namespace
 from croupier.service.people.orgs import Organizations
 from croupier.service.tables.desk import TablesDesk
-from croupier.service.tables.fanout import Notice
+from croupier.service.tables.fanout import EVERY, Notice
 from croupier.service.tables.live import CommandResult, RngSource
 from croupier.service.tournaments.live import TournamentDesk
 from croupier.store import EventStore, open_existing_store, open_store, scope
+from croupier.store.backend_pg import PsycopgBackend
 from croupier.store.engine import parse_url
+
+log = logging.getLogger(__name__)
 
 
 @dataclass
@@ -138,6 +142,9 @@ class Server:
         for org in self.orgs.all():
             self.tenant(org.org_id)
         scope.set_default(self.store.engine, scope.NONE)
+        backend = self.store.backend
+        if isinstance(backend, PsycopgBackend):  # a store opened without its engine's pool
+            backend.default_scope = scope.NONE
 
     def tenants(self) -> list[Tenant]:
         """The tenants made so far."""
@@ -150,9 +157,18 @@ class Server:
                 t.tables.hub.publish = publish
 
     def catch_up(self, stream: str) -> None:
-        """Another worker appended to ``stream``: the tenant whose stream it is catches up."""
+        """Another worker appended to ``stream``: the tenant whose stream it is catches up.
+        ``EVERY`` (notices may have been lost: the fan-out's sweep, or its listener back after
+        a gap) is every tenant's, each checking the tables it watches; one tenant that fails
+        to is logged and the others still are told."""
         for t in self.tenants():
-            if t.namespace.owns(stream):
+            if stream == EVERY:
+                try:
+                    with scope.scoped(t.org_id):
+                        t.tables.catch_up(stream)
+                except Exception:
+                    log.exception("organization %s: its tables could not catch up", t.org_id)
+            elif t.namespace.owns(stream):
                 with scope.scoped(t.org_id):
                     t.tables.catch_up(stream)
 
