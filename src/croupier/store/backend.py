@@ -26,7 +26,7 @@ from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, Generic, TypeVar
 
 from croupier.core.errors import InvalidInput
 
@@ -35,6 +35,7 @@ if TYPE_CHECKING:
 
 Params = Mapping[str, Any]
 Row = Sequence[Any]
+C = TypeVar("C")
 
 URL_EXAMPLES: Final = "sqlite:///croupier.db or postgresql+psycopg://user@host:5432/dbname"
 SQLITE_BEGIN_OPTION: Final = "croupier_sqlite_begin"
@@ -165,6 +166,36 @@ class Backend(ABC):
         """Close the connections; the backend is not used again."""
 
 
+class Idle(Generic[C]):
+    """The idle connections of a backend's small pool, shared by threads (each connection used
+    by one thread at a time): ``take`` one if any, ``give`` it back (kept only while fewer than
+    ``size`` wait and the pool is open, else closed), ``close`` them all for good."""
+
+    def __init__(self, size: int, close: Callable[[C], object]) -> None:
+        self._size = size
+        self._close = close
+        self._waiting: list[C] = []
+        self._lock = threading.Lock()
+        self._closed = False
+
+    def take(self) -> C | None:
+        with self._lock:
+            return self._waiting.pop() if self._waiting else None
+
+    def give(self, conn: C, keep: bool = True) -> None:
+        with self._lock:
+            if keep and not self._closed and len(self._waiting) < self._size:
+                self._waiting.append(conn)
+                return
+        self._close(conn)
+
+    def close(self) -> None:
+        with self._lock:
+            waiting, self._waiting, self._closed = self._waiting, [], True
+        for conn in waiting:
+            self._close(conn)
+
+
 # -- SQLite through Python's own module -------------------------------------------------------
 
 
@@ -249,16 +280,14 @@ class SqliteBackend(Backend):
         self.path = file.path
         self._lock_timeout = lock_timeout
         self._make_engine = make_engine
-        self._idle: list[sqlite3.Connection] = []
-        self._lock = threading.Lock()
-        self._closed = False
+        self._idle: Idle[sqlite3.Connection] = Idle(self.POOL, sqlite3.Connection.close)
         self._engine: Engine | None = None
         self.watchers = []
 
     def _connect(self) -> sqlite3.Connection:
-        with self._lock:
-            if self._idle:
-                return self._idle.pop()
+        idle = self._idle.take()
+        if idle is not None:
+            return idle
         try:
             conn = sqlite3.connect(
                 self.path,
@@ -282,11 +311,7 @@ class SqliteBackend(Backend):
                 conn.execute("ROLLBACK")
             except sqlite3.Error:
                 broken = True
-        with self._lock:
-            if not broken and not self._closed and len(self._idle) < self.POOL:
-                self._idle.append(conn)
-                return
-        conn.close()
+        self._idle.give(conn, keep=not broken)
 
     @contextmanager
     def _transaction(self, begin: str, commit: bool) -> Iterator[Session]:
@@ -330,10 +355,7 @@ class SqliteBackend(Backend):
         return self._engine
 
     def dispose(self) -> None:
-        with self._lock:
-            idle, self._idle, self._closed = self._idle, [], True
-        for conn in idle:
-            conn.close()
+        self._idle.close()
         if self._engine is not None:
             self._engine.dispose()
 

@@ -28,7 +28,6 @@ from __future__ import annotations
 
 import itertools
 import re
-import threading
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager, suppress
 from typing import TYPE_CHECKING, Any, Final
@@ -40,6 +39,7 @@ from croupier.store.backend import (
     Backend,
     BackendError,
     DuplicateRow,
+    Idle,
     Locked,
     Params,
     Row,
@@ -226,9 +226,7 @@ class PsycopgBackend(Backend):
         self.default_scope = default_scope
         self._conninfo = conninfo
         self._make_engine = make_engine
-        self._idle: list[psycopg.Connection[Any]] = []
-        self._lock = threading.Lock()
-        self._closed = False
+        self._idle: Idle[psycopg.Connection[Any]] = Idle(self.POOL, lambda conn: conn.close())
         self._engine: Engine | None = None
         self.watchers = []
 
@@ -241,9 +239,9 @@ class PsycopgBackend(Backend):
         server since: a restart, an idle timeout)."""
         import psycopg
 
-        with self._lock:
-            if self._idle:
-                return self._idle.pop(), True
+        idle = self._idle.take()
+        if idle is not None:
+            return idle, True
         try:
             made = psycopg.connect(
                 self._conninfo, autocommit=True, connect_timeout=CONNECT_TIMEOUT_SECONDS
@@ -286,12 +284,7 @@ class PsycopgBackend(Backend):
                 conn.execute("ROLLBACK")
             except psycopg.Error:
                 broken = True
-        broken = broken or conn.closed or conn.broken
-        with self._lock:
-            if not broken and not self._closed and len(self._idle) < self.POOL:
-                self._idle.append(conn)
-                return
-        conn.close()
+        self._idle.give(conn, keep=not (broken or conn.closed or conn.broken))
 
     def _begin(self) -> str:
         """``BEGIN`` and the transaction's organization, one round trip (no parameters: the
@@ -348,10 +341,7 @@ class PsycopgBackend(Backend):
         return self._engine
 
     def dispose(self) -> None:
-        with self._lock:
-            idle, self._idle, self._closed = self._idle, [], True
-        for conn in idle:
-            conn.close()
+        self._idle.close()
         if self._engine is not None:
             self._engine.dispose()
 
