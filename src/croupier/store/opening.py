@@ -11,7 +11,8 @@ settings.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, TypeVar
 
 from croupier.core.clock import Clock
 from croupier.core.errors import InvalidInput
@@ -22,6 +23,8 @@ from croupier.store.event_store import DEFAULT_LOCK_TIMEOUT, EventStore
 
 if TYPE_CHECKING:
     from sqlalchemy.engine import Engine
+
+B = TypeVar("B", bound=Backend)
 
 
 def open_store(
@@ -67,28 +70,16 @@ def _open_sqlite(
 
     backends.check_sqlite_path(file.url_text, file.path, must_exist=not upgrade)
     db = backends.SqliteBackend(file, lock_timeout, make_engine)
-    try:
+
+    def reach() -> None:
         with db.reading() as conn:
             conn.scalar("SELECT 1")
-    except (backends.BackendError, Locked) as exc:
-        db.dispose()
-        raise InvalidInput(f"cannot reach database {file.url_text}: {exc}") from None
-    try:
-        with db.reading() as conn:
-            current = backends.sqlite_revision(conn)
-        if current != backends.HEAD_REVISION and upgrade:
-            from croupier.store.engine import upgrade_to_head
 
-            upgrade_to_head(db.engine)
-        elif not upgrade:
-            backends.refuse_revision(file.url_text, current)
-    except (backends.BackendError, Locked) as exc:
-        db.dispose()
-        raise InvalidInput(f"cannot prepare database {file.url_text}: {exc}") from None
-    except BaseException:
-        db.dispose()
-        raise
-    return db
+    def revision() -> str | None:
+        with db.reading() as conn:
+            return backends.sqlite_revision(conn)
+
+    return _prepared(db, file.url_text, reach, revision, upgrade)
 
 
 def _open_psycopg(
@@ -105,13 +96,22 @@ def _open_psycopg(
         return engines.create_engine(parsed, lock_timeout=lock_timeout, must_exist=not upgrade)
 
     db = backend_pg.PsycopgBackend(conninfo, text, make_engine)
+    return _prepared(db, shown, db.reach, lambda: backend_pg.revision(db), upgrade)
+
+
+def _prepared(
+    db: B, shown: str, reach: Callable[[], None], revision: Callable[[], str | None], upgrade: bool
+) -> B:
+    """``db`` reached (``reach``) and at the head revision (``revision`` reads where it is):
+    migrated there with ``upgrade``, else refused; anything in the way is one clear
+    ``InvalidInput`` naming the database as ``shown``, and ``db`` is disposed of."""
     try:
-        db.reach()
-    except backends.BackendError as exc:
+        reach()
+    except (backends.BackendError, Locked) as exc:
         db.dispose()
         raise InvalidInput(f"cannot reach database {shown}: {exc}") from None
     try:
-        current = backend_pg.revision(db)
+        current = revision()
         if current != backends.HEAD_REVISION and upgrade:
             from croupier.store.engine import upgrade_to_head
 
