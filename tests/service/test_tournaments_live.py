@@ -278,3 +278,29 @@ def test_every_golden_tournament_runs_through_the_store_to_its_expectations(
     finally:
         again.close()
     assert rebuilt.state.snapshot() == desk.load(tid).state.snapshot()
+
+
+def test_a_typed_time_before_the_last_record_is_refused_and_appends_nothing(
+    store: EventStore,
+) -> None:
+    """A tournament's record is kept in the order things happen (as the books' are): a typed
+    ``--at`` before the last recorded time, to the minute, is a slip or a backdated entry,
+    refused in one line; the same minute (seconds are not kept), or a later one, is taken. A
+    time with an offset is compared as the instant it names."""
+    from datetime import datetime
+
+    desk = TournamentDesk(store, SeededRngSource(1))
+    rules = _golden("14_poker_staff_refunds_days_transfers.json")["rules"]
+    desk.create(rules, "gm", "order", AT)
+    desk.do("order", "register", {"player": "A", "address": ADDRESS}, "c1", "2026-07-10T12:30")
+    before = _versions(store, "order")
+    for earlier in ("2026-07-10T12:29", "2026-07-10T09:00"):
+        with pytest.raises(InvalidInput, match="is before 2026-07-10T12:30, the tournament's"):
+            desk.do("order", "register", {"player": "B", "address": ADDRESS}, "c1", earlier)
+    local = datetime(2026, 7, 10, 12, 0).astimezone()  # 12:00 here, written with its offset
+    with pytest.raises(InvalidInput, match="is before"):
+        desk.do("order", "register", {"player": "B", "address": ADDRESS}, "c1", local.isoformat())
+    assert _versions(store, "order") == before
+    desk.do("order", "register", {"player": "B", "address": ADDRESS}, "c1", "2026-07-10T12:30:45")
+    desk.do("order", "register", {"player": "C", "address": ADDRESS}, "c1", "2026-07-10T12:30")
+    assert _versions(store, "order")[0] > before[0]

@@ -163,6 +163,28 @@ def rules_from_text(text: str, name: str = "pasted rules") -> dict[str, Any]:
 # -- the desk ----------------------------------------------------------------------------------
 
 
+def _instant(at: str) -> datetime:
+    """A tournament's time as an instant, to the minute: one written without an offset is this
+    machine's local time (as ``TournamentDesk.now`` writes the clock's)."""
+    return datetime.fromisoformat(at).replace(second=0, microsecond=0).astimezone()
+
+
+def not_before_last(t: Tournament, at: str) -> None:
+    """Refuse a typed time before the latest the tournament has recorded (to the minute): its
+    record is kept in the order things happen, and an earlier ``--at`` is a slip or a backdated
+    entry (docs/interpretations/tournaments.md). Times the desk takes from its clock are not
+    checked: in the hour the clocks go back they repeat, honestly."""
+    times = [a for e in t.events if isinstance(a := getattr(e, "at", None), str)]
+    if not times:
+        return
+    last = max(times, key=_instant)
+    if _instant(at) < _instant(last):
+        raise InvalidInput(
+            f"{at} is before {last}, the tournament's last recorded time; a record is kept in "
+            "the order things happen (if the clocks went back, type the time with its offset)"
+        )
+
+
 class TournamentDesk:
     """The tournaments of one database, for one process (see the module docstring). Thread-safe:
     every call holds one lock."""
@@ -354,12 +376,15 @@ class TournamentDesk:
         if not by.strip():
             raise InvalidInput("say who does the command (and collects its fee)")
         when = self._at(at)
+        typed = at is not None and bool(at.strip())
         tid = check_tournament_id(tournament_id)
 
         def attempt() -> Done:
             with self._lock:
                 cached = self._fresh(tid)
                 t, before = cached.tournament, cached.version
+                if typed:
+                    not_before_last(t, when)
                 log_version = self.store.version(log_stream_of(tid, self.prefix))
                 try:
                     events = run_command(
