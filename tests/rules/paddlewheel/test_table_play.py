@@ -189,3 +189,22 @@ def test_inner_circles_equally_likely_on_uneven_wheel() -> None:
         for t in range(wheel.circumference):
             counts[wheel.section_index(circle, t)] += 1
         assert counts == [wheel.circumference // m] * m
+
+
+def test_99_01_3_11_05_3_one_chip_a_spot_is_the_players_across_their_seats(
+    table_data: dict[str, Any],
+) -> None:
+    """Found by an audit: under a restrictive policy ("one chip on the same colored number"),
+    a player holding two seats (two colour sets) put a second chip on a number from the other
+    seat. The policy is the player's, as the $20 a spin is."""
+    table_data["several_chips_on_one_spot"] = False
+    t = table(table_data)
+    t.apply(a.Join(2, "Ann", "green"))  # ann again, another colour set
+    t.apply(a.BuyChips(2, 500))
+    t.apply(a.PlaceBet(1, "red 17", 1))
+    refused(t, a.PlaceBet(1, "red 17", 1), "99-01.3-11-05.3")
+    refused(t, a.PlaceBet(2, "red 17", 1), "99-01.3-11-05.3")
+    t.apply(a.PlaceBet(2, "red 18", 1))  # another number is another spot
+    t.apply(a.Join(3, "bob", "purple"))
+    t.apply(a.BuyChips(3, 500))
+    t.apply(a.PlaceBet(3, "red 17", 1))  # another player's chip on the same number

@@ -186,3 +186,35 @@ def test_99_01_3_11_02_5_series_reported_in_one_quarter(ticket_data: dict[str, A
     with pytest.raises(RuleViolation) as info:
         report_series(r.flare, late)
     assert info.value.section == "99-01.3-11-02.5"
+
+
+def test_99_01_3_11_01_1_a_ticket_card_wheel_is_not_held_to_the_table_wheels_rules(
+    ticket_data: dict[str, Any], table_data: dict[str, Any]
+) -> None:
+    """Found by an audit: -01.1 applies only -02 and -07 to the ticket-card method, so -03.1
+    (each circle a different colour, an inner circle at most half its outer neighbour, five
+    circles at most) and -03.2 (pegs, a pointer) bind the table method alone. The same wheel is
+    a ticket-card wheel and is refused as a table's, each problem with its section."""
+    from croupier.core.errors import ConfigError
+    from croupier.games.paddlewheel import rules_from_dict
+
+    twelve = [str(n) for n in range(1, 13)]
+    wheel = {
+        "circles": [{"color": "red", "sections": twelve} for _ in range(6)],  # six, one colour
+        "pegs": False,
+        "pointer": False,
+    }
+    rules_from_dict({**ticket_data, "wheel": wheel})  # accepted
+    table_wheel = {**table_data["wheel"], **wheel}
+    with pytest.raises(ConfigError) as refused:
+        rules_from_dict({**table_data, "wheel": table_wheel})
+    text = str(refused.value)
+    for words, section in (
+        ("at most 5 concentric circles", "99-01.3-11-03.1"),
+        ("each circle must be a different colour", "99-01.3-11-03.1"),
+        ("up to one-half", "99-01.3-11-03.1"),
+        ("a peg must protrude", "99-01.3-11-03.2"),
+        ("a pointer must be above the wheel", "99-01.3-11-03.2"),
+    ):
+        assert words in text, words
+        assert section in text, section

@@ -358,7 +358,14 @@ class Table:
             return RuleViolation(
                 f"only betting chips can be used to place a bet; seat {act.seat} has {have}", BUY
             )
-        on_spot = self.data.layout.get((act.seat, act.spot), 0)
+        # the policy is the player's (-05.3), like the $20 a spin: a player holding several
+        # seats (colour sets) has each seat's chips on the spot counted together
+        who = person_key(seat.player)
+        on_spot = sum(
+            chips
+            for (s, label), chips in self.data.layout.items()
+            if label == act.spot and person_key(self.data.seats[s].player) == who
+        )
         if not self.rules.several_chips_on_one_spot and on_spot + act.chips > 1:
             return RuleViolation(
                 "the organization's policy allows one chip on a coloured number or symbol a spin",

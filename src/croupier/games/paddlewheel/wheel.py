@@ -131,11 +131,14 @@ class Wheel(BaseModel):
 
     def problems(self, table_method: bool = True, prefix: str = "wheel") -> list[Problem]:
         """Every way this wheel breaks the regulation. The physical requirements of -03.1 and -03.2
-        bind the table method (-01.2); a ticket-card wheel needs only readable circles (-01.1)."""
+        (five circles at most, each a different colour and at most half its outer neighbour, the
+        size, the pegs and the pointer) bind the table method (-01.2: "Sections 99-01.3-11-03
+        through 99-01.3-11-07 also apply"); a ticket-card wheel needs only readable circles
+        (-01.1: only -02 and -07 apply to it)."""
         out: list[Problem] = []
         if not self.circles:
             return [Problem(f"{prefix}.circles", "a paddlewheel needs at least one circle", WHEEL)]
-        if len(self.circles) > MAX_CIRCLES:
+        if table_method and len(self.circles) > MAX_CIRCLES:
             out.append(
                 Problem(
                     f"{prefix}.circles",
@@ -148,7 +151,7 @@ class Wheel(BaseModel):
             where = f"{prefix}.circles[{i}]"
             if not circle.name:
                 out.append(Problem(f"{where}.color", "each circle needs a colour", WHEEL))
-            elif circle.name in seen:
+            elif circle.name in seen and table_method:
                 out.append(
                     Problem(
                         f"{where}.color",
@@ -172,7 +175,11 @@ class Wheel(BaseModel):
                         WHEEL,
                     )
                 )
-            if i > 0 and 2 * len(circle.sections) > len(self.circles[i - 1].sections):
+            if (
+                table_method
+                and i > 0
+                and 2 * len(circle.sections) > len(self.circles[i - 1].sections)
+            ):
                 out.append(
                     Problem(
                         f"{where}.sections",
@@ -200,11 +207,11 @@ class Wheel(BaseModel):
                         WHEEL,
                     )
                 )
-        if not self.pegs:
+        if table_method and not self.pegs:
             out.append(
                 Problem(f"{prefix}.pegs", "a peg must protrude between each outer section", PEGS)
             )
-        if not self.pointer:
+        if table_method and not self.pointer:
             out.append(Problem(f"{prefix}.pointer", "a pointer must be above the wheel", PEGS))
         out.extend(self._odd_even_problems(prefix))
         return out
