@@ -25,7 +25,7 @@ from tests.web.conftest import Demo, make_demo  # noqa: E402
 from croupier.service.people.authz import Actor  # noqa: E402
 from croupier.service.server.demo import seed_demo  # noqa: E402
 
-ROLES = ("owner", "c1", "sm", "au", "b-c1", "b-sm", "b-au")
+ROLES = ("owner", "gm", "c1", "sm", "au", "b-c1", "b-sm", "b-au")
 """Accounts the fuzzer signs in as: every write path's roles and a read-only one, of both
 organizations (``b-``: the second's)."""
 SECOND = ("b-c1", "b-sm", "b-au")

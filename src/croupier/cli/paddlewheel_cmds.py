@@ -22,6 +22,7 @@ from croupier.cli.apps import analyze_app, disclosure_app, play_app
 from croupier.cli.common import console, reports_errors
 from croupier.cli.progress import slow_progress
 from croupier.core.errors import CroupierError
+from croupier.core.names import ascii_digits
 
 if TYPE_CHECKING:
     from croupier.service.games.paddlewheel import Analysis, CardSession, TableSession
@@ -132,9 +133,9 @@ def _command(session: TableSession, line: str) -> bool:
         _say(session.spin())
     elif verb == "buy" and len(rest) == 1:
         session.buy(rest[0])
-    elif verb in ("tip", "redeem") and len(rest) == 1 and rest[0].isdigit():
+    elif verb in ("tip", "redeem") and len(rest) == 1 and ascii_digits(rest[0]):
         (session.tip if verb == "tip" else session.redeem)(int(rest[0]))
-    elif verb in ("bet", "remove") and len(rest) >= 2 and rest[0].isdigit():
+    elif verb in ("bet", "remove") and len(rest) >= 2 and ascii_digits(rest[0]):
         spot = " ".join(rest[1:]).lower()
         (session.bet if verb == "bet" else session.remove)(int(rest[0]), spot)
         return True
@@ -196,12 +197,12 @@ def _card_command(card: CardSession, line: str) -> bool:
     if not words:
         return True
     verb, rest = words[0].lower(), words[1:]
-    numbers = [int(w) for w in rest if w.isdigit()]
+    numbers = [int(w) for w in rest if ascii_digits(w)]
     if verb in ("q", "quit"):
         return False
     if verb == "status":
         _say([card.status()])
-    elif verb == "sell" and len(rest) >= 2 and rest[0].isdigit():
+    elif verb == "sell" and len(rest) >= 2 and ascii_digits(rest[0]):
         _say([card.sell(int(rest[0]), " ".join(rest[1:]))])
     elif verb == "refund":
         _say([card.refund()])

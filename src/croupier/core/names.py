@@ -96,3 +96,10 @@ def check_text(value: object, what: str, limit: int | None = TEXT_MAX) -> str:
             f"({char_name(found)})"
         )
     return value
+
+
+def ascii_digits(text: str) -> bool:
+    """Whether ``text`` is a whole number written in the digits 0-9 alone. ``str.isdigit`` also
+    takes superscripts (``²``) and other scripts' digits, some of which ``int()`` then refuses
+    with a ``ValueError`` (a 500 at a page) and others it reads as a number nobody typed."""
+    return text.isascii() and text.isdigit()

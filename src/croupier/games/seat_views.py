@@ -21,6 +21,7 @@ from croupier.core.cards import Card
 from croupier.core.errors import InvalidInput
 from croupier.core.events import JSON, Event
 from croupier.core.money import format_money
+from croupier.core.names import ascii_digits
 
 ROLES: Final = ("dealer", "surveillance", "player", "public")
 HIDDEN: Final = None
@@ -64,7 +65,7 @@ def parse_viewer(viewer: str | Viewer) -> Viewer:
     if text in ("dealer", "surveillance", "public"):
         return Viewer(text)
     role, _, seat = text.partition(":")
-    if role == "player" and seat.isdigit() and int(seat) > 0:
+    if role == "player" and ascii_digits(seat) and int(seat) > 0:
         return Viewer("player", int(seat))
     raise InvalidInput(
         f"unknown viewer {viewer!r}: use dealer, surveillance, public or player:<seat number>"

@@ -11,6 +11,8 @@ from typing import Any
 from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from croupier.core.names import ascii_digits
+
 DEFAULT_MAX_BODY = 1 << 20
 """1 MiB: far above any form or JSON body the pages and the API take (a rules file upload is
 a few kilobytes)."""
@@ -36,7 +38,7 @@ class BodyLimit:
         )
         if declared is not None:
             text = declared.decode("latin-1").strip()
-            if not text.isdigit() or int(text) > self.limit:
+            if not ascii_digits(text) or int(text) > self.limit:
                 await _too_large(send, self.limit)
                 return
         received = 0

@@ -20,6 +20,7 @@ from fastapi.templating import Jinja2Templates
 
 from croupier.core.errors import CroupierError, InvalidInput
 from croupier.core.money import format_money
+from croupier.core.names import ascii_digits
 from croupier.service.office.backoffice import Download, Draft, actor_of
 from croupier.service.people.accounts import ROLES, CodeWanted, SignInRefused, random_token
 from croupier.service.people.authz import Action, Actor, SlipFacts, authorize, decide
@@ -419,7 +420,7 @@ def prepare(
     ask: Annotated[int | None, Form(ge=1, le=2**31 - 1)] = None,
 ) -> HTMLResponse:
     number = form.strip()
-    if number and not number.isdigit():
+    if number and not ascii_digits(number):
         raise InvalidInput(f"a form number is a number printed on the form, not {number!r}")
     office = tenant_of(request).backoffice
     if ask is not None:

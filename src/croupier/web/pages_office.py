@@ -11,6 +11,7 @@ from fastapi import APIRouter, Form, Path, Query, Request
 from fastapi.responses import HTMLResponse, Response
 
 from croupier.core.errors import InvalidInput
+from croupier.core.names import ascii_digits
 from croupier.service.office.backoffice import Recorded
 from croupier.service.people.authz import Action, Actor, authorize, decide
 from croupier.web.pages import file_response, render
@@ -186,7 +187,7 @@ def count_box(
     own session (99-01.3-08-14.4)."""
     authorize(actor, Action.RECORD_COUNT)  # the role first; the team's independence below
     parts = box.split("/")
-    if len(parts) != 3 or not parts[1].isdigit() or not parts[2].isdigit():
+    if len(parts) != 3 or not ascii_digits(parts[1]) or not ascii_digits(parts[2]):
         raise InvalidInput(f"not a drop box: {box!r} (day/table/shift)")
     view = tenant_of(request).backoffice.open_count(
         actor,

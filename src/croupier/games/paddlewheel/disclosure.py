@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from croupier.core.money import format_money
+from croupier.core.names import ascii_digits
 from croupier.games.paddlewheel.prizes import BetKind
 from croupier.games.paddlewheel.rules import Rules, TableRules, TicketRules
 
@@ -121,4 +122,4 @@ def ticket_disclosure(rules: TicketRules) -> str:
 
 
 def _sort_key(symbol: str) -> tuple[int, str]:
-    return (int(symbol), "") if symbol.isdigit() else (1 << 30, symbol)
+    return (int(symbol), "") if ascii_digits(symbol) else (1 << 30, symbol)

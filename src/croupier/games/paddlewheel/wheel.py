@@ -23,6 +23,7 @@ from math import gcd, lcm
 from pydantic import BaseModel, ConfigDict
 
 from croupier.core.errors import InvalidInput, Problem, RuleViolation
+from croupier.core.names import ascii_digits
 from croupier.core.rng import Rng
 
 WHEEL = "99-01.3-11-03.1"
@@ -265,7 +266,7 @@ class Wheel(BaseModel):
 
 def _is_number(symbol: str) -> bool:
     text = symbol.strip()
-    return text.isdigit()
+    return ascii_digits(text)
 
 
 @dataclass(frozen=True, slots=True)

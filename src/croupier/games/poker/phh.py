@@ -28,6 +28,7 @@ import tomli_w
 
 from croupier.core.cards import Card, parse_card
 from croupier.core.errors import InvalidInput, RuleViolation
+from croupier.core.names import ascii_digits
 from croupier.games.base import PendingKind
 from croupier.games.poker.actions import Action, ActionKind
 from croupier.games.poker.hand import Hand
@@ -232,7 +233,7 @@ def parse_phh(text: str, source: str = "PHH file") -> PhhHand:
 
 
 def _actor(word: str, n: int, note: str) -> int:
-    if not (word.startswith("p") and word[1:].isdigit() and 1 <= int(word[1:]) <= n):
+    if not (word.startswith("p") and ascii_digits(word[1:]) and 1 <= int(word[1:]) <= n):
         raise InvalidInput(f"unknown actor {word!r} in {note!r}")
     return int(word[1:])
 

@@ -35,6 +35,7 @@ from dataclasses import fields
 from croupier.core.cards import parse_card
 from croupier.core.errors import CroupierError, InvalidInput
 from croupier.core.events import JSON
+from croupier.core.names import ascii_digits
 from croupier.core.protocol import PendingKind, Play, WagerResult
 from croupier.games.roundfile import FORMAT, RoundFile, parse_round
 from croupier.games.threecard21 import actions as a
@@ -132,7 +133,7 @@ def _deal_card(state: Round) -> int:
         if detail == "dealer's hole card":
             return 2
         number = detail.removeprefix("card ")
-        if number.isdigit():
+        if ascii_digits(number):
             return int(number)
     raise InvalidInput(f"no card of the initial deal is due now ({detail or pending.kind.value})")
 

@@ -16,6 +16,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, field_validator
 
 from croupier.core.errors import Problem
+from croupier.core.names import ascii_digits
 from croupier.core.shoe import NJShuffleMethod
 from croupier.eval.threecard import CATEGORIES_HIGH_TO_LOW, BonusCategory
 from croupier.games.config import require_valid, validate_rules
@@ -94,7 +95,7 @@ def parse_odds(value: Any) -> Odds:
     elif isinstance(value, str):
         text = value.replace(" to ", ":").replace(" ", "")
         parts = text.split(":")
-        if len(parts) != 2 or not all(p.isdigit() for p in parts):
+        if len(parts) != 2 or not all(ascii_digits(p) for p in parts):
             raise ValueError(f"not payout odds: {value!r} (write e.g. '3 to 2')")
         pair = (int(parts[0]), int(parts[1]))
     else:

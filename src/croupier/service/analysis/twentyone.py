@@ -27,6 +27,7 @@ from croupier.analysis.twentyone import (
     tip_bet,
 )
 from croupier.core.errors import InvalidInput
+from croupier.core.names import ascii_digits
 from croupier.reports.strategy_chart import UP_LABELS, UP_ORDER
 from croupier.service.games.rules import load_rules
 
@@ -180,7 +181,7 @@ def analysis_rules(rules_path: Path | None, options: Options = Options()) -> Ana
             raise InvalidInput(f"--dealer-natural is {known}, not {o.dealer_natural!r}") from None
     if o.blackjack_pays is not None:
         left, sep, right = o.blackjack_pays.partition(":")
-        if not sep or not left.isdigit() or not right.isdigit() or int(right) == 0:
+        if not sep or not ascii_digits(left) or not ascii_digits(right) or int(right) == 0:
             raise InvalidInput(f"--blackjack-pays is N:M such as 3:2, not {o.blackjack_pays!r}")
         changes["blackjack_pays"] = Fraction(int(left), int(right))
     try:

@@ -7,6 +7,7 @@ from croupier.books import operations as ops
 from croupier.books.model import Affiliation, Chips, Game, Role
 from croupier.core.errors import InvalidInput
 from croupier.core.money import format_money
+from croupier.core.names import ascii_digits
 from croupier.service.books.input import amount, chips, describe_chips, ids, numbers
 from croupier.service.books.service import Request
 
@@ -161,7 +162,7 @@ def opening_balances(
     by_table: dict[int, Chips] = {}
     for item in trays:
         table, sep, lines = item.partition("=")
-        if not sep or not table.strip().isdigit():
+        if not sep or not ascii_digits(table.strip()):
             raise InvalidInput(f"a tray is TABLE=CHIPS (1=5x40,1x100), got {item!r}")
         number = int(table)
         if number in by_table:
