@@ -181,6 +181,30 @@ def test_a_socket_without_a_session_or_from_another_site_is_closed(demo: Demo) -
         ws.receive_json()
 
 
+def test_a_socket_whose_session_ended_sends_nothing_more(
+    demo: Demo, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Found by a security audit: a table's socket kept streaming after its person signed out
+    (or was disabled, or changed password), the session having been looked up only when it
+    opened. It is looked up again before an update goes out (at most every
+    ``SESSION_RECHECK_SECONDS``; none here), and a session that ended closes the socket."""
+    from croupier.web import api_tables
+
+    monkeypatch.setattr(api_tables, "SESSION_RECHECK_SECONDS", 0.0)
+    people = _open_and_seat(demo)
+    auditor, acsrf = demo.api_client("au")
+    with _socket(auditor, f"/api/tables/{TABLE}/ws") as ws:
+        first = ws.receive_json()
+        dealer, dcsrf = people["d1"]
+        assert _post(dealer, dcsrf, f"/api/tables/{TABLE}/deal").status_code == 200
+        assert ws.receive_json()["version"] > first["view"]["version"]  # still signed in
+        assert _post(auditor, acsrf, "/api/logout").status_code == 200
+        assert _post(dealer, dcsrf, f"/api/tables/{TABLE}/chance").status_code == 200
+        with pytest.raises(WebSocketDisconnect) as closed:
+            ws.receive_json()
+        assert closed.value.code == 1008
+
+
 def test_the_pages_open_a_table_and_show_each_person_their_console(demo: Demo) -> None:
     dealer, csrf = demo.page_client("d1")
     page = dealer.get("/tables")

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import time
 from typing import Annotated, Any, Literal
 from urllib.parse import urlsplit
 
@@ -282,6 +283,11 @@ def round_file(
     return JSONResponse(data, headers={"Content-Disposition": f'attachment; filename="{name}"'})
 
 
+SESSION_RECHECK_SECONDS = 10.0
+"""How long a table's socket goes on without looking up its session again (only when an update
+is to go out): the longest it may stream after the session ended."""
+
+
 def _same_origin(websocket: WebSocket) -> bool:
     """A browser's socket must come from a page of this server (no cross-site socket rides on
     the session cookie); a program that sends no Origin is let through to the session check."""
@@ -315,6 +321,28 @@ async def updates(
         return
     actor = actor_of(session.account)
     assert session.account.org_id is not None  # a session works in an organization
+    token, account = websocket.cookies.get(SESSION_COOKIE), session.account
+    checked = time.monotonic()
+
+    async def still_theirs() -> bool:
+        """Whether the session this socket was opened in still stands, as it was: looked up
+        again at most every ``SESSION_RECHECK_SECONDS`` when an update is to go out. Signing
+        out, a new password, an account disabled, its roles or organization changed all end
+        what the socket may show (found by a security audit: it went on streaming)."""
+        nonlocal checked
+        if time.monotonic() - checked < SESSION_RECHECK_SECONDS:
+            return True
+        again = await run_in_threadpool(server.accounts.session, token)
+        checked = time.monotonic()
+        return (
+            again is not None
+            and again.account.account_id == account.account_id
+            and again.account.org_id == account.org_id
+            and actor_of(again.account) == actor
+            and not again.account.must_change_password
+            and not again.account.disabled
+        )
+
     # made in a worker thread the first time (it reads the organization), entered here
     tenant = await run_in_threadpool(server.tenant, session.account.org_id)
     desk: TablesDesk = tenant.enter().tables
@@ -354,6 +382,9 @@ async def updates(
             # the view in it is this person's, with the actions offered to them, and the
             # console built from it (``TablesDesk.subscribe``): nothing to read again
             update = await queue.get()
+            if not await still_theirs():
+                await websocket.close(code=1008)  # sign in again
+                return
             if pages and int(update["version"]) <= shown:
                 # queued before the first message was read, which already shows this console
                 # (a program's socket keeps it: it carries the events a resume asked for)
