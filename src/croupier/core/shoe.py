@@ -25,6 +25,7 @@ ND_INDICATOR = "99-01.3-08-08.2"
 ND_BURN = "99-01.3-08-08.3"
 ND_SHORT_SHOE = "99-01.3-08-12.9"
 NJ_CUT = "N.J.A.C. 13:69F-2C.4(f)"
+NJ_NO_CUT = "N.J.A.C. 13:69F-2C.4(b)1"
 NJ_RECUT = "N.J.A.C. 13:69F-2C.4(g)"
 NJ_RESHUFFLE = "N.J.A.C. 13:69F-2C.4(h)"
 NJ_BURN = "N.J.A.C. 13:69F-2C.6(c)"
@@ -40,6 +41,7 @@ class ShoePhase(Enum):
 
     NEEDS_SHUFFLE = "needs shuffle"
     SHUFFLED = "shuffled, awaiting the cut"
+    PLACED = "placed in the shoe by the shuffler, awaiting the indicator card"
     CUT = "cut, awaiting the indicator card"
     NEEDS_BURN = "awaiting the burn card"
     DEALING = "dealing"
@@ -256,7 +258,11 @@ class NJShoe:
     way in from the back (2C.4(f)) unless the Bart Carter shuffle is used; a supervisor may order
     a recut before any card is dealt (2C.4(g)); the first card after each full set is burned
     (2C.6(c)) except with the Bart Carter shuffle, which instead reshuffles about one deck from
-    the discard rack into pre-marked places of the shoe (2C.1, 2C.4(h)).
+    the discard rack into pre-marked places of the shoe (2C.1, 2C.4(h)). Cards shuffled by an
+    automated card shuffling device are placed in the shoe and dealt without a cut (2C.4(b)1:
+    the cut of (c) to (f) is for cards shuffled by hand or preshuffled); the cutting card that
+    marks the reshuffle is then placed by the house's approved procedure (2C.4(j)), held here to
+    the same quarter from the back.
     """
 
     def __init__(
@@ -288,10 +294,18 @@ class NJShoe:
         self.discards = []
         self.cut_card_from_back = None
         self.cut_card_out = False
-        self.phase = ShoePhase.SHUFFLED
+        self.phase = (
+            ShoePhase.PLACED if self.method is NJShuffleMethod.AUTOMATIC else ShoePhase.SHUFFLED
+        )
 
     def cut(self, position: int) -> None:
         """Cut at least ten cards from either end (2C.4(f)); the front goes to the back."""
+        if self.method is NJShuffleMethod.AUTOMATIC:
+            raise RuleViolation(
+                "cards shuffled by an automated card shuffling device are placed in the shoe and "
+                "dealt, not cut",
+                NJ_NO_CUT,
+            )
         if self.phase is not ShoePhase.SHUFFLED:
             raise RuleViolation(f"cannot cut while the shoe {self.phase.value}", NJ_CUT)
         n = len(self.stack)
@@ -326,7 +340,7 @@ class NJShoe:
             raise RuleViolation(
                 "with the Bart Carter shuffle the cut card is not re-inserted", NJ_CUT
             )
-        if self.phase is not ShoePhase.CUT:
+        if self.phase not in (ShoePhase.CUT, ShoePhase.PLACED):
             raise RuleViolation(
                 f"cannot insert the cutting card while the shoe {self.phase.value}", NJ_CUT
             )

@@ -196,6 +196,21 @@ def test_2C_9_a_double_not_more_than_wager() -> None:
     act(state, a.Double(1, 0, 1000))
 
 
+def test_2C_5_e_a_double_is_made_in_whole_chips() -> None:
+    """Found by an audit: 2C.5(e) has every wager made with gaming chips (the smallest $1
+    here); the wagers and insurance were held to whole chips, a double down was not. Each
+    person's double on a shared spot is held to it too."""
+    state = table(HouseRules(), [one()])
+    deal(state, "5c 9h 4d Th 2s")
+    refused(state, a.Double(1, 0, 250), "2C.5(e)")
+    act(state, a.Double(1, 0, 300))
+    rules = HouseRules(max_persons_per_spot=2)
+    shared = table(rules, [SpotWagers(1, (PersonWager(1000, "A", True), PersonWager(500, "B")))])
+    deal(shared, "5c 9h 4d Th 2s")
+    refused(shared, a.Double(1, 0, 1000, (("B", 150),)), "2C.5(e)")
+    act(shared, a.Double(1, 0, 1000, (("B", 200),)))
+
+
 def test_2C_9_b_one_card_after_double() -> None:
     state = table(HouseRules(), [one()])
     deal(state, "5c 9h 4d Th 2s")

@@ -188,6 +188,33 @@ def test_nj_2c_4_g_recut_before_any_card_is_dealt() -> None:
         shoe.recut(50)
 
 
+def test_nj_2c_4_b_1_a_shufflers_stack_is_placed_in_the_shoe_and_dealt_without_a_cut() -> None:
+    """Found by an audit: 2C.4(b)1 has cards shuffled by an automated device placed in the shoe
+    and dealt; the cut of (c) to (f) is for cards shuffled by hand or preshuffled. The shoe
+    demanded a cut all the same, so a shuffler's shoe could not be dealt as the text says."""
+    shoe = NJShoe(6, NJShuffleMethod.AUTOMATIC)
+    shoe.shuffle(SeededRng(21))
+    shuffled = list(shoe.stack)
+    with pytest.raises(RuleViolation, match=r"2C\.4\(b\)1"):
+        shoe.cut(50)
+    with pytest.raises(RuleViolation, match=r"2C\.4\(g\)"):
+        shoe.recut(50)  # nothing was cut
+    with pytest.raises(RuleViolation, match=r"2C\.4\(f\)"):
+        shoe.insert_cut_card(312 // 4 - 1)  # the reshuffle's cutting card: still a quarter in
+    shoe.insert_cut_card(312 // 4)
+    assert shoe.burn() == shuffled[0]  # 2C.6(c): the first card burned
+    assert shoe.draw() == shuffled[1]  # then dealt in the shuffler's order, uncut
+    shoe.discard([shuffled[1]])
+    while not shoe.reshuffle_due:
+        shoe.discard([shoe.draw()])
+    shoe.shuffle(SeededRng(22))
+    assert shoe.remaining == 312
+    for method in (NJShuffleMethod.HAND, NJShuffleMethod.BART_CARTER):  # these are cut
+        by_hand = NJShoe(6, method)
+        by_hand.shuffle(SeededRng(23))
+        by_hand.cut(50)
+
+
 def test_nj_2c_1_bart_carter_shuffle_keeps_every_card() -> None:
     shoe = NJShoe(6, NJShuffleMethod.BART_CARTER)
     shoe.shuffle(SeededRng(13))

@@ -40,7 +40,7 @@ from croupier.games.threecard21.model import (
     split_triggers,
     total,
 )
-from croupier.games.threecard21.rules import HouseRules
+from croupier.games.threecard21.rules import S_CHIPS, HouseRules
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,7 +102,12 @@ def hit(r: RoundData, space: int, hand_no: int) -> list[Event]:
 
 
 def double(
-    r: RoundData, space: int, hand_no: int, amount: int, others: tuple[tuple[str, int], ...]
+    r: RoundData,
+    space: int,
+    hand_no: int,
+    amount: int,
+    others: tuple[tuple[str, int], ...],
+    chip: int,
 ) -> list[Event]:
     spot, hand = require_turn(r, space, hand_no)
     _require_can_draw(spot, hand, hand_no)
@@ -127,6 +132,12 @@ def double(
                 f"a double down wager must be more than nothing and not more than the original "
                 f"wager ({dollars(stake)}), not {dollars(extra)}",
                 S_DOUBLE,
+            )
+        if extra % chip:
+            raise RuleViolation(
+                f"a double down wager is made in chips: {dollars(extra)} is not a whole number "
+                f"of chips of {dollars(chip)}",
+                S_CHIPS,
             )
     events: list[Event] = [Decision(space, hand_no, "double")]
     for person, extra in sorted(amounts.items()):

@@ -317,7 +317,9 @@ class Round:
         if isinstance(act, a.Hit):
             return play.hit(r, act.space, act.hand)
         if isinstance(act, a.Double):
-            return play.double(r, act.space, act.hand, act.amount, act.others)
+            return play.double(
+                r, act.space, act.hand, act.amount, act.others, self.rules.smallest_chip
+            )
         if isinstance(act, a.Split):
             return play.split(r, act.space, act.others)
         return self._irregularity(act)

@@ -172,7 +172,8 @@ class TerminalTable:
         shoe = NJShoe(self.rules.decks, self.rules.shuffle)
         shoe.shuffle(self.rng)
         n = shoe.remaining
-        shoe.cut(10 + self.rng.randbelow(n - 19))
+        if self.rules.shuffle is not NJShuffleMethod.AUTOMATIC:  # a shuffler's stack is not cut
+            shoe.cut(10 + self.rng.randbelow(n - 19))
         if self.rules.shuffle is not NJShuffleMethod.BART_CARTER:
             shoe.insert_cut_card(n // 4 + self.rng.randbelow(10))
         return shoe
