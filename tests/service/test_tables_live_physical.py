@@ -135,3 +135,32 @@ def test_a_table_is_opened_physical_or_virtual(sqlite_db: str) -> None:
     hub = LiveTableHub(open_store(sqlite_db), SeededRngSource(1))
     with pytest.raises(Exception, match="physical or virtual"):
         hub.open_table("x", "poker", RULES["poker"], "dealer-1", mode="real")
+
+
+def test_a_keyed_spin_of_impossible_revolutions_is_refused_and_appends_nothing(
+    sqlite_db: str,
+) -> None:
+    """Found by an audit: ``1/99999999999999999`` was keyed, recorded and paid, and the round
+    could then not be played back for a dispute (a round file holds at most 15 digits)."""
+    from croupier.games.paddlewheel.wheel import MOST_KEYED_REVOLUTIONS
+
+    store = open_store(sqlite_db)
+    hub = LiveTableHub(store, SeededRngSource(5))
+    _open(hub, "w", "paddlewheel", "physical")
+    for _ in range(100):  # to the spin
+        t = hub.table("w")
+        assert t.play is not None
+        if t.play.pending.kind is PendingKind.CHANCE:
+            break
+        action = pick(hub.legal_actions("w"), t.version, 5)
+        pending = t.play.pending
+        seat = pending.seat if pending.kind is PendingKind.SEAT else None
+        who = t.seats.get(seat, "dealer-1") if seat is not None else "dealer-1"
+        assert hub.act("w", action, who, seat=seat).accepted
+    version = store.version(stream_of("w"))
+    for keyed in ("1/99999999999999999", f"1/{MOST_KEYED_REVOLUTIONS + 1}"):
+        refused = hub.key("w", keyed, "dealer-1")
+        assert not refused.accepted
+        assert "revolutions" in (refused.refusal or "")
+    assert store.version(stream_of("w")) == version
+    assert hub.key("w", f"1/{MOST_KEYED_REVOLUTIONS}", "dealer-1").accepted

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from math import gcd, lcm
+from typing import Final
 
 from pydantic import BaseModel, ConfigDict
 
@@ -289,6 +290,12 @@ _LEAST_DRAWN_REVOLUTIONS = 3
 _DRAWN_REVOLUTION_CHOICES = 6
 
 
+MOST_KEYED_REVOLUTIONS: Final = 1000
+"""The most revolutions an operator may key for one spin (found by an audit: a slip of the
+finger of seventeen digits was recorded and paid, and the round could then not be played back
+for a dispute). A hand spin makes a handful; the round files keep whatever was recorded."""
+
+
 def keyed_spin(wheel: Wheel, start: int, text: str) -> Spin:
     """A spin of a physical wheel as its operator keys it: ``SECTION`` or
     ``SECTION/REVOLUTIONS``. ``SECTION`` is the position, 1 to the number of sections, of the
@@ -315,6 +322,11 @@ def keyed_spin(wheel: Wheel, start: int, text: str) -> Spin:
         if not turns_text.strip().isascii() or not turns_text.strip().isdigit():
             raise InvalidInput(f"the revolutions are a whole number, got {turns_text.strip()!r}")
         revolutions = int(turns_text)
+        if revolutions > MOST_KEYED_REVOLUTIONS:
+            raise InvalidInput(
+                f"{revolutions} revolutions is not a spin a wheel makes; key the full "
+                f"revolutions seen, at most {MOST_KEYED_REVOLUTIONS}"
+            )
     tps = wheel.ticks_per_section
     return Spin(start=start, revolutions=revolutions, stop=(section - 1) * tps + tps // 2)
 
