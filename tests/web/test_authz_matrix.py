@@ -279,7 +279,7 @@ ENDPOINTS: list[Endpoint] = [
              "99-01.3-08-14.2", json={"amount": "1", "resolution": "recounted"},
              changes=False),
     Endpoint("agree to a resolution (API)", "POST", "/api/counts/999/agree", COUNTERS,
-             "99-01.3-08-14.2", changes=False),
+             "99-01.3-08-14.2", json={"proposal": "$1.00 by ct: recounted"}, changes=False),
     Endpoint("record equal counts (API)", "POST", "/api/counts/999/record", COUNTERS,
              "99-01.3-08-14.2", changes=False),
     Endpoint("withdraw a count (API)", "POST", "/api/counts/999/withdraw", COUNTERS,

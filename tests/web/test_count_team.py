@@ -75,18 +75,49 @@ def test_99_01_3_08_14_4_a_difference_is_resolved_by_one_and_agreed_by_the_other
     proposed = {"amount": "200", "resolution": "a $5 bill stuck to the box; recounted together"}
     assert _post(ct, f"/api/counts/{count_id}/propose", proposed).status_code == 200
     # the one who proposed may not also agree to it
-    refused = _post(ct, f"/api/counts/{count_id}/agree")
+    (mine,) = ct[0].get("/api/counts").json()
+    refused = _post(ct, f"/api/counts/{count_id}/agree", {"proposal": mine["proposal"]})
     assert refused.status_code == 422
+    assert "not the one who proposed it" in refused.text
     assert not _counted(demo)
     (seen,) = ip[0].get("/api/counts").json()
     assert seen["may"][0] == "agree"
     assert "recounted together" in seen["proposal"]
-    done = _post(ip, f"/api/counts/{count_id}/agree")
+    done = _post(ip, f"/api/counts/{count_id}/agree", {"proposal": seen["proposal"]})
     assert done.status_code == 200, done.text
     rec = demo.app.state.server.backoffice.books().shifts[("S1", DAY, 1, 1)].count
     assert (rec.first_count, rec.second_count, rec.resolved) == (19_500, 20_000, 20_000)
     assert (rec.initials_a, rec.initials_b) == ("CT", "II")  # initialed by both (-14.4)
     assert "recounted together" in rec.resolution
+
+
+def test_99_01_3_08_14_4_an_agreement_is_to_the_proposal_read_not_one_made_since(
+    demo: Demo,
+) -> None:
+    """Found by an audit: the proposer made the proposal again with another amount after the
+    other member had read it; the agreement recorded the amount never read. An agreement names
+    the proposal it agrees to, and one made since is refused (read it again)."""
+    _removed(demo)
+    ct, ip = demo.api_client("ct"), demo.api_client("ip")
+    count_id = _post(ct, "/api/counts", {**BOX, "partner": "ip", "amount": "200"}).json()[
+        "count_id"
+    ]
+    _post(ip, f"/api/counts/{count_id}/enter", {"amount": "190"})
+    why = {"resolution": "recount found a $5 chip"}
+    assert _post(ip, f"/api/counts/{count_id}/propose", {**why, "amount": "195"}).status_code == 200
+    (read,) = ct[0].get("/api/counts").json()
+    assert read["proposal"].startswith("$195.00 by ip")
+    assert _post(ip, f"/api/counts/{count_id}/propose", {**why, "amount": "150"}).status_code == 200
+    refused = _post(ct, f"/api/counts/{count_id}/agree", {"proposal": read["proposal"]})
+    assert refused.status_code == 422
+    assert "$150.00" in refused.text
+    assert "read it again" in refused.text
+    assert not _counted(demo)
+    (again,) = ct[0].get("/api/counts").json()
+    done = _post(ct, f"/api/counts/{count_id}/agree", {"proposal": again["proposal"]})
+    assert done.status_code == 200, done.text
+    rec = demo.app.state.server.backoffice.books().shifts[("S1", DAY, 1, 1)].count
+    assert rec.resolved == 15_000  # the amount read, this time
 
 
 def test_99_01_3_08_14_2_the_team_is_checked_when_the_count_is_opened(demo: Demo) -> None:

@@ -205,6 +205,34 @@ def test_a_socket_whose_session_ended_sends_nothing_more(
         assert closed.value.code == 1008
 
 
+def test_a_players_account_does_not_play_a_seat_keyed_at_a_physical_table(demo: Demo) -> None:
+    """Found by a security audit: the dealer keyed a walk-in's wager under the name
+    'player1', and the account player1 then saw that seat as its own, changed the keyed wager
+    and chose the seat's decisions, with no chips moving on the felt. At a physical table the
+    dealer keys every seat; a player's account sees what the public sees and plays no seat."""
+    dealer, dcsrf = demo.api_client("d1")
+    player, pcsrf = demo.api_client("player1")
+    made = _post(
+        dealer,
+        dcsrf,
+        "/api/tables",
+        {"table": "ph", "game": "twentyone", "rules": RULES, "mode": "physical"},
+    )
+    assert made.status_code == 201, made.text
+    keyed = {"seat": 2, "amount": "10", "player": "player1"}
+    assert _post(dealer, dcsrf, "/api/tables/ph/dealer-wager", keyed).status_code == 200
+    assert player.get("/api/tables/ph").json()["viewer"] == "public"
+    for path, body in (
+        ("/api/tables/ph/wager", {"amount": "25"}),
+        ("/api/tables/ph/seat", {"seat": 3}),
+        ("/api/tables/ph/unseat", {}),
+    ):
+        refused = _post(player, pcsrf, path, body)
+        assert refused.status_code == 422, (path, refused.text)
+        assert "physical table" in refused.text
+    assert dealer.get("/api/tables/ph").json()["wagers"] == {"2": "$10.00"}
+
+
 def test_the_pages_open_a_table_and_show_each_person_their_console(demo: Demo) -> None:
     dealer, csrf = demo.page_client("d1")
     page = dealer.get("/tables")
@@ -519,9 +547,9 @@ def test_a_physical_table_is_dealt_by_keying_each_card_through_the_api(demo: Dem
     body = {"table": "real-1", "game": "poker", "rules": "poker-holdem.toml", "mode": "physical"}
     assert _post(dealer, dcsrf, "/api/tables", body).status_code == 201
     players = [demo.api_client(name) for name in ("player1", "player2")]
-    for (client, csrf), seat in zip(players, (1, 4), strict=True):
-        assert _post(client, csrf, "/api/tables/real-1/seat", {"seat": seat}).status_code == 200
-        r = _post(client, csrf, "/api/tables/real-1/wager", {"amount": "20"})
+    for name, seat in (("Ann", 1), ("Bo", 4)):  # the dealer keys each seat's chips bought
+        body = {"seat": seat, "amount": "20", "player": name}
+        r = _post(dealer, dcsrf, "/api/tables/real-1/dealer-wager", body)
         assert r.status_code == 200, r.text
     # the half-hour fee first, collected in advance (99-01.3-09-03.3)
     unpaid = _post(dealer, dcsrf, "/api/tables/real-1/deal")

@@ -147,6 +147,12 @@ class ResolutionIn(BaseModel):
     resolution: str = Field(max_length=400, description="how the difference was resolved")
 
 
+class AgreeIn(BaseModel):
+    proposal: str = Field(
+        max_length=600, description="the proposal agreed to, as the count shows it"
+    )
+
+
 class ReasonIn(BaseModel):
     reason: str = Field(default="", max_length=400)
 
@@ -198,9 +204,13 @@ def propose_resolution(
 
 
 @router.post("/counts/{count_id}/agree", responses=REFUSALS)
-def agree_resolution(request: Request, actor: ActorDep, count_id: CountId) -> RecordedOut:
-    """Agree to the other member's resolution: the books record the count."""
-    return _recorded(tenant_of(request).backoffice.agree_resolution(actor, count_id))
+def agree_resolution(
+    request: Request, actor: ActorDep, count_id: CountId, body: AgreeIn
+) -> RecordedOut:
+    """Agree to the other member's resolution as read (``proposal``, as the count showed it):
+    the books record the count; a proposal made again since is refused (read it again)."""
+    office = tenant_of(request).backoffice
+    return _recorded(office.agree_resolution(actor, count_id, body.proposal))
 
 
 @router.post("/counts/{count_id}/record", responses=REFUSALS)

@@ -215,6 +215,7 @@ def count_step(
     amount: Annotated[str, Form(max_length=40)] = "",
     resolution: Annotated[str, Form(max_length=400)] = "",
     reason: Annotated[str, Form(max_length=400)] = "",
+    proposal: Annotated[str, Form(max_length=600)] = "",
 ) -> HTMLResponse:
     """A member's step in a count (``CountingDesk``): their own count, a resolution proposed
     or agreed to, equal counts recorded, or the count withdrawn."""
@@ -234,7 +235,7 @@ def count_step(
         office.propose_resolution(actor, count_id, amount, resolution)
         lines = [f"count {count_id}: proposed; the other member agrees to record it"]
     elif step == "agree":
-        lines = list(office.agree_resolution(actor, count_id).lines)
+        lines = list(office.agree_resolution(actor, count_id, proposal).lines)
     elif step == "record":
         lines = list(office.record_count(actor, count_id).lines)
     else:

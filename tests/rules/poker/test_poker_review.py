@@ -678,3 +678,51 @@ def test_99_01_3_09_05_11_arrival_after_the_others_have_their_cards_is_too_late(
     for _ in range(5):  # seats 1, 2, 3, 1, 2
         hand.apply(Action(K.CARD))
     _refused(hand, Action(K.ARRIVE, 3), "99-01.3-09-05.11")
+
+
+# -- a later audit (2026-11-29) ------------------------------------------------------------------
+
+
+def test_99_01_3_09_04_24_j_the_dealer_cannot_kill_a_shown_and_tabled_hand() -> None:
+    """Seat 2 shows As Ah on Ac Kd 7h 8s 9s (three aces) against seat 1's 2c 3d; a fouled-hand
+    call on the shown hand was accepted and gave seat 1 the pot unshown. Now refused: seat 2
+    wins the 200 pot (100 each: the big blind's 50 called, a 50 bet called on the flop)."""
+    hand = _hand(stacks={1: 1000, 2: 1000}, button=1)
+    shoe = _Shoe({2: "As Ah", 1: "2c 3d"}, "Ac Kd 7h 8s 9s")
+    _play(
+        hand,
+        [
+            Action(K.CALL, 1),
+            Action(K.CHECK, 2),
+            Action(K.BET, 2, amount=50),
+            Action(K.CALL, 1),
+            *_checks(2, 1),
+            *_checks(2, 1),
+        ],
+        shoe,
+    )
+    shoe.deal(hand)
+    first = hand.pending.seat
+    assert first == 2
+    hand.apply(Action(K.SHOW, 2))
+    _refused(hand, Action(K.FOULED_HAND, 2, cards=3), "99-01.3-09-04.24.j")
+    _show_down(hand)
+    assert hand.stacks == {1: 900, 2: 1100}
+
+
+def test_99_01_3_09_04_27_a_pot_tied_both_ways_is_divided_as_evenly_as_possible() -> None:
+    """Omaha high-low, chips of 25, three players in for 50 each (a 150 pot): seats 1 and 2
+    both make the five-high straight and the A-2-3-4-5 low on 3h 4h 5c Kd Tc; seat 3 has
+    neither. Halving first paid each half 50/25 with both odd chips to seat 1 (100 and 50);
+    the pot is theirs in equal parts: 75 each, three chips apiece."""
+    rules = rules_from_dict({"variant": "omaha-hilo"})
+    hand = _hand(stacks={1: 1000, 2: 1000, 3: 1000}, button=3, rules=rules)
+    shoe = _Shoe({1: "Ah 2h Kh Kc", 2: "As 2s 9c 9s", 3: "Qc Qs Jd Js"}, "3h 4h 5c Kd Tc")
+    _play(
+        hand,
+        [Action(K.CALL, 3), Action(K.CALL, 1), Action(K.CHECK, 2)] + _checks(1, 2, 3) * 3,
+        shoe,
+    )
+    shoe.deal(hand)
+    _show_down(hand)
+    assert hand.stacks == {1: 1025, 2: 1025, 3: 950}

@@ -66,6 +66,7 @@ MISDEAL: Final = "99-01.3-09-04.13"
 FOULED: Final = "99-01.3-09-04.18"
 FOULED_BET: Final = "99-01.3-09-04.19"
 FOULED_INTENT: Final = "99-01.3-09-04.20"
+SHOWN_HAND: Final = "99-01.3-09-04.24.j"
 FACED: Final = "99-01.3-09-04.22"
 DEFECTIVE: Final = "99-01.3-09-04.28"
 ABSENT: Final = "99-01.3-09-05.11"
@@ -392,6 +393,12 @@ class Hand(HandConduct):
             )
         if not p.live:
             raise InvalidInput(f"seat {p.seat} is no longer in the hand")
+        if p.shown:
+            raise RuleViolation(
+                f"seat {p.seat}'s hand is shown and tabled: the dealer cannot kill it, the "
+                "cards speak for themselves",
+                SHOWN_HAND,
+            )
         if self.misdeal_allowed() and not action.intentional:
             self._misdeal(f"seat {p.seat} dealt {action.cards} cards")
             return

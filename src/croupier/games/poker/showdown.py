@@ -300,6 +300,14 @@ class HandShowdown(HandBetting):
             return
         best_low = min(v for v in lows if v is not None)
         low_winners = [i for i in eligible if values[i][1] == best_low]
+        if len(high_winners) > 1 and high_winners == low_winners:
+            # the same hands tie both ways: the pot is theirs in equal parts, divided "as
+            # evenly as possible" (-04.27); halving it first could give one of them both
+            # halves' odd chips (150 in 25s: 100 and 50 instead of 75 each)
+            self._pay(
+                number, "whole", amount, high_winners, split_evenly(amount, high_winners, unit)
+            )
+            return
         high_half, low_half = high_low_halves(amount, unit)
         self._pay(
             number, "high", high_half, high_winners, split_evenly(high_half, high_winners, unit)

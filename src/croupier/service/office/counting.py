@@ -139,6 +139,11 @@ def _fold(events: list[Event]) -> dict[int, TeamCount]:
     return counts
 
 
+def _proposal_text(p: ResolutionProposed) -> str:
+    """A proposal as a member reads it (and agrees to it): amount, who, how resolved."""
+    return f"{format_money(p.amount)} by {p.by}: {p.resolution}"
+
+
 @dataclass(frozen=True)
 class CountView:
     """A count as one member may see it now, with what they may do."""
@@ -201,10 +206,7 @@ class CountingDesk(DayDesk):
             may.insert(0, "propose")
             if c.proposal is not None and c.proposal.by != me:
                 may.insert(0, "agree")
-        proposal = None
-        if c.proposal is not None:
-            p = c.proposal
-            proposal = f"{format_money(p.amount)} by {p.by}: {p.resolution}"
+        proposal = None if c.proposal is None else _proposal_text(c.proposal)
         return CountView(
             c.count_id,
             c.box,
@@ -330,8 +332,11 @@ class CountingDesk(DayDesk):
             counts, _ = self._counts()
             return self._view(counts[count_id], me)
 
-    def agree_resolution(self, actor: Actor, count_id: int) -> Recorded:
-        """The other member agrees to the proposal: the books record the count."""
+    def agree_resolution(self, actor: Actor, count_id: int, proposal: str) -> Recorded:
+        """The other member agrees to the proposal they read (``proposal``: as ``CountView``
+        showed it to them): the books record the count. A proposal made again since they read
+        it is not the one they agree to (found by an audit: the proposer could change the
+        amount between the other's reading and their agreeing); they read it again."""
         me = self._me(actor)
         with self._lock:
             c, _ = self._member_count(count_id, me)
@@ -342,6 +347,11 @@ class CountingDesk(DayDesk):
                 raise InvalidInput(
                     "the other member of the team agrees to a resolution, not the one who "
                     "proposed it (99-01.3-08-14.4)"
+                )
+            if proposal.strip() != _proposal_text(p):
+                raise InvalidInput(
+                    f"count {count_id}: the proposal is now {_proposal_text(p)!r}, not the one "
+                    "you agreed to; read it again (99-01.3-08-14.4)"
                 )
             return self._finish(count_id, me, p.amount, p.resolution)
 

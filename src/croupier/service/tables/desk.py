@@ -48,7 +48,7 @@ from croupier.service.people.authz import (
     authorize,
 )
 from croupier.service.people.namespace import Namespace
-from croupier.service.tables._live_events import StepTaken
+from croupier.service.tables._live_events import PHYSICAL, StepTaken
 from croupier.service.tables._live_games import TICKETS
 from croupier.service.tables._supervision import Refusal, Supervision, check_table_id
 from croupier.service.tables.console import ON_REQUEST, Console
@@ -113,7 +113,9 @@ class TablesDesk(Supervision):
         with self._locked():
             table = self.hub.table(check_table_id(table_id))
             seat = table.seat_of(actor.name)
-            if seat is not None and PLAYER in actor.roles:
+            # at a physical table the dealer keys every seat: a name keyed for a walk-in that
+            # is also an account's does not make the seat that account's (found by an audit)
+            if seat is not None and PLAYER in actor.roles and table.mode != PHYSICAL:
                 return f"player:{seat}"
         if actor.roles & STAFF:
             return "dealer"
@@ -236,9 +238,20 @@ class TablesDesk(Supervision):
                 table_id, game, self.rules_dir / rules, actor.name, mode=mode, books=books
             )
 
+    def _not_physical(self, table_id: str) -> None:
+        """A player's own seat and wager are for a virtual table: at a physical table the
+        players have no screen and the dealer keys each seat's wager (``seat_wager``) and
+        decision, as the chips and cards on the felt are (docs/tables-live.md)."""
+        if self.hub.table(check_table_id(table_id)).mode == PHYSICAL:
+            raise InvalidInput(
+                f"table {table_id} is a physical table: the dealer keys the seats, wagers and "
+                "decisions of its players"
+            )
+
     def seat(self, actor: Actor, table_id: str, seat: int) -> CommandResult:
         authorize(actor, Action.PLAY_AT_TABLE)
         with self._locked():
+            self._not_physical(table_id)
             return self._noted(
                 actor,
                 table_id,
@@ -248,12 +261,14 @@ class TablesDesk(Supervision):
     def unseat(self, actor: Actor, table_id: str) -> CommandResult:
         authorize(actor, Action.PLAY_AT_TABLE)
         with self._locked():
+            self._not_physical(table_id)
             seat = self._own_seat(actor, table_id)
             return self._noted(actor, table_id, self.hub.unseat(table_id, seat, actor.name))
 
     def wager(self, actor: Actor, table_id: str, amount: str) -> CommandResult:
         authorize(actor, Action.PLAY_AT_TABLE)
         with self._locked():
+            self._not_physical(table_id)
             seat = self._own_seat(actor, table_id)
             return self._noted(actor, table_id, self.hub.wager(table_id, seat, amount, actor.name))
 
