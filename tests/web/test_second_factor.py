@@ -307,3 +307,27 @@ def test_the_owner_resets_it_from_the_accounts_page(tmp_path: Path) -> None:
     assert au is not None
     assert not au.second_factor
     server.close()
+
+
+def test_two_sign_ins_racing_with_one_code_only_one_takes_it(tmp_path: Path) -> None:
+    """Found by an audit: the code's step was marked used without a condition, so two
+    sign-ins that both read the account before either marked it (two workers on PostgreSQL)
+    could both be let in with one code. The step is now taken only if it is still unused:
+    here the second sign-in's read of the account is from before the first took the code."""
+    import sqlalchemy as sa
+
+    from croupier.store.schema import accounts
+
+    server, clock = _server(tmp_path)
+    secret, _ = _enrol(server, "gm")
+    clock.advance(timedelta(seconds=60))
+    code = pyotp.TOTP(secret).at(clock.now())
+    engine = server.accounts.engine
+    with engine.connect() as conn:
+        stale = conn.execute(sa.select(accounts).where(accounts.c.name == "gm")).one()
+    waiting = server.accounts.sign_in("gm", PASSWORD, "10.0.0.1")
+    assert isinstance(waiting, CodeWanted)
+    server.accounts.finish_sign_in(waiting.token, code, "10.0.0.1")  # the first takes it
+    with engine.begin() as conn:  # the second, holding the account as it read it before
+        assert server.accounts._use_code(conn, stale, code, clock.now()) is None
+    server.close()

@@ -75,12 +75,17 @@ class SecondFactors:
         step = factor.matching_step(row.totp_secret or "", typed, now, row.totp_last_step)
         if step is None:
             return None
-        conn.execute(
+        # taken only if no sign-in took this step (or a later one) meanwhile: two sign-ins
+        # racing with one code both read the old last step, and only one may use it
+        taken = conn.execute(
             sa.update(accounts)
-            .where(accounts.c.account_id == row.account_id)
+            .where(
+                accounts.c.account_id == row.account_id,
+                sa.or_(accounts.c.totp_last_step.is_(None), accounts.c.totp_last_step < step),
+            )
             .values(totp_last_step=step)
         )
-        return "authenticator"
+        return "authenticator" if taken.rowcount == 1 else None
 
     def _left(self, conn: Connection, account_id: int) -> int:
         return int(
