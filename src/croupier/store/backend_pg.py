@@ -19,9 +19,10 @@ The web server keeps ``AlchemyBackend`` (``open_store(..., engine=True)``): its 
 its per-request organization and its pool live on one SQLAlchemy engine. ``engine`` here makes
 one on demand (Alembic's migrations, the few commands that read the web's tables).
 
-Only the URL scheme ``postgresql+psycopg://`` comes here (the one croupier documents); libpq
-reads the rest of such a URL as SQLAlchemy does (user, password, host, port, database and
-``?key=value`` connection options such as ``options=-csearch_path%3Dname``).
+Only the URL scheme ``postgresql+psycopg://`` comes here (the one croupier documents), read as
+SQLAlchemy reads it (``conninfo_of``: user, password, host, port, database and ``?key=value``
+connection options such as ``options=-csearch_path%3Dname``); the forms only SQLAlchemy
+reads (several hosts) are opened by SQLAlchemy as before.
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ from typing import TYPE_CHECKING, Any, Final
 from urllib.parse import parse_qsl, unquote
 
 from croupier.core.errors import InvalidInput
+from croupier.core.names import ascii_digits
 from croupier.store import scope
 from croupier.store.backend import (
     Backend,
@@ -92,7 +94,7 @@ def conninfo_of(url_text: str) -> str | None:
     if host:
         args["host"] = host
     if found["port"]:
-        if not found["port"].isdecimal():
+        if not ascii_digits(found["port"]):
             return None
         args["port"] = found["port"]
     items = parse_qsl(found["query"] or "", keep_blank_values=True)
