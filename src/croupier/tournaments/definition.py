@@ -127,27 +127,42 @@ class TournamentRules(FrozenModel):
         return _problems(self)
 
 
-_SECTIONS = {
+_COMMON_SECTIONS = {
     "game": s.POKER_GAMES,
-    "variant": s.POKER_GAMES,
-    "dealing": s.POKER_DEALER,
-    "entry_fee": s.POKER_FEES,
-    "rebuy": s.TWENTYONE_FEES,
-    "add_on": s.TWENTYONE_FEES,
-    "bounty": s.POKER_BOUNTY,
-    "levels": s.TWENTYONE_SPACES,
-    "betting_spaces": s.TWENTYONE_SPACES,
-    "minimum_bet": s.TWENTYONE_PLAY,
-    "maximum_bet": s.TWENTYONE_PLAY,
     "seats_per_table": s.POKER_TABLES,
-    "advance_per_table": s.POKER_ADVANCE,
-    "payout": s.POKER_PRIZES,
-    "satellites": s.POKER_SATELLITE,
-    "first_day": s.POKER_DAYS,
-    "last_day": s.POKER_DAYS,
-    "seat_draw": s.POKER_SEAT_DRAW,
     "tables": s.POKER_TABLES,
     "balancing": s.POKER_TABLES,
+}
+_SECTIONS = {  # each field's section, by the game its rules are for (found by an audit)
+    "poker": {
+        **_COMMON_SECTIONS,
+        "variant": s.POKER_GAMES,
+        "dealing": s.POKER_DEALER,
+        "entry_fee": s.POKER_FEES,
+        "rebuy": s.POKER_REBUY,
+        "add_on": s.POKER_ADD_ON,
+        "bounty": s.POKER_BOUNTY,
+        "levels": s.POKER_BLINDS,
+        "advance_per_table": s.POKER_ADVANCE,
+        "payout": s.POKER_PRIZES,
+        "satellites": s.POKER_SATELLITE,
+        "first_day": s.POKER_DAYS,
+        "last_day": s.POKER_DAYS,
+        "seat_draw": s.POKER_SEAT_DRAW,
+    },
+    "twentyone": {
+        **_COMMON_SECTIONS,
+        "entry_fee": s.TWENTYONE_FEES,
+        "rebuy": s.TWENTYONE_FEES,
+        "add_on": s.TWENTYONE_FEES,
+        "levels": s.TWENTYONE_SPACES,
+        "betting_spaces": s.TWENTYONE_SPACES,
+        "minimum_bet": s.TWENTYONE_PLAY,
+        "maximum_bet": s.TWENTYONE_PLAY,
+        "payout": s.TWENTYONE_ADVANCE,
+        "first_day": s.TWENTYONE_RECORDS,
+        "last_day": s.TWENTYONE_RECORDS,
+    },
 }
 
 
@@ -176,7 +191,9 @@ def definition_from_dict(data: Mapping[str, Any]) -> TournamentRules:
     cleaned = plain_days(data) if isinstance(data, Mapping) else data
     if isinstance(cleaned, dict):
         _known_bounties(cleaned, found)
-    return validate_rules(TournamentRules, cleaned, _SECTIONS, WHAT, found)
+    game = cleaned.get("game") if isinstance(cleaned, dict) else None
+    sections = _SECTIONS.get(game if isinstance(game, str) else "", _SECTIONS["poker"])
+    return validate_rules(TournamentRules, cleaned, sections, WHAT, found)
 
 
 def plain_days(data: Mapping[str, Any]) -> dict[str, Any]:
@@ -209,16 +226,17 @@ def _problems(r: TournamentRules) -> list[Problem]:
 def _common_problems(r: TournamentRules) -> list[Problem]:
     out: list[Problem] = []
     fee = r.fee_section
+    schedule = s.POKER_SCHEDULE if r.is_poker else s.TWENTYONE_RECORDS
     for name in ("id", "name", "organization", "site"):
         if not str(getattr(r, name)).strip():
-            out.append(Problem(name, "must not be empty", s.POKER_SCHEDULE))
+            out.append(Problem(name, "must not be empty", schedule))
     try:
         first, last = parse_day(r.first_day), parse_day(r.last_day)
     except ValueError:
-        out.append(Problem("first_day", "days are written YYYY-MM-DD", s.POKER_SCHEDULE))
+        out.append(Problem("first_day", "days are written YYYY-MM-DD", schedule))
     else:
         if last < first:
-            out.append(Problem("last_day", "must not be before first_day", s.POKER_SCHEDULE))
+            out.append(Problem("last_day", "must not be before first_day", schedule))
         elif r.is_poker and (last - first).days + 1 > s.OCCASION_DAYS:
             out.append(
                 Problem(
@@ -272,10 +290,12 @@ def _purchase_problems(
     """A rebuy's or add-on's number, amount, chips and last level (of the main tournament, or
     of the satellite at ``where``)."""
     out: list[Problem] = []
-    fee = r.fee_section
     for name, option in (("rebuy", rebuy), ("add_on", add_on)):
         if option is None:
             continue
+        fee = r.fee_section
+        if r.is_poker:
+            fee = s.POKER_REBUY if name == "rebuy" else s.POKER_ADD_ON
         if option.count < 1 or option.amount <= 0 or option.chips <= 0:
             out.append(Problem(f"{where}{name}", "count, amount and chips must be positive", fee))
         if not 1 <= option.through_level <= len(r.levels):

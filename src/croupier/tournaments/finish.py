@@ -297,11 +297,17 @@ def agree_split(
         )
     if any(v < 0 for v in shares.values()):
         raise InvalidInput("a share cannot be negative")
-    due = sum(
-        p.cents
-        for p in place_prizes(state, part)
-        if p.place <= len(left) and p.kind is PrizeKind.CASH
-    )
+    held = [p for p in place_prizes(state, part) if p.place <= len(left)]
+    goods = [p for p in held if p.kind is PrizeKind.MERCHANDISE]
+    if goods:
+        # a split pays the shares in cash and awards nothing more: a merchandise prize of a
+        # place still held would be neither awarded nor recorded (found by an audit)
+        what = ", ".join(f"place {p.place}: {p.description or 'merchandise'}" for p in goods)
+        raise RuleViolation(
+            f"a merchandise prize cannot be split ({what}); play on to award it",
+            section,
+        )
+    due = sum(p.cents for p in held if p.kind is PrizeKind.CASH)
     if sum(shares.values()) != due:
         raise RuleViolation(
             f"the shares total {format_money(sum(shares.values()))}; the prize for places 1 to "

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from croupier.core.money import format_money
 from croupier.tournaments.definition import TournamentRules
-from croupier.tournaments.events import FeeKind, PrizeKind
+from croupier.tournaments.events import FeeCollected, FeeKind, PlayerRegistered, PrizeKind
 from croupier.tournaments.finish import place_prizes
 from croupier.tournaments.guards import fee_value, prize_value
 from croupier.tournaments.model import Balancing, ChipPurchase, SeatDraw
@@ -98,13 +98,27 @@ def removals(state: TournamentState) -> list[RemovalLine]:
     ]
 
 
+def _payers(state: TournamentState) -> dict[int, tuple[str, str]]:
+    """For each fee collected (by the identity of its event): the name and address its player
+    registered with then. A refund before the start takes the player out of the entrants, and
+    the register keeps the name and address of every fee all the same (-09-07.1.c)."""
+    registered: dict[tuple[str, str], tuple[str, str]] = {}
+    out: dict[int, tuple[str, str]] = {}
+    for e in state.events:
+        if isinstance(e, PlayerRegistered):
+            registered[(e.tournament, e.player)] = (e.name, e.address)
+        elif isinstance(e, FeeCollected):
+            out[id(e)] = registered.get((e.tournament, e.player), (e.player, ""))
+    return out
+
+
 def fee_register(state: TournamentState) -> list[FeeLine]:
     """Every fee, satellites first, in the order collected."""
+    payers = _payers(state)
     out: list[FeeLine] = []
     for part in _parts(state):
         for i, f in enumerate(part.fees):
-            ent = part.entrants.get(f.player)
-            name, address = (ent.name, ent.address) if ent else (f.player, "")
+            name, address = payers.get(id(f), (f.player, ""))
             out.append(
                 FeeLine(
                     part.id,

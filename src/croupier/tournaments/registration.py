@@ -216,7 +216,9 @@ def refund(
             s.TWENTYONE_PLAY,
         )
     within_days(state, at)
-    cash = sum(f.cents for f in part.fees if f.player == player and f.receipt is None)
+    # the fees handed back now: not a buy-in prize's (no cash was paid), not one handed back
+    # already (a player who registered again after a refund, -09-07.1.c: the fees collected)
+    cash = sum(f.cents for f in part.kept_fees() if f.player == player and f.receipt is None)
     return emit(state, [FeeRefunded(part.id, player, cash, at)])
 
 
