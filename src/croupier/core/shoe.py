@@ -236,7 +236,9 @@ class Shoe:
     def _take(self) -> Card:
         card = self.stack.pop(0)
         self.dealt_since_shuffle += 1
-        if self.indicator_from_bottom is not None and len(self.stack) < self.indicator_from_bottom:
+        # the indicator placed N cards from the bottom is at the face of the shoe once the
+        # cards in front of it are dealt, N left behind it (-08.2: "appears at the face")
+        if self.indicator_from_bottom is not None and len(self.stack) <= self.indicator_from_bottom:
             self.indicator_out = True
         return card
 
@@ -420,6 +422,7 @@ class NJShoe:
 
     def _take(self) -> Card:
         card = self.stack.pop(0)
-        if self.cut_card_from_back is not None and len(self.stack) < self.cut_card_from_back:
+        # the cutting card is reached once the cards in front of it are dealt (2C.4(h))
+        if self.cut_card_from_back is not None and len(self.stack) <= self.cut_card_from_back:
             self.cut_card_out = True
         return card

@@ -68,9 +68,11 @@ def test_99_01_3_08_08_2_indicator_lands_50_to_100_from_the_bottom(from_bottom: 
     while not shoe.indicator_out:
         shoe.draw()
         dealt += 1
-    # the indicator appears at the face when fewer cards remain than its distance from the bottom
-    assert shoe.remaining == from_bottom - 1
-    assert 1 + dealt == 6 * 52 - from_bottom + 1  # burn card + dealt cards
+    # placed N cards from the bottom, the indicator is at the face of the shoe once the cards
+    # in front of it are dealt, the N behind it left (found by an audit: the reshuffle came one
+    # card late, a round could be dealt from behind the indicator)
+    assert shoe.remaining == from_bottom
+    assert 1 + dealt == 6 * 52 - from_bottom  # burn card + dealt cards
 
 
 @pytest.mark.parametrize("from_bottom", [0, 49, 101, 300])
@@ -171,7 +173,7 @@ def test_nj_2c_4_f_cutting_card_a_quarter_from_the_back() -> None:
     shoe.burn()
     while not shoe.reshuffle_due:
         shoe.draw()
-    assert shoe.remaining == 312 // 4 - 1
+    assert shoe.remaining == 312 // 4  # reached: the cards in front of it dealt
 
 
 def test_nj_2c_4_g_recut_before_any_card_is_dealt() -> None:

@@ -15,7 +15,8 @@ The deal, as croupier's engine deals it (``croupier.games.twentyone.table``,
 - one card to each betting space from the dealer's left, the dealer's up card, a second card to
   each space, then the dealer's hole card (hole-card methods); with the no-hole-card method the
   dealer's second card comes after the players' decisions (99-01.3-08-10.1);
-- the indicator card has appeared once fewer cards remain than its distance from the bottom;
+- the indicator card has appeared once no more cards remain than its distance from the bottom
+  (the cards in front of it dealt, -08.2: "appears at the face of a shoe");
   the round is completed and the cards reshuffled before the next (-08.2); a shoe that runs out
   within a round is refilled from the discard holder, shuffled, cut, first card burned
   (-12.9), and everything is reshuffled after that round;
@@ -454,7 +455,7 @@ def run_chunk_kernel(
         round_sq += round_net * round_net
         # -- the indicator card (-08.2): reshuffle before the next round once it has appeared
         dealt += pos - seg
-        need_shuffle = refilled or n - pos < ind or in_shoe == rounds_per_shoe
+        need_shuffle = refilled or n - pos <= ind or in_shoe == rounds_per_shoe
     stats[S_ROUNDS] += played
     stats[S_INITIAL] += played * players
     stats[S_HANDLE] += 10 * played * players
