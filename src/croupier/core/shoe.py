@@ -202,7 +202,20 @@ class Shoe:
                 "there are not enough cards to complete the round",
                 ND_SHORT_SHOE,
             )
-        pile = fisher_yates(self.discards, rng)
+        return self.refill_with(fisher_yates(self.discards, rng), cut_position)
+
+    def refill_with(self, order: Sequence[Card], cut_position: int) -> Card:
+        """``refill_from_discards`` with the discards already shuffled into ``order`` (a
+        recorded refill played back); the burned card. The reshuffle after the round is due."""
+        if self.stack:
+            raise RuleViolation(
+                f"{len(self.stack)} cards remain in the shoe; the discards are used only when "
+                "there are not enough cards to complete the round",
+                ND_SHORT_SHOE,
+            )
+        if sorted(c.index for c in order) != sorted(c.index for c in self.discards):
+            raise InvalidInput("a refill's cards are not the cards of the discard holder")
+        pile = list(order)
         n = len(pile)
         if not MIN_CUT_FROM_END <= cut_position <= n - MIN_CUT_FROM_END:
             raise RuleViolation(
@@ -212,6 +225,7 @@ class Shoe:
             )
         self.stack = pile[cut_position:] + pile[:cut_position]
         self.discards = []
+        self.indicator_out = True  # everything is reshuffled after this round (-12.9, -08.2)
         burned = self._take()
         self.discards.append(burned)
         return burned

@@ -159,6 +159,17 @@ class ShoePrepared(Event):
     reason: str
 
 
+@event("twentyone.discards_reshuffled")
+@dataclass(frozen=True, slots=True)
+class DiscardsReshuffled(Event):
+    """Too few cards in the shoe to complete the round (-12.9): the discard holder's cards
+    shuffled into ``order``, cut at ``cut`` and the first card burned; the round goes on, and
+    everything is reshuffled after it."""
+
+    order: tuple[Card, ...]
+    cut: int
+
+
 @event("twentyone.round_started")
 @dataclass(frozen=True, slots=True)
 class RoundStarted(Event):

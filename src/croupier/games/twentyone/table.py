@@ -25,12 +25,13 @@ from croupier.core.events import Event
 from croupier.core.money import format_money
 from croupier.core.protocol import PendingKind, Play, player_party
 from croupier.core.rng import Rng
-from croupier.core.shoe import Shoe
+from croupier.core.shoe import MIN_CUT_FROM_END, ND_SHORT_SHOE, Shoe
 from croupier.core.shuffle import fisher_yates
 from croupier.games.twentyone.actions import Action, ActionKind, SeatWager
 from croupier.games.twentyone.events import (
     ActionRecorded,
     CardBurned,
+    DiscardsReshuffled,
     PlayerJoined,
     PlayerLeft,
     RoundClosed,
@@ -72,6 +73,9 @@ class Table:
         self.play: TwentyOnePlay | None = None
         self.rounds = 0
         self.fresh_shoe = False  # shuffled or burned, and no round dealt since
+        self.rng: Rng | None = None
+        """Shuffles the discards of a shoe that runs short within a round (-12.9): set by
+        whoever deals live; a table rebuilt from its events reads the shuffle recorded."""
 
     @classmethod
     def rebuilt(cls, events: Iterable[Event]) -> Table:
@@ -126,6 +130,8 @@ class Table:
         elif isinstance(e, ShoePrepared):
             self._build_shoe(e)
             self.fresh_shoe = True
+        elif isinstance(e, DiscardsReshuffled):
+            self._shoe().refill_with(e.order, e.cut)
         elif isinstance(e, CardBurned):
             card = self._shoe().burn()
             if card != e.card:
@@ -289,7 +295,19 @@ class Table:
         events: list[Event] = []
         while play.pending.kind is PendingKind.CHANCE:
             if not shoe.stack:
-                raise InvalidInput("the shoe is empty")  # 4+ decks: cannot happen in one round
+                # -12.9: too few cards to complete the round (seven spaces splitting small
+                # cards can empty a shoe behind the indicator): the discards shuffled and cut,
+                # one card burned, and the round completed
+                if self.rng is None:
+                    raise RuleViolation(
+                        "the shoe is empty: the discard holder is to be shuffled and cut, one "
+                        "card burned and the round completed",
+                        ND_SHORT_SHOE,
+                    )
+                pile = tuple(fisher_yates(shoe.discards, self.rng))
+                cut = MIN_CUT_FROM_END + self.rng.randbelow(len(pile) - 2 * MIN_CUT_FROM_END + 1)
+                events += self._emit([DiscardsReshuffled(pile, cut)])
+                continue
             events += self._round_action(Action(ActionKind.CARD, card=shoe.stack[0]))
         if play.pending.kind is PendingKind.NONE:
             events += self._emit([RoundClosed(self.rounds, self._players_chips())])

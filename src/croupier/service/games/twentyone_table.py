@@ -55,6 +55,7 @@ class TwentyOneTable:
         self.clock: Clock = clock if clock is not None else SystemClock()
         self.last_activity: datetime | None = None
         self.table = Table()
+        self.table.rng = rng
         self.player = ""
         self.version = 0
 
@@ -89,6 +90,7 @@ class TwentyOneTable:
     def _rebuild(self) -> bool:
         stored = self.store.read(self.stream)
         self.table = Table.rebuilt(item.event for item in stored)
+        self.table.rng = self.rng  # a short shoe's discards are shuffled live (-12.9)
         self.version = self.store.version(self.stream)
         if stored:
             self.last_activity = stored[-1].recorded_at
