@@ -22,6 +22,7 @@ from croupier.service.games.twentyone_view import (
     ActionKind,
     CardBurned,
     CardDealt,
+    DiscardsReshuffled,
     DoubledDown,
     DoubleDown,
     Hand,
@@ -114,6 +115,11 @@ def describe(e: Event) -> str:
         )
     if isinstance(e, CardBurned):
         return f"dealer burns one card: {e.reason} [{e.section}]"
+    if isinstance(e, DiscardsReshuffled):
+        return (
+            f"the shoe is short: dealer shuffles the {len(e.order)} discards, cuts {e.cut} "
+            "cards in and burns one card, then completes the round [-12.9]"
+        )
     if isinstance(e, PlayerJoined):
         return f"{e.player} sits down with {format_money(e.chips)} in chips"
     if isinstance(e, PlayerLeft):

@@ -9,6 +9,7 @@ from croupier.games.twentyone.actions import Action, ActionKind
 from croupier.games.twentyone.events import (
     CardBurned,
     CardDealt,
+    DiscardsReshuffled,
     DoubledDown,
     HandCompleted,
     HandSplit,
@@ -29,6 +30,7 @@ __all__ = [
     "ActionKind",
     "CardBurned",
     "CardDealt",
+    "DiscardsReshuffled",
     "DoubleDown",
     "DoubledDown",
     "Hand",
