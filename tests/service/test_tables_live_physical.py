@@ -108,16 +108,7 @@ def test_a_keyed_move_that_cannot_be_appends_nothing(
     hub = LiveTableHub(store, SeededRngSource(5))
     _open(hub, "k", game, "physical")
     rng = SeededRng(5)
-    for _ in range(100):  # to the first chance move
-        t = hub.table("k")
-        assert t.play is not None
-        if t.play.pending.kind is PendingKind.CHANCE:
-            break
-        action = pick(hub.legal_actions("k"), t.version, 5)
-        pending = t.play.pending
-        seat = pending.seat if pending.kind is PendingKind.SEAT else None
-        who = t.seats.get(seat, "dealer-1") if seat is not None else "dealer-1"
-        assert hub.act("k", action, who, seat=seat).accepted
+    _to_the_first_chance_move(hub, "k")
     if impossible is None:  # poker: the card just keyed, keyed again
         first = _outcome(hub, "k", rng)
         assert hub.key("k", first, "dealer-1").accepted
@@ -147,16 +138,7 @@ def test_a_keyed_spin_of_impossible_revolutions_is_refused_and_appends_nothing(
     store = open_store(sqlite_db)
     hub = LiveTableHub(store, SeededRngSource(5))
     _open(hub, "w", "paddlewheel", "physical")
-    for _ in range(100):  # to the spin
-        t = hub.table("w")
-        assert t.play is not None
-        if t.play.pending.kind is PendingKind.CHANCE:
-            break
-        action = pick(hub.legal_actions("w"), t.version, 5)
-        pending = t.play.pending
-        seat = pending.seat if pending.kind is PendingKind.SEAT else None
-        who = t.seats.get(seat, "dealer-1") if seat is not None else "dealer-1"
-        assert hub.act("w", action, who, seat=seat).accepted
+    _to_the_first_chance_move(hub, "w")  # the spin
     version = store.version(stream_of("w"))
     for keyed in ("1/99999999999999999", f"1/{MOST_KEYED_REVOLUTIONS + 1}"):
         refused = hub.key("w", keyed, "dealer-1")
@@ -164,3 +146,19 @@ def test_a_keyed_spin_of_impossible_revolutions_is_refused_and_appends_nothing(
         assert "revolutions" in (refused.refusal or "")
     assert store.version(stream_of("w")) == version
     assert hub.key("w", f"1/{MOST_KEYED_REVOLUTIONS}", "dealer-1").accepted
+
+
+def _to_the_first_chance_move(hub: LiveTableHub, table_id: str) -> None:
+    """Play the table's offered actions (the first of each, seeded) until a card or a spin is
+    owed."""
+    for _ in range(100):
+        t = hub.table(table_id)
+        assert t.play is not None
+        if t.play.pending.kind is PendingKind.CHANCE:
+            return
+        action = pick(hub.legal_actions(table_id), t.version, 5)
+        pending = t.play.pending
+        seat = pending.seat if pending.kind is PendingKind.SEAT else None
+        who = t.seats.get(seat, "dealer-1") if seat is not None else "dealer-1"
+        assert hub.act(table_id, action, who, seat=seat).accepted
+    raise AssertionError(f"table {table_id} owed no card or spin within 100 actions")

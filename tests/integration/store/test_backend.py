@@ -162,42 +162,16 @@ def _typed(*args: str) -> tuple[int, bool, str]:
     return int(code), bool(imported), done.stdout
 
 
-@pytest.mark.slow
-def test_books_commands_typed_on_sqlite_import_no_sqlalchemy(tmp_path: Path) -> None:
+def _type_the_books_commands(url: str) -> str:
+    """Build a small history at ``url``, type ``books status``, ``books fill``, ``report
+    daily`` and ``verify`` against it, each in its own process, and check that each succeeded
+    without importing SQLAlchemy; the organization typed for."""
     from croupier.service.bench.books import FILL_CHIPS, ORG, build
 
-    url = f"sqlite:///{tmp_path / 'books.db'}"
     built = build(url, 3_000)
     t = built.open_table
     site, day = built.last_closed
     where = ["--db", url, "--org", ORG]
-    at = (t.last_at + timedelta(minutes=5)).isoformat()
-    fill = ["books", "fill", t.site_id, str(t.table), FILL_CHIPS, t.preparer, t.cashier]
-    fill += ["--verifier", t.verifier, "--at", at]
-    for args in (
-        ["books", "status", t.site_id],
-        fill,
-        ["report", "daily", site, day, "--format", "csv"],
-    ):
-        code, imported, out = _typed(*args, *where)
-        assert code == 0, f"croupier {' '.join(args)} failed: {out}"
-        assert not imported, f"croupier {' '.join(args)} imported SQLAlchemy"
-    # the fill was written through sqlite3; SQLAlchemy reads it back and finds every chain whole
-    with _alchemy_store(url, FixedClock(START)) as store:
-        assert store.verify() == []
-        assert store.read(f"books-{ORG}")[-1].type == "books.slip_issued"
-
-
-@pytest.mark.slow
-@pytest.mark.postgres
-def test_books_commands_typed_on_postgres_import_no_sqlalchemy(postgres_url: str) -> None:
-    """As on SQLite: ``store.backend_pg`` runs a typed command's statements on psycopg."""
-    from croupier.service.bench.books import FILL_CHIPS, ORG, build
-
-    built = build(postgres_url, 3_000)
-    t = built.open_table
-    site, day = built.last_closed
-    where = ["--db", postgres_url, "--org", ORG]
     at = (t.last_at + timedelta(minutes=5)).isoformat()
     fill = ["books", "fill", t.site_id, str(t.table), FILL_CHIPS, t.preparer, t.cashier]
     fill += ["--verifier", t.verifier, "--at", at]
@@ -210,8 +184,26 @@ def test_books_commands_typed_on_postgres_import_no_sqlalchemy(postgres_url: str
         code, imported, out = _typed(*args, *where)
         assert code == 0, f"croupier {' '.join(args)} failed: {out}"
         assert not imported, f"croupier {' '.join(args)} imported SQLAlchemy"
+    return ORG
+
+
+@pytest.mark.slow
+def test_books_commands_typed_on_sqlite_import_no_sqlalchemy(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'books.db'}"
+    org = _type_the_books_commands(url)
+    # the fill was written through sqlite3; SQLAlchemy reads it back and finds every chain whole
+    with _alchemy_store(url, FixedClock(START)) as store:
+        assert store.verify() == []
+        assert store.read(f"books-{org}")[-1].type == "books.slip_issued"
+
+
+@pytest.mark.slow
+@pytest.mark.postgres
+def test_books_commands_typed_on_postgres_import_no_sqlalchemy(postgres_url: str) -> None:
+    """As on SQLite: ``store.backend_pg`` runs a typed command's statements on psycopg."""
+    org = _type_the_books_commands(postgres_url)
     # the fill was written through psycopg; SQLAlchemy reads it back and finds every chain whole
     with open_existing_store(postgres_url, engine=True) as store:
         assert isinstance(store.backend, backends.AlchemyBackend)
         assert store.verify() == []
-        assert store.read(f"books-{ORG}")[-1].type == "books.slip_issued"
+        assert store.read(f"books-{org}")[-1].type == "books.slip_issued"
