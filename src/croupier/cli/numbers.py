@@ -24,53 +24,46 @@ _DECIMAL: Final = re.compile(
 )
 
 
-def _checked(
-    value: Any,
-    pattern: re.Pattern[str],
-    what: str,
-    kind: click.types.ParamType,
-    param: click.Parameter | None,
-    ctx: click.Context | None,
-) -> None:
-    if isinstance(value, str) and pattern.fullmatch(value) is None:
-        kind.fail(f"{value!r} is not {what} written in the digits 0-9.", param, ctx)
+class _Ascii(click.types.ParamType):
+    """Checks that the text is written in ASCII digits, then converts as the type it is mixed
+    into (the next in the method order: an int or float type, or its range)."""
+
+    pattern: re.Pattern[str]
+    what: str
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        if isinstance(value, str) and self.pattern.fullmatch(value) is None:
+            self.fail(f"{value!r} is not {self.what} written in the digits 0-9.", param, ctx)
+        return super().convert(value, param, ctx)
 
 
-class Whole(click.types.IntParamType):
+class Whole(_Ascii, click.types.IntParamType):
     """An integer written in ASCII digits."""
 
-    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
-        _checked(value, _WHOLE, "a whole number", self, param, ctx)
-        return super().convert(value, param, ctx)
+    pattern, what = _WHOLE, "a whole number"
 
 
-class WholeRange(click.types.IntRange):
+class WholeRange(_Ascii, click.types.IntRange):
     """An integer range (``min=``/``max=``) written in ASCII digits."""
 
-    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
-        _checked(value, _WHOLE, "a whole number", self, param, ctx)
-        return super().convert(value, param, ctx)
+    pattern, what = _WHOLE, "a whole number"
 
 
-class Decimal(click.types.FloatParamType):
+class Decimal(_Ascii, click.types.FloatParamType):
     """A decimal number written in ASCII digits (no ``nan`` or ``inf``)."""
 
-    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
-        _checked(value, _DECIMAL, "a number", self, param, ctx)
-        return super().convert(value, param, ctx)
+    pattern, what = _DECIMAL, "a number"
 
 
-class DecimalRange(click.types.FloatRange):
+class DecimalRange(_Ascii, click.types.FloatRange):
     """A decimal range written in ASCII digits."""
 
-    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
-        _checked(value, _DECIMAL, "a number", self, param, ctx)
-        return super().convert(value, param, ctx)
+    pattern, what = _DECIMAL, "a number"
 
 
 def ascii_type(kind: click.types.ParamType) -> click.types.ParamType:
     """``kind`` checking for ASCII digits first, if it reads numbers; else ``kind`` itself."""
-    if isinstance(kind, (Whole, WholeRange, Decimal, DecimalRange)):
+    if isinstance(kind, _Ascii):
         return kind
     if isinstance(kind, click.types.IntRange):
         return WholeRange(kind.min, kind.max, kind.min_open, kind.max_open, kind.clamp)
