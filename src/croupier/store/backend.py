@@ -196,6 +196,55 @@ class Idle(Generic[C]):
             self._close(conn)
 
 
+class PooledBackend(Backend, Generic[C]):
+    """A backend on its driver's own connections (``C``): a small pool of them shared by
+    threads (``Idle``, each used by one thread at a time), each transaction begun by croupier
+    (``_transaction``), and a SQLAlchemy engine on the same database made only when something
+    asks for it (Alembic's migrations, the service's own tables)."""
+
+    POOL: Final = 8
+    """Idle connections kept (SQLAlchemy's pool for a file keeps five, and lets ten more open)."""
+
+    def __init__(
+        self, url_text: str, make_engine: Callable[[], Engine], close: Callable[[C], object]
+    ) -> None:
+        self.url_text = url_text
+        self._make_engine = make_engine
+        self._idle: Idle[C] = Idle(self.POOL, close)
+        self._engine: Engine | None = None
+        self.watchers = []
+
+    @abstractmethod
+    def _transaction(self, write: bool) -> AbstractContextManager[Session]:
+        """A transaction on a pooled connection: committed at the end when ``write`` (which
+        also takes the write lock first where the database has one), else rolled back."""
+
+    @contextmanager
+    def reading(self) -> Iterator[Session]:
+        with self._transaction(write=False) as session:
+            yield session
+
+    @contextmanager
+    def writing(self) -> Iterator[Session]:
+        with self._transaction(write=True) as session:
+            yield session
+
+    def _engine_made(self, engine: Engine) -> None:
+        """What a backend sets on its engine when it is made (nothing here)."""
+
+    @property
+    def engine(self) -> Engine:
+        if self._engine is None:
+            self._engine = self._make_engine()
+            self._engine_made(self._engine)
+        return self._engine
+
+    def dispose(self) -> None:
+        self._idle.close()
+        if self._engine is not None:
+            self._engine.dispose()
+
+
 # -- SQLite through Python's own module -------------------------------------------------------
 
 
@@ -265,24 +314,18 @@ def _translated(exc: sqlite3.Error) -> Exception:
     return BackendError(first_line(exc))
 
 
-class SqliteBackend(Backend):
+class SqliteBackend(PooledBackend[sqlite3.Connection]):
     """A SQLite file through ``sqlite3``: a small pool of connections shared by threads (each
     used by one thread at a time), each in WAL mode with the busy timeout."""
 
     dialect = "sqlite"
-    POOL: Final = 8
-    """Idle connections kept (SQLAlchemy's pool for a file keeps five, and lets ten more open)."""
 
     def __init__(
         self, file: SqliteFile, lock_timeout: float, make_engine: Callable[[], Engine]
     ) -> None:
-        self.url_text = file.url_text
+        super().__init__(file.url_text, make_engine, sqlite3.Connection.close)
         self.path = file.path
         self._lock_timeout = lock_timeout
-        self._make_engine = make_engine
-        self._idle: Idle[sqlite3.Connection] = Idle(self.POOL, sqlite3.Connection.close)
-        self._engine: Engine | None = None
-        self.watchers = []
 
     def _connect(self) -> sqlite3.Connection:
         idle = self._idle.take()
@@ -314,7 +357,10 @@ class SqliteBackend(Backend):
         self._idle.give(conn, keep=not broken)
 
     @contextmanager
-    def _transaction(self, begin: str, commit: bool) -> Iterator[Session]:
+    def _transaction(self, write: bool) -> Iterator[Session]:
+        # croupier's BEGIN: IMMEDIATE takes the write lock up front (an append waits its turn
+        # instead of failing halfway), DEFERRED to read
+        begin, commit = ("BEGIN IMMEDIATE", True) if write else ("BEGIN DEFERRED", False)
         conn = self._connect()
         broken = False
         try:
@@ -337,27 +383,6 @@ class SqliteBackend(Backend):
             raise
         finally:
             self._release(conn, broken)
-
-    @contextmanager
-    def reading(self) -> Iterator[Session]:
-        with self._transaction("BEGIN DEFERRED", commit=False) as session:
-            yield session
-
-    @contextmanager
-    def writing(self) -> Iterator[Session]:
-        with self._transaction("BEGIN IMMEDIATE", commit=True) as session:
-            yield session
-
-    @property
-    def engine(self) -> Engine:
-        if self._engine is None:
-            self._engine = self._make_engine()
-        return self._engine
-
-    def dispose(self) -> None:
-        self._idle.close()
-        if self._engine is not None:
-            self._engine.dispose()
 
 
 def check_sqlite_path(url_text: str, path: Path, *, must_exist: bool) -> None:

@@ -38,12 +38,11 @@ from croupier.core.errors import InvalidInput
 from croupier.core.names import ascii_digits
 from croupier.store import scope
 from croupier.store.backend import (
-    Backend,
     BackendError,
     DuplicateRow,
-    Idle,
     Locked,
     Params,
+    PooledBackend,
     Row,
     Session,
     first_line,
@@ -210,12 +209,11 @@ class _PsycopgSession(Session):
             raise _translated(exc) from None
 
 
-class PsycopgBackend(Backend):
+class PsycopgBackend(PooledBackend["psycopg.Connection[Any]"]):
     """PostgreSQL through psycopg: a small pool of connections shared by threads (each used by
     one thread at a time), in autocommit mode with croupier's own ``BEGIN``."""
 
     dialect = "postgresql"
-    POOL: Final = 8
 
     def __init__(
         self,
@@ -224,13 +222,9 @@ class PsycopgBackend(Backend):
         make_engine: Callable[[], Engine],
         default_scope: str = scope.ALL,
     ) -> None:
-        self.url_text = url_text
+        super().__init__(url_text, make_engine, lambda conn: conn.close())
         self.default_scope = default_scope
         self._conninfo = conninfo
-        self._make_engine = make_engine
-        self._idle: Idle[psycopg.Connection[Any]] = Idle(self.POOL, lambda conn: conn.close())
-        self._engine: Engine | None = None
-        self.watchers = []
 
     def connect(self) -> psycopg.Connection[Any]:
         """A connection from the pool, or a new one (``BackendError`` if none can be made)."""
@@ -300,7 +294,7 @@ class PsycopgBackend(Backend):
         ).as_string(None)
 
     @contextmanager
-    def _transaction(self, commit: bool) -> Iterator[Session]:
+    def _transaction(self, write: bool) -> Iterator[Session]:
         import psycopg
 
         conn = self._begun()
@@ -311,7 +305,7 @@ class PsycopgBackend(Backend):
                 yield session
             finally:
                 session.close_cursors()
-            if commit:
+            if write:
                 try:
                     conn.execute("COMMIT")
                 except psycopg.Error as exc:
@@ -325,27 +319,8 @@ class PsycopgBackend(Backend):
         finally:
             self._release(conn, broken)
 
-    @contextmanager
-    def reading(self) -> Iterator[Session]:
-        with self._transaction(commit=False) as session:
-            yield session
-
-    @contextmanager
-    def writing(self) -> Iterator[Session]:
-        with self._transaction(commit=True) as session:
-            yield session
-
-    @property
-    def engine(self) -> Engine:
-        if self._engine is None:
-            self._engine = self._make_engine()
-            scope.set_default(self._engine, self.default_scope)
-        return self._engine
-
-    def dispose(self) -> None:
-        self._idle.close()
-        if self._engine is not None:
-            self._engine.dispose()
+    def _engine_made(self, engine: Engine) -> None:
+        scope.set_default(engine, self.default_scope)
 
 
 def revision(db: PsycopgBackend) -> str | None:
