@@ -41,6 +41,13 @@ def test_99_01_3_09_06_1_d_ante_and_1_e_no_cap_when_the_house_sets_none() -> Non
     assert "No-limit betting; minimum bet 50 chips." in text
 
 
+def test_99_01_3_09_06_1_d_a_big_blind_ante_is_disclosed_as_the_big_blinds() -> None:
+    # the tournament option of one ante posted by the big blind: the handout says who pays it
+    text = disclosure(rules_from_dict({**TOURNAMENT, "ante": 50, "ante_payer": "big-blind"}))
+    assert "- Ante: 50 chips each hand, posted by the big blind." in text
+    assert "per player per hand" not in text
+
+
 def test_99_01_3_09_06_1_f_following_the_last_raise_is_disclosed_with_the_original_bet() -> None:
     text = disclosure(rules_from_dict({**TOURNAMENT, "minimum_raise": "last-raise"}))
     assert (

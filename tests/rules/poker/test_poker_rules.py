@@ -226,3 +226,72 @@ def test_99_01_3_09_06_1_e_a_tournament_raise_cap_is_three_or_none() -> None:
     assert ("max_raises", "99-01.3-09-06.1.e") in problems
     for cap in (None, 0, 1, 3):  # no cap adopted, or a cap of at most three
         assert rules_from_dict({**base, "max_raises": cap}).max_raises == cap
+
+
+def _flop_with_stacks(stacks: list[int], rules: TableRules) -> Hand:
+    """Three players (button 3) who limp preflop and see the flop, with these stacks."""
+    hand = Hand(rules, [SeatSpec(k + 1, s) for k, s in enumerate(stacks)], 3)
+    _deal_all(hand)
+    hand.apply(Action(ActionKind.CALL, 3))
+    hand.apply(Action(ActionKind.CALL, 1))
+    hand.apply(Action(ActionKind.CHECK, 2))
+    _deal_all(hand)
+    return hand
+
+
+_NO_LIMIT = {
+    "structure": "no-limit",
+    "tournament": True,
+    "small_blind": 50,
+    "big_blind": 100,
+    "minimum_bet": 100,
+    "max_raises": None,
+}
+
+
+def test_99_01_3_09_05_7_an_all_in_below_the_minimum_bet_does_not_lower_it() -> None:
+    # Nontournament: minimum bet 50c (-06.1.c). Seat 1, with 10c left, bets it all on the flop
+    # (-05.7). The next bet must still be at least the 50c minimum, up to the $1 maximum bet.
+    hand = _flop_with_stacks([60, 1000, 1000], TableRules())
+    hand.apply(Action(ActionKind.BET, 1, amount=10))
+    limits = hand.limits_for(1)
+    assert (limits.call, limits.min_to, limits.max_to) == (10, 50, 100)
+    with pytest.raises(RuleViolation):
+        hand.apply(Action(ActionKind.RAISE, 2, amount=20))
+    hand.apply(Action(ActionKind.RAISE, 2, amount=50))  # completes the opening bet
+    # a raise over the completed bet is at least the original bet of 50c (-06.1.f)
+    assert hand.limits_for(2).min_to == 100
+
+
+def test_99_01_3_09_06_1_f_a_completed_short_opening_is_not_a_raise() -> None:
+    # Three raises at most (-06.1.e); completing a short all-in opening is the round's bet, so
+    # three raises may still follow it.
+    hand = _flop_with_stacks([60, 1000, 1000], TableRules())
+    hand.apply(Action(ActionKind.BET, 1, amount=10))
+    hand.apply(Action(ActionKind.RAISE, 2, amount=50))
+    hand.apply(Action(ActionKind.RAISE, 3, amount=100))
+    hand.apply(Action(ActionKind.RAISE, 2, amount=150))
+    hand.apply(Action(ActionKind.RAISE, 3, amount=200))
+    limits = hand.limits_for(1)  # seat 2 (index 1): three raises made, the cap reached
+    assert limits.min_to is None
+    assert limits.raise_closed_reason == "the raises are capped"
+
+
+def test_99_01_3_09_05_7_no_limit_short_all_in_opening_keeps_the_minimum_bet() -> None:
+    hand = _flop_with_stacks([120, 5000, 5000], rules_from_dict(_NO_LIMIT))
+    hand.apply(Action(ActionKind.BET, 1, amount=20))
+    assert hand.limits_for(1).min_to == 100
+    with pytest.raises(RuleViolation):
+        hand.apply(Action(ActionKind.RAISE, 2, amount=40))
+    hand.apply(Action(ActionKind.RAISE, 2, amount=150))  # an opening bet of 150
+    assert hand.limits_for(2).min_to == 300  # raised by at least the original bet, 150
+
+
+def test_99_01_3_09_05_5_fixed_limit_short_all_in_opening_is_completed_to_the_bet() -> None:
+    rules = rules_from_dict(
+        {**_NO_LIMIT, "structure": "fixed-limit", "small_bet": 100, "big_bet": 200}
+    )
+    hand = _flop_with_stacks([120, 5000, 5000], rules)
+    hand.apply(Action(ActionKind.BET, 1, amount=20))
+    limits = hand.limits_for(1)
+    assert (limits.call, limits.min_to, limits.max_to) == (20, 100, 100)

@@ -16,6 +16,7 @@ from croupier.core.cards import multi_deck
 from croupier.core.errors import InvalidInput, RuleViolation
 from croupier.core.events import Event
 from croupier.core.rng import SeededRng
+from croupier.core.shoe import ReshuffleReason
 from croupier.games.twentyone.actions import Action, ActionKind, SeatWager
 from croupier.games.twentyone.events import PlayerJoined, PlayerLeft, ShoePrepared, TableOpened
 from croupier.games.twentyone.rules import rules_from_dict
@@ -161,7 +162,7 @@ def test_the_table_checks_wagers_against_each_players_chips() -> None:
     table = Table()
     table.open(rules_from_dict({}), "ann", 1_000)
     table.join("cy", 300)
-    table.prepare_shoe("start", SeededRng(1))
+    table.prepare_shoe(ReshuffleReason.NEW_SHOE, SeededRng(1))
     with pytest.raises(InvalidInput, match=r"cy has \$3.00"):
         table.check_wagers([SeatWager(1, 500, 0, "ann"), SeatWager(2, 400, 0, "cy")])
     with pytest.raises(InvalidInput, match="not seated"):
@@ -216,3 +217,20 @@ def test_99_01_3_08_09_1_the_cli_lets_a_broke_player_leave_and_buy_in_again(
     text = " ".join(again.output.split())
     assert "player sits down with $20.00 in chips" in text
     assert "Round 1 chips $20.00" in text
+
+
+def test_99_01_3_08_08_2_a_shoe_in_use_is_reshuffled_only_on_the_rules_occasions() -> None:
+    table = Table()
+    table.open(rules_from_dict({}), "ann", 10_000)
+    table.prepare_shoe(ReshuffleReason.NEW_SHOE, SeededRng(1))
+    assert table.shoe is not None
+    assert not table.shoe.reshuffle_due
+    stack = table.shoe.stack
+    for reason in (ReshuffleReason.NEW_SHOE, ReshuffleReason.INDICATOR):
+        with pytest.raises(RuleViolation, match="99-01.3-08-08.2"):
+            table.prepare_shoe(reason, SeededRng(2))
+    assert table.shoe.stack == stack  # refused: nothing changed
+    # the house's period without activity (the caller's clock) is one of the occasions
+    events = table.prepare_shoe(ReshuffleReason.INACTIVITY, SeededRng(3))
+    assert isinstance(events[0], ShoePrepared)
+    assert events[0].reason == ReshuffleReason.INACTIVITY.value

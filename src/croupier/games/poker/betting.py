@@ -116,6 +116,14 @@ def floor_of(t: Terms, street: int, original_bet: int, last_raise: int) -> int:
     return floor if floor > 1 else 1
 
 
+def opening_bet(t: Terms, street: int) -> int:
+    """The smallest bet that opens a betting round in full: the fixed amount, or the structure's
+    minimum bet (-05.5, -06.1.c). Only a player all in may open for less (-05.7)."""
+    if t.fixed_limit:
+        return t.small_bet if street < 2 else t.big_bet
+    return t.minimum_bet
+
+
 def limits_of(
     t: Terms,
     street: int,
@@ -150,13 +158,16 @@ def limits_of(
             "an all-in for less than a full raise does not reopen the betting",
             ALL_IN,
         )
-    if bet_level > 0 and t.max_raises >= 0 and raises >= t.max_raises:
+    # an all-in below the minimum bet (-05.7) opens with no original bet: the next bet
+    # completes it, in the opening bet's range, and is not a raise toward the cap
+    completing = bet_level > 0 and original_bet == 0
+    if bet_level > 0 and not completing and t.max_raises >= 0 and raises >= t.max_raises:
         section = NONTOURNAMENT if t.nontournament else RAISE_CAP
         return Limits(to_call, None, None, all_in_to, "the raises are capped", section)
     capped = t.table_limit >= 0 and (t.pot_limit or t.no_limit)
-    if bet_level == 0:
+    if bet_level == 0 or completing:
         if t.fixed_limit:
-            low = high = t.small_bet if street < 2 else t.big_bet
+            low = high = opening_bet(t, street)
         elif t.nontournament:
             low, high = t.minimum_bet, t.maximum_bet
         elif t.pot_limit:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from croupier.core.money import format_money
-from croupier.games.poker.rules import BurnProcedure, MinimumRaise, Structure, TableRules
+from croupier.games.poker.rules import AntePayer, BurnProcedure, MinimumRaise, Structure, TableRules
 
 
 def _amount(rules: TableRules, value: int) -> str:
@@ -20,7 +20,9 @@ def disclosure(rules: TableRules) -> str:
             f"- Blind bets: small blind {_amount(rules, rules.small_blind)}, big blind "
             f"{_amount(rules, rules.big_blind)}."
         )
-    if rules.ante:
+    if rules.ante and rules.ante_payer is AntePayer.BIG_BLIND:
+        lines.append(f"- Ante: {_amount(rules, rules.ante)} each hand, posted by the big blind.")
+    elif rules.ante:
         lines.append(f"- Ante: {_amount(rules, rules.ante)} per player per hand.")
     if rules.structure is Structure.NONTOURNAMENT:
         lines.append(

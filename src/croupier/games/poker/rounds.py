@@ -200,9 +200,12 @@ class HandBetting(HandCore):
             to = action.amount
             level = self.bet_level
             increment = to - level
-            if level == 0:
-                self.original_bet = to
+            if level == 0 or self.original_bet == 0:
+                # the round's opening bet; an all-in below the minimum bet is not a full one
+                # (-05.7): it sets no original bet, and the next bet, completing it, opens
                 full = True
+                if to >= betting.opening_bet(self.terms, self.street):
+                    self.original_bet = to
             else:
                 self.raises += 1
                 self.raised = True

@@ -232,6 +232,9 @@ class TableRules(BaseModel):
 _SECTIONS = {
     "variant": TOURNAMENT_GAMES,
     "structure": POKER,
+    "tournament": POKER,
+    "small_bet": FIXED_TABLE_LIMIT,
+    "big_bet": FIXED_TABLE_LIMIT,
     "small_blind": BLINDS,
     "big_blind": BLINDS,
     "ante": ANTE,

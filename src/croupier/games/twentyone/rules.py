@@ -25,6 +25,7 @@ TIP_BET = "99-01.3-08-09.2.a"
 INSURANCE = "99-01.3-08-09.2.b"
 DOUBLE = "99-01.3-08-09.2.d"
 RESHUFFLE = "99-01.3-08-08.2"
+SURVEILLANCE = "99-01.3-08-04"
 
 DOLLAR = 100
 FIFTY_CENTS = 50
@@ -184,6 +185,7 @@ _SECTIONS = {
     "device_fallback_method": DEALING,
     "minimum_wager": BETTING,
     "maximum_wager": BETTING,
+    "first_active_table": BETTING,
     "insurance_permitted": INSURANCE,
     "even_money_offered": INSURANCE,
     "tip_betting_permitted": TIP_BET,
@@ -191,6 +193,7 @@ _SECTIONS = {
     "double_down": DOUBLE,
     "tip_double_down": DOUBLE,
     "inactivity_reshuffle_minutes": RESHUFFLE,
+    "video_surveillance": SURVEILLANCE,
 }
 
 

@@ -25,7 +25,7 @@ from croupier.core.events import Event
 from croupier.core.money import format_money
 from croupier.core.protocol import PendingKind, Play, player_party
 from croupier.core.rng import Rng
-from croupier.core.shoe import MIN_CUT_FROM_END, ND_SHORT_SHOE, Shoe
+from croupier.core.shoe import MIN_CUT_FROM_END, ND_SHORT_SHOE, ReshuffleReason, Shoe
 from croupier.core.shuffle import fisher_yates
 from croupier.games.twentyone.actions import Action, ActionKind, SeatWager
 from croupier.games.twentyone.events import (
@@ -207,11 +207,12 @@ class Table:
             return []
         if inactivity_passed:
             minutes = self.house.inactivity_reshuffle_minutes
-            return self.prepare_shoe(f"no activity at the table for {minutes} minutes", rng)
+            detail = f"no activity at the table for {minutes} minutes"
+            return self.prepare_shoe(ReshuffleReason.INACTIVITY, rng, detail)
         if self.shoe.reshuffle_due:
-            return self.prepare_shoe("indicator card appeared", rng)
+            return self.prepare_shoe(ReshuffleReason.INDICATOR, rng, "indicator card appeared")
         if self.shoe.remaining == 0:
-            return self.prepare_shoe("the shoe is empty", rng)
+            return self.prepare_shoe(ReshuffleReason.INDICATOR, rng, "the shoe is empty")
         return self._emit(
             [
                 CardBurned(
@@ -221,23 +222,43 @@ class Table:
         )
 
     # -- the shoe (-08) ---------------------------------------------------------------------
-    def prepare_shoe(self, reason: str, rng: Rng) -> list[Event]:
+    def prepare_shoe(self, reason: ReshuffleReason, rng: Rng, detail: str = "") -> list[Event]:
         """Shuffle every card (-08.1), cut at least ten cards from either end and place the
-        indicator card fifty to one hundred cards from the bottom (-08.2); one card is burned."""
+        indicator card fifty to one hundred cards from the bottom (-08.2); one card is burned.
+
+        A shoe in use is reshuffled only on one of -08.2's occasions: the indicator card has
+        appeared (or the shoe is empty), the house's period without activity has passed, or the
+        table reopens after a temporary closing. The clock is the caller's: a period of
+        inactivity or a reopening is taken as the caller states it. ``detail`` is the reason as
+        recorded (default: the occasion's own words)."""
         if self.play is not None:
             raise RuleViolation("the cards are not reshuffled during a round", SHUFFLE)
+        shoe = self.shoe
+        if shoe is not None and (
+            reason is ReshuffleReason.NEW_SHOE
+            or (
+                reason is ReshuffleReason.INDICATOR
+                and not shoe.reshuffle_due
+                and shoe.remaining > 0
+            )
+        ):
+            raise RuleViolation(
+                "the shoe in use is reshuffled only when the indicator card appears, after the "
+                "house's period without activity, or when a closed table reopens",
+                SHUFFLE,
+            )
         cards = multi_deck(self.house.decks)
         if self.shoe is not None:
             cards = sorted(self.shoe.stack + self.shoe.discards, key=lambda c: c.index)
         order = tuple(fisher_yates(cards, rng))
         cut = 10 + rng.randbelow(len(order) - 19)
         indicator = 50 + rng.randbelow(51)
-        return self._emit([ShoePrepared(order, cut, indicator, reason)])
+        return self._emit([ShoePrepared(order, cut, indicator, detail or reason.value)])
 
     def after_round(self, rng: Rng) -> list[Event]:
         """Reshuffle when the indicator card has appeared (-08.2); the events (empty if none)."""
         if self.play is None and self.shoe is not None and self.shoe.reshuffle_due:
-            return self.prepare_shoe("indicator card appeared", rng)
+            return self.prepare_shoe(ReshuffleReason.INDICATOR, rng, "indicator card appeared")
         return []
 
     def _build_shoe(self, e: ShoePrepared) -> None:

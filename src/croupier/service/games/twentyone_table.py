@@ -23,7 +23,7 @@ from croupier.core.clock import Clock, SystemClock
 from croupier.core.errors import InvalidInput
 from croupier.core.events import Event
 from croupier.core.rng import Rng
-from croupier.core.shoe import Shoe
+from croupier.core.shoe import ReshuffleReason, Shoe
 from croupier.games.twentyone.actions import Action, SeatWager
 from croupier.games.twentyone.events import CardBurned
 from croupier.games.twentyone.rules import HouseRules
@@ -84,7 +84,7 @@ class TwentyOneTable:
         if service._rebuild():
             return service
         service._run(lambda t: t.open(rules, player, bankroll))
-        service._run(lambda t: t.prepare_shoe("start of play", rng))
+        service._run(lambda t: t.prepare_shoe(ReshuffleReason.NEW_SHOE, rng, "start of play"))
         return service
 
     def _rebuild(self) -> bool:
@@ -190,7 +190,7 @@ class TwentyOneTable:
         assert self.table.rules is not None
         minutes = self.table.rules.inactivity_reshuffle_minutes
         reason = f"no activity at the table for {minutes} minutes (99-01.3-08-08.2)"
-        return self._run(lambda t: t.prepare_shoe(reason, self.rng))
+        return self._run(lambda t: t.prepare_shoe(ReshuffleReason.INACTIVITY, self.rng, reason))
 
     def after_round(self) -> list[Event]:
         """Reshuffle when the indicator card has appeared (-08.2); the events (empty if none)."""
