@@ -106,6 +106,23 @@ def test_99_01_3_08_06_3_dealer_redeems_tips_before_leaving(stocked: Books, run:
     assert ops.end_shift(stocked, "S1", 1, at(60), tray, "sm", "pb", closes_table=True)
 
 
+def test_99_01_3_08_06_2_any_employee_but_the_dealer_redeems_the_dealers_tips(
+    stocked: Books, run: Run
+) -> None:
+    # "An employee shall redeem a dealer's and wheel operator's tips through cash on hand":
+    # with no cashier at hand, the shift manager may; the dealer may not redeem his own
+    run(ops.sell_chips(stocked, "S1", 1, 2000, c(five=4), at(10)))
+    run(ops.receive_tip(stocked, "S1", 1, c(five=1), at(20)))
+    before = fingerprint(stocked)
+    with pytest.raises(RuleViolation) as err:
+        ops.redeem_tips(stocked, "S1", DAY, "d1", "d1", at(55))
+    assert err.value.section == "99-01.3-08-06.2"
+    assert fingerprint(stocked) == before
+    cash = stocked.sites["S1"].cash_bank
+    run(ops.redeem_tips(stocked, "S1", DAY, "d1", "sm", at(55)))
+    assert stocked.sites["S1"].cash_bank == cash - 500
+
+
 def test_99_01_3_08_06_2_redeem_chips_at_value_sold(stocked: Books, run: Run) -> None:
     run(ops.sell_chips(stocked, "S1", 1, 5000, c(twentyfive=2), at(10)))
     cash = stocked.sites["S1"].cash_bank

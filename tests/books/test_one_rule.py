@@ -173,3 +173,35 @@ def test_whatever_the_writer_accepts_every_reader_accepts_postgres(postgres_url:
     WriterReaderPostgres.postgres_base = postgres_url.rsplit("options=", 1)[0].rstrip("?&")
     WriterReaderPostgres.TestCase.settings = SETTINGS
     WriterReaderPostgres.TestCase().runTest()
+
+
+def _version(url: str) -> int:
+    store = open_store(url)
+    try:
+        return store.version("books-p1")
+    finally:
+        store.close()
+
+
+@pytest.mark.parametrize(
+    ("extra", "said"),
+    [
+        # -14.4: counts that differ are resolved by the team; the amount agreed is stated, not
+        # taken from the first member's count
+        (("--second", "$10", "--resolution", "counted again together"), "--resolved"),
+        # -14.4: the count is dated the day it is made, not after it is recorded
+        (("--count-day", "2099-12-31", "--at", "2026-01-06T09:00:00-06:00"), "2099-12-31"),
+        # a slip number in the digits 0-9 alone: int() would take "1_0" for slip 10
+        (("--fill-copies", "1_0"), "whole numbers"),
+    ],
+)
+def test_99_01_3_08_14_4_a_count_keyed_wrong_is_refused_and_records_nothing(
+    tmp_path: Path, extra: tuple[str, ...], said: str
+) -> None:
+    b = _dropped_cli(tmp_path)
+    before = _version(b.url)
+    line = b.refused(*COUNT, *extra)
+    assert said in line, line
+    assert _version(b.url) == before
+    b.ok(*COUNT, "--count-day", "2026-01-06", "--at", "2026-01-06T09:00:00-06:00")
+    assert _version(b.url) == before + 1

@@ -76,6 +76,8 @@ RECORD_READERS = frozenset({"owner", "gaming manager", "shift manager", "auditor
 OWNER_ONLY = frozenset({"owner"})
 TABLE_ENTRIES = frozenset({"dealer", "wheel operator", "pit boss", "shift manager"})
 CASHIERS = frozenset({"cashier"})  # -06.2 (the books: a chip bank cashier redeems)
+# -06.2: "An employee shall redeem a dealer's and wheel operator's tips through cash on hand"
+TIP_REDEEMERS = frozenset({"cashier", "pit boss", "shift manager", "gaming manager"})
 COUNTERS = frozenset({"count team member", "independent person"})  # -14.2
 CLOSERS = frozenset({"shift manager", "gaming manager"})  # -16.1.a: the books' close_day
 CAMERA_PEOPLE = frozenset({"gaming manager", "shift manager", "independent person"})  # -04.4.a
@@ -244,8 +246,8 @@ ENDPOINTS: list[Endpoint] = [
     # refuse, 422)
     Endpoint("redeem chips (form)", "POST", "/sites/S1/redeem", CASHIERS, "99-01.3-08-06.2",
              form={"chips": "100x10"}, changes=False),
-    Endpoint("redeem tips (form)", "POST", "/sites/S1/redeem-tips", CASHIERS, "99-01.3-08-06.2",
-             form={"dealer": "nobody"}, changes=False),
+    Endpoint("redeem tips (form)", "POST", "/sites/S1/redeem-tips", TIP_REDEEMERS,
+             "99-01.3-08-06.2", form={"dealer": "nobody"}, changes=False),
     # the slip registers
     Endpoint("slip register page", "GET", "/reports/slips?kind=fill", RECORD_READERS,
              "99-01.3-08-05.2"),
@@ -296,7 +298,7 @@ ENDPOINTS: list[Endpoint] = [
              json={"table": 1, "month": "2026-13", "amount": "$100"}, changes=False),
     Endpoint("redeem chips (API)", "POST", "/api/sites/S1/redemptions", CASHIERS,
              "99-01.3-08-06.2", json={"chips": "100x10"}, changes=False),
-    Endpoint("redeem tips (API)", "POST", "/api/sites/S1/tip-redemptions", CASHIERS,
+    Endpoint("redeem tips (API)", "POST", "/api/sites/S1/tip-redemptions", TIP_REDEEMERS,
              "99-01.3-08-06.2", json={"dealer": "nobody"}, changes=False),
     # live tables: pages
     Endpoint("tables page", "GET", "/tables", EVERYONE),

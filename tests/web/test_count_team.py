@@ -179,3 +179,20 @@ def _actor(demo: Demo, name: str) -> Any:
     from croupier.service.office.backoffice import actor_of
 
     return actor_of(demo.app.state.server.accounts.get(name))
+
+
+def test_99_01_3_08_14_4_a_count_made_days_later_is_dated_the_day_it_is_made(
+    demo: Demo,
+) -> None:
+    from datetime import timedelta
+
+    _removed(demo)
+    demo.clock.advance(timedelta(days=3))
+    made_on = demo.clock.now().astimezone().date().isoformat()
+    ct, ip = demo.api_client("ct"), demo.api_client("ip")
+    opened = _post(ct, "/api/counts", {**BOX, "partner": "ip", "amount": "200"}).json()
+    done = _post(ip, f"/api/counts/{opened['count_id']}/enter", {"amount": "200"})
+    assert done.status_code == 200, done.text
+    rec = demo.app.state.server.backoffice.books().shifts[("S1", DAY, 1, 1)].count
+    assert made_on != DAY
+    assert rec.count_day == made_on

@@ -340,9 +340,15 @@ def receive_tip(books: Books, site_id: str, table: int, lines: Chips, at: dateti
 def redeem_tips(
     books: Books, site_id: str, day: date, dealer_id: str, cashier_id: str, at: datetime
 ) -> list[Event]:
-    """An employee redeems a dealer's tips through cash on hand (99-01.3-08-06.2)."""
+    """An employee redeems a dealer's tips through cash on hand (99-01.3-08-06.2): any
+    employee, the cashier or another, but not the dealer or wheel operator whose tips they are."""
     iso = require_open_day(books, site_id, day)
-    require_role(books, cashier_id, (Role.CASHIER,), "redeem chips", "99-01.3-08-06.2")
+    employee(books, cashier_id)
+    if cashier_id == dealer_id:
+        raise RuleViolation(
+            f"{dealer_id}'s tips are redeemed by another employee through cash on hand",
+            "99-01.3-08-06.2",
+        )
     tips = books.sites[site_id].tips.get(dealer_id, ())
     if not tips:
         raise InvalidInput(f"{dealer_id} holds no tip chips")

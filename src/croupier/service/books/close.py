@@ -4,13 +4,13 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import date, datetime
 
 from croupier.books import count as cnt
 from croupier.books import operations as ops
 from croupier.books.guards import require_site
 from croupier.books.state import Books
-from croupier.core.errors import InvalidInput
+from croupier.core.errors import InvalidInput, RuleViolation
 from croupier.core.events import Event
 from croupier.core.money import format_money
 from croupier.service.books.day import open_day_of
@@ -51,17 +51,36 @@ def count(site: str, day: str, table: int, shift: int, typed: CountTyped) -> Req
     first = amount(typed.first, "the first member's count (--first)")
     second = amount(typed.second, "the second member's count (--second)")
     resolved = optional_amount(typed.resolved, "the resolved amount (--resolved)")
+    if resolved is None and first != second:
+        raise RuleViolation(
+            f"the two counts differ ({format_money(first)} and {format_money(second)}): the "
+            "team resolves the difference and records the amount agreed (--resolved)",
+            cnt.COUNT,
+        )
     fills = numbers(typed.fill_copies, "fill slip numbers")
     credits = numbers(typed.credit_originals, "credit slip numbers")
+
+    def dated(when: datetime) -> date:
+        # -14.4: the documentation is dated by both members, so not after the count is
+        # recorded (at --at, or now). Books kept ahead of the clock (a gaming day after today,
+        # as a rehearsal's) are bounded only by their gaming day.
+        today = max(when.date(), when.astimezone().date())  # as typed, or this machine's
+        if d <= today < counted_on:
+            raise InvalidInput(
+                f"the count day {counted_on.isoformat()} is after the count is recorded "
+                f"({today.isoformat()}): the count is dated the day it is made ({cnt.COUNT})"
+            )
+        return counted_on
+
     return Request(
         f"table {table} shift {shift}: {format_money(first if resolved is None else resolved)}",
-        lambda bk, _when: cnt.count_drop_box(
+        lambda bk, when: cnt.count_drop_box(
             bk,
             site,
             d,
             table,
             shift,
-            counted_on,
+            dated(when),
             a,
             b_,
             typed.key_holder,

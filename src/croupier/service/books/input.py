@@ -8,6 +8,7 @@ from datetime import date, datetime
 from croupier.books.model import Chips, Token, check_identifier, parse_chips
 from croupier.core.errors import InvalidInput
 from croupier.core.money import Cents, format_money, parse_amount
+from croupier.core.names import ascii_digits
 
 EXAMPLE_TIME = "2026-01-05T18:00:00-06:00"
 
@@ -69,23 +70,19 @@ def pair(text: str, what: str) -> tuple[str, str]:
 def numbers(text: str | None, what: str) -> tuple[int, ...]:
     """A comma-separated list of whole numbers."""
     items = [x.strip() for x in (text or "").split(",") if x.strip()]
-    try:
-        if not all(x.lstrip("-").isascii() for x in items):
-            raise ValueError  # digits 0-9 only, as everywhere a person types a number
-        return tuple(int(x) for x in items)
-    except ValueError:
-        raise InvalidInput(f"{what} are comma-separated whole numbers, got {text!r}") from None
+    if not all(ascii_digits(x.removeprefix("-")) for x in items):
+        # digits 0-9 only, as everywhere a person types a number (int() would read "1_0" as 10)
+        raise InvalidInput(f"{what} are comma-separated whole numbers, got {text!r}")
+    return tuple(int(x) for x in items)
 
 
 def card_range(text: str) -> tuple[int, int]:
     """``FIRST-LAST`` (or one number) of ticket cards."""
-    first, sep, last = text.partition("-")
-    try:
-        if not text.isascii():
-            raise ValueError  # digits 0-9 only
-        return (int(first), int(last)) if sep else (int(first), int(first))
-    except ValueError:
-        raise InvalidInput(f"card numbers are FIRST-LAST, e.g. 1001-1050, got {text!r}") from None
+    first, sep, last = (x.strip() for x in text.partition("-"))
+    if not ascii_digits(first) or (sep and not ascii_digits(last)):
+        # digits 0-9 only (int() would read "1_001" as 1001)
+        raise InvalidInput(f"card numbers are FIRST-LAST, e.g. 1001-1050, got {text!r}")
+    return (int(first), int(last)) if sep else (int(first), int(first))
 
 
 def describe_chips(lines: Chips) -> str:

@@ -176,6 +176,10 @@ class CountingDesk(DayDesk):
     def _append(self, version: int, *events: Event) -> None:
         self.store.append(self._stream(), list(events), version)
 
+    def _today(self) -> str:
+        """The date of the count being made: the clock's, in local time."""
+        return self.clock.now().astimezone().date().isoformat()
+
     def _me(self, actor: Actor) -> str:
         authorize(actor, Action.RECORD_COUNT)
         return employee_of(actor)
@@ -247,7 +251,8 @@ class CountingDesk(DayDesk):
                     raise InvalidInput(f"no employee {person or '(none)'} in the books")
             if partner == me:
                 raise InvalidInput("a count team is two people (99-01.3-08-14.2)")
-            conducted = books.dealers_on(site, day)
+            # -14.2: who conducted games on the day of the activity or on the day of the count
+            conducted = books.dealers_on(site, day) | books.dealers_on(site, self._today())
             facts = CountFacts((me, partner), frozenset(conducted & {me, partner}))
             authorize(actor, Action.RECORD_COUNT, count=facts)
             holder = (key_holder or "").strip() or me
@@ -399,6 +404,7 @@ class CountingDesk(DayDesk):
             None,
             o.fill_copies or None,
             o.credit_originals or None,
+            self._today(),  # -14.4: dated the day the count is made
         )
         done = self._record(count_request(o.site, o.day, o.table, o.shift, typed))
         self._append(version, CountRecorded(count_id, me, self.clock.now().isoformat()))

@@ -28,8 +28,8 @@ class DayDesk(OfficeBase):
         return self._record(books_day.redeem(site, chips, employee_of(actor)))
 
     def redeem_tips(self, actor: Actor, site: str, dealer: str) -> Recorded:
-        """The cashier redeems a dealer's tips for cash (99-01.3-08-06.2)."""
-        authorize(actor, Action.REDEEM_CHIPS)
+        """An employee redeems a dealer's tips through cash on hand (99-01.3-08-06.2)."""
+        authorize(actor, Action.REDEEM_TIPS)
         self._require_org()
         return self._record(books_day.redeem_tips(site, dealer.strip(), employee_of(actor)))
 

@@ -63,7 +63,8 @@ class Action(Enum):
     VIEW_QUARTERLY = "quarterly summary and compliance findings (view, CSV, PDF)"
     VIEW_HOLD = "percent-of-hold by dealer and wheel operator, with plots (view, CSV, PDF)"
     RECORD_COUNT = "count a drop box"
-    REDEEM_CHIPS = "redeem chips or a dealer's tips for cash (chip bank)"
+    REDEEM_CHIPS = "redeem a player's chips for cash (chip bank)"
+    REDEEM_TIPS = "redeem a dealer's or wheel operator's tips through cash on hand"
     CAMERAS = "review the cameras, report a camera fault and its repair"
     END_SHIFT = "end a table's shift: the tray counted, the drop box removed and escorted"
     OPEN_DAY = "open a gaming day at a site, with the people on duty"
@@ -149,6 +150,12 @@ POLICY: dict[Action, Rule] = {
         note="one of the two members; not two who both conducted games at the site that day",
     ),
     Action.REDEEM_CHIPS: Rule(_r(CASHIER), "99-01.3-08-06.2", writes=True),
+    Action.REDEEM_TIPS: Rule(
+        _r(CASHIER, PB, SM, GM),
+        "99-01.3-08-06.2",
+        writes=True,
+        note="an employee other than the dealer or wheel operator whose tips they are",
+    ),
     Action.OPEN_DAY: Rule(_r(GM, SM), f"{RECORDS}.1", writes=True),
     Action.OPEN_TABLE: Rule(
         _r(SM, PB),
