@@ -196,3 +196,24 @@ def test_99_01_3_08_14_4_a_count_made_days_later_is_dated_the_day_it_is_made(
     rec = demo.app.state.server.backoffice.books().shifts[("S1", DAY, 1, 1)].count
     assert made_on != DAY
     assert rec.count_day == made_on
+
+
+def test_99_01_3_08_14_2_a_count_opened_with_what_the_books_refuse_is_refused_at_once(
+    demo: Demo,
+) -> None:
+    # found by an audit: slip numbers the books cannot read, or a partner who may not count
+    # (the table's own dealer), were taken when the count was opened; the count then could
+    # never be recorded and blocked the drop box until withdrawn
+    _removed(demo)
+    ct = demo.api_client("ct")
+    snapshot = demo.snapshot()
+    for body, said in (
+        ({**BOX, "fill_copies": "garbage!!", "partner": "ip"}, "whole numbers"),
+        ({**BOX, "partner": "d1"}, "99-01.3-08-14.2"),
+    ):
+        r = _post(ct, "/api/counts", {**body, "amount": "200"})
+        assert r.status_code == 422, r.text
+        assert said in r.json()["detail"]
+        assert demo.snapshot() == snapshot
+    opened = _post(ct, "/api/counts", {**BOX, "partner": "ip", "amount": "200"})
+    assert opened.status_code == 200, opened.text

@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from fastapi.testclient import TestClient
 from tests.web.conftest import Demo
 
+from croupier.core.errors import InvalidInput
 from croupier.service.books.close import site_status
 from croupier.service.people.authz import Actor
 
@@ -125,3 +127,29 @@ def test_only_a_physical_twenty_one_or_paddlewheel_table_of_the_books_is_linked(
     )
     assert refused.status_code == 403
     assert refused.json()["section"] == "99-01.3-08-05.3"
+
+
+def test_99_01_3_08_05_3_two_people_answering_one_ask_make_one_slip(demo: Demo) -> None:
+    # the chip bank cashier and the shift manager both open the ask and both pass its check
+    # (it is open for each); then both prepare. The ask is taken in the slip's own transaction,
+    # so the second is refused and leaves no second slip for the same chips.
+    d1, d1_csrf = demo.api_client("d1")
+    assert _open(d1, d1_csrf, "bj-1", books_site="S1", books_table=1).status_code == 201  # type: ignore[attr-defined]
+    asked = d1.post(
+        "/api/tables/bj-1/ask",
+        json={"kind": "fill", "chips": "5x4"},
+        headers={"X-CSRF-Token": d1_csrf},
+    )
+    ask_id = asked.json()["ask_id"]
+    office = demo.app.state.server.backoffice
+    cashier, manager = _cashier(), Actor("sm", frozenset({"shift manager"}), "sm")
+    office.ask_to_answer(ask_id, "fill", "S1", 1)
+    office.ask_to_answer(ask_id, "fill", "S1", 1)
+    first = office.prepare(cashier, "fill", "S1", 1, "5x4", answers=ask_id)
+    drafts = len(office.drafts(cashier))
+    snapshot = demo.snapshot()
+    with pytest.raises(InvalidInput, match="nothing was prepared"):
+        office.prepare(manager, "fill", "S1", 1, "5x4", "c1", answers=ask_id)
+    assert len(office.drafts(cashier)) == drafts
+    assert demo.snapshot() == snapshot
+    assert office.slip_ask(ask_id).draft_id == first.draft_id

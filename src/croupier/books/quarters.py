@@ -5,11 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date, timedelta
 
+from croupier.core.clock import YEARS
 from croupier.core.errors import InvalidInput
-
-YEARS = (1900, 9998)
-"""The years a quarter typed by a person may be in: four digits (``26Q1`` is not 2026), and
-one to spare after it for the quarter that follows."""
 
 
 @dataclass(frozen=True, slots=True, order=True)

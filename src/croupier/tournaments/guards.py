@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
+from croupier.core.clock import within_years
 from croupier.core.errors import InvalidInput, RuleViolation
 from croupier.core.events import Event
 from croupier.core.money import format_money
@@ -32,9 +33,10 @@ def entrant(part: Part, player: str) -> Entrant:
 def stamp(at: str) -> str:
     """A time written ISO 8601 (checked, returned as written)."""
     try:
-        datetime.fromisoformat(at)
+        value = datetime.fromisoformat(at)
     except ValueError:
         raise InvalidInput(f"not a time: {at!r} (expected YYYY-MM-DDTHH:MM)") from None
+    within_years(value, "the time", at)
     return at
 
 

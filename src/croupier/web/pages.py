@@ -426,14 +426,21 @@ def prepare(
     if ask is not None:
         office.ask_to_answer(ask, kind, site, table)  # refused before anything is prepared
     draft = office.prepare(
-        actor, kind, site, table, chips, cashier or None, jar_bar, int(number) if number else None
+        actor,
+        kind,
+        site,
+        table,
+        chips,
+        cashier or None,
+        jar_bar,
+        int(number) if number else None,
+        answers=ask,
     )
     lines = [
         f"{draft.kind.value} slip prepared (draft {draft.draft_id}): table {draft.table}, "
         f"{draft.described}; it awaits verification by another person (99-01.3-08-05.5)"
     ]
     if ask is not None:
-        office.answered(ask, draft.draft_id)
         lines.append(f"the ask of the table's console ({ask}) is answered by this slip")
     return _slips_page(request, actor, lines)
 

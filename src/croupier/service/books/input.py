@@ -6,6 +6,7 @@ from __future__ import annotations
 from datetime import date, datetime
 
 from croupier.books.model import Chips, Token, check_identifier, parse_chips
+from croupier.core.clock import within_years
 from croupier.core.errors import InvalidInput
 from croupier.core.money import Cents, format_money, parse_amount
 from croupier.core.names import ascii_digits
@@ -35,9 +36,10 @@ def chips(text: str, what: str) -> Chips:
 def parse_day(text: str, what: str = "date") -> date:
     """A calendar date, ``YYYY-MM-DD``."""
     try:
-        return date.fromisoformat(text.strip())
+        value = date.fromisoformat(text.strip())
     except ValueError:
         raise InvalidInput(f"{what} is not a date (YYYY-MM-DD): {text!r}") from None
+    return within_years(value, what, text)
 
 
 def parse_time(text: str, what: str = "time") -> datetime:
@@ -48,7 +50,7 @@ def parse_time(text: str, what: str = "time") -> datetime:
         raise InvalidInput(f"{what} is not an ISO time: {text!r} (e.g. {EXAMPLE_TIME})") from None
     if value.tzinfo is None:
         raise InvalidInput(f"{what} {text!r} needs a UTC offset, e.g. {EXAMPLE_TIME}")
-    return value
+    return within_years(value, what, text)
 
 
 def ids(text: str | None, what: str) -> tuple[str, ...]:

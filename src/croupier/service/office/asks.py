@@ -128,24 +128,30 @@ class AsksDesk(OfficeBase):
             )
         return ask
 
-    def answered(self, ask_id: int, draft_id: int) -> None:
-        """The ask was answered by the slip prepared as ``draft_id``."""
-        self._close_ask(ask_id, PREPARED, draft_id)
-
     def withdraw_ask(self, actor: Actor, ask_id: int) -> None:
         authorize(actor, Action.ASK_SLIP)
         self._close_ask(ask_id, WITHDRAWN, None)
 
     def _close_ask(self, ask_id: int, status: str, draft_id: int | None) -> None:
         with self.store.engine.begin() as conn:
-            done = conn.execute(
-                sa.update(slip_asks)
-                .where(
-                    slip_asks.c.ask_id == ask_id,
-                    slip_asks.c.org_id == self.org_id,
-                    slip_asks.c.status == OPEN,
-                )
-                .values(status=status, draft_id=draft_id)
-            )
-        if done.rowcount != 1:
-            raise InvalidInput(f"ask {ask_id} is not open (answered or withdrawn already)")
+            close_ask(conn, self.org_id, ask_id, status, draft_id)
+
+
+def close_ask(
+    conn: sa.Connection, org_id: str, ask_id: int, status: str, draft_id: int | None
+) -> None:
+    """Close an open ask in ``conn``'s transaction; one taken already (answered or withdrawn
+    meanwhile) is refused, and the transaction with it (a slip prepared to answer it)."""
+    done = conn.execute(
+        sa.update(slip_asks)
+        .where(
+            slip_asks.c.ask_id == ask_id,
+            slip_asks.c.org_id == org_id,
+            slip_asks.c.status == OPEN,
+        )
+        .values(status=status, draft_id=draft_id)
+    )
+    if done.rowcount != 1:
+        raise InvalidInput(
+            f"ask {ask_id} is not open (answered or withdrawn already); nothing was prepared"
+        )

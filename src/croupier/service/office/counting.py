@@ -20,7 +20,9 @@ members' initials (-14.4: the documentation is initialed by both)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
+from croupier.books.model import Role
 from croupier.core.errors import InvalidInput, NotFound
 from croupier.core.events import Event, event
 from croupier.core.money import format_money
@@ -30,6 +32,10 @@ from croupier.service.office.base import employee_of
 from croupier.service.office.day import DayDesk
 from croupier.service.office.views import Recorded
 from croupier.service.people.authz import Action, Actor, CountFacts, authorize
+
+if TYPE_CHECKING:
+    from croupier.books.state import Books
+    from croupier.service.books.service import Request
 
 OPEN, DIFFER, RECORDED, WITHDRAWN = "awaiting the other count", "differ", "recorded", "withdrawn"
 
@@ -260,6 +266,13 @@ class CountingDesk(DayDesk):
                 raise InvalidInput(
                     "the drop box key is held by a member of the count team (99-01.3-08-14.3)"
                 )
+            if not books.employees[partner].has(Role.COUNT_TEAM_MEMBER, Role.INDEPENDENT_PERSON):
+                # found by an audit: a dealer named as the partner could never enter a count
+                # (the policy refuses them), and the box stayed blocked by the open count
+                raise InvalidInput(
+                    f"{partner} is not a count team member or an independent person and may "
+                    "not count a drop box (99-01.3-08-14.2)"
+                )
             counts, version = self._counts()
             for c in counts.values():
                 o = c.opened
@@ -284,6 +297,9 @@ class CountingDesk(DayDesk):
                 (credit_originals or "").strip(),
                 self.clock.now().isoformat(),
             )
+            # what the books would refuse of this count (its slips, key holder, team) is
+            # refused now, taking the partner's count as equal: not once both have counted
+            self._books_request(books, opened, cents, None, "").build(books, self.clock.now())
             self._append(version, opened)
             counts, _ = self._counts()
             return self._view(counts[opened.count_id], me)
@@ -311,6 +327,12 @@ class CountingDesk(DayDesk):
                 )
             if c.second is not None:
                 raise InvalidInput(f"your count of count {count_id} is entered already")
+            if cents == c.opened.amount:
+                # equal counts go to the books at once: what the books would refuse (found by
+                # an audit: slip numbers they cannot read) is refused before the count is
+                # entered, or it would stay entered and unrecordable
+                books = self.books_service.books()
+                self._books_request(books, c.opened, cents, None, "").build(books, self.clock.now())
             now = self.clock.now().isoformat()
             self._append(version, CountEntered(count_id, me, cents, now))
             if cents != c.opened.amount:
@@ -377,12 +399,32 @@ class CountingDesk(DayDesk):
             _, version = self._member_count(count_id, me)
             self._append(version, CountWithdrawn(count_id, me, text, self.clock.now().isoformat()))
 
-    def _finish(self, count_id: int, me: str, resolved: int | None, resolution: str) -> Recorded:
-        """Record the count in the books (both counts entered, any difference agreed), then
-        mark it recorded. Refused by the books, nothing is marked."""
+    def _books_request(
+        self, books: Books, o: CountOpened, second: int, resolved: int | None, resolution: str
+    ) -> Request:
+        """The books' count entry of this team's count."""
         from croupier.service.books.close import CountTyped
         from croupier.service.books.close import count as count_request
 
+        initials = ",".join(books.employees[e].initials for e in (o.by, o.partner))
+        typed = CountTyped(
+            f"{o.by},{o.partner}",
+            o.key_holder,
+            format_money(o.amount),
+            format_money(second),
+            initials,
+            None if resolved is None else format_money(resolved),
+            resolution,
+            None,
+            o.fill_copies or None,
+            o.credit_originals or None,
+            self._today(),  # -14.4: dated the day the count is made
+        )
+        return count_request(o.site, o.day, o.table, o.shift, typed)
+
+    def _finish(self, count_id: int, me: str, resolved: int | None, resolution: str) -> Recorded:
+        """Record the count in the books (both counts entered, any difference agreed), then
+        mark it recorded. Refused by the books, nothing is marked."""
         counts, version = self._counts()
         c = counts[count_id]
         o = c.opened
@@ -392,20 +434,6 @@ class CountingDesk(DayDesk):
         if shift is not None and shift.count is not None:  # the books have it: mark it only
             self._append(version, CountRecorded(count_id, me, self.clock.now().isoformat()))
             return Recorded((f"count {count_id} was recorded in the books already",), None)
-        initials = ",".join(books.employees[e].initials for e in (o.by, o.partner))
-        typed = CountTyped(
-            f"{o.by},{o.partner}",
-            o.key_holder,
-            format_money(o.amount),
-            format_money(c.second),
-            initials,
-            None if resolved is None else format_money(resolved),
-            resolution,
-            None,
-            o.fill_copies or None,
-            o.credit_originals or None,
-            self._today(),  # -14.4: dated the day the count is made
-        )
-        done = self._record(count_request(o.site, o.day, o.table, o.shift, typed))
+        done = self._record(self._books_request(books, o, c.second, resolved, resolution))
         self._append(version, CountRecorded(count_id, me, self.clock.now().isoformat()))
         return done

@@ -16,6 +16,7 @@ from croupier.books.state import Books
 from croupier.core.errors import InvalidInput, NotFound
 from croupier.service.books import day as books_day
 from croupier.service.books.input import chips as parse_chips
+from croupier.service.office.asks import PREPARED, close_ask
 from croupier.service.office.base import OfficeBase
 from croupier.service.office.views import (
     ISSUED,
@@ -65,10 +66,13 @@ class SlipsDesk(OfficeBase):
         cashier: str | None = None,
         jar_bar: bool = False,
         form: int | None = None,
+        answers: int | None = None,
     ) -> Draft:
         """Prepare a fill or credit slip (99-01.3-08-05.3) as the signed-in person; it waits
         for another person to verify it. ``cashier`` is the chip bank cashier (or dealer acting
-        as cashier) who initials it; a cashier preparing a fill slip initials it themselves."""
+        as cashier) who initials it; a cashier preparing a fill slip initials it themselves.
+        ``answers`` is the table's ask it answers (see ``ask_to_answer``): the ask is closed in
+        the same transaction, so of two people answering one ask only one slip is made."""
         k = kind_of(kind)
         action = Action.PREPARE_FILL if k is SlipKind.FILL else Action.PREPARE_CREDIT
         authorize(actor, action)
@@ -117,6 +121,8 @@ class SlipsDesk(OfficeBase):
             key = made.inserted_primary_key
             assert key is not None
             draft_id = int(key[0])
+            if answers is not None:
+                close_ask(conn, self.org_id, answers, PREPARED, draft_id)
         return self.draft(draft_id)
 
     def _form_pending(self, books: Books, site: str, table: int, kind: SlipKind, form: int) -> bool:

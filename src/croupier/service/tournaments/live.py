@@ -37,7 +37,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from croupier.core.clock import Clock, SystemClock
+from croupier.core.clock import Clock, SystemClock, within_years
 from croupier.core.data import loads
 from croupier.core.errors import InvalidInput, NotFound, RuleViolation
 from croupier.core.events import JSON, Event, event
@@ -218,9 +218,10 @@ class TournamentDesk:
         if at is None or not at.strip():
             return self.now()
         try:
-            datetime.fromisoformat(at.strip())
+            value = datetime.fromisoformat(at.strip())
         except ValueError:
             raise InvalidInput(f"not a time: {at!r} (expected YYYY-MM-DDTHH:MM)") from None
+        within_years(value, "the time", at)
         return at.strip()
 
     # -- creating, listing, loading ------------------------------------------------------------
