@@ -205,3 +205,18 @@ def test_99_01_3_08_14_4_a_count_keyed_wrong_is_refused_and_records_nothing(
     assert _version(b.url) == before
     b.ok(*COUNT, "--count-day", "2026-01-06", "--at", "2026-01-06T09:00:00-06:00")
     assert _version(b.url) == before + 1
+
+
+def test_a_time_typed_years_ahead_is_refused_and_the_books_go_on_without_one(
+    tmp_path: Path,
+) -> None:
+    # found by an audit: one entry at 2062 (for 2026) was taken, and every later entry made
+    # without --at was then "before the books' last entry", for good
+    b = _dropped_cli(tmp_path)
+    before = _version(b.url)
+    line = b.refused("fund", "S1", "$5", "--at", "2062-03-10T12:00:00-06:00")
+    assert "was the year mistyped" in line, line
+    assert _version(b.url) == before
+    # the books' last entry is still the day's: the next entry of the day is taken
+    b.ok("fund", "S1", "$5", "--at", "2026-01-05T23:00:00-06:00")
+    assert _version(b.url) == before + 1

@@ -304,3 +304,16 @@ def test_a_typed_time_before_the_last_record_is_refused_and_appends_nothing(
     desk.do("order", "register", {"player": "B", "address": ADDRESS}, "c1", "2026-07-10T12:30:45")
     desk.do("order", "register", {"player": "C", "address": ADDRESS}, "c1", "2026-07-10T12:30")
     assert _versions(store, "order")[0] > before[0]
+
+
+def test_a_typed_time_years_ahead_is_refused_and_appends_nothing(store: EventStore) -> None:
+    """Found by an audit: one ``--at`` of 9999 was taken, and every later command was then
+    "before the tournament's last recorded time", for good."""
+    desk = TournamentDesk(store, SeededRngSource(1))
+    rules = _golden("14_poker_staff_refunds_days_transfers.json")["rules"]
+    desk.create(rules, "gm", "ahead", AT)
+    before = _versions(store, "ahead")
+    for far in ("2062-07-10T12:30", "9998-12-31T23:59"):  # decades ahead
+        with pytest.raises(InvalidInput, match="was the year mistyped"):
+            desk.do("ahead", "register", {"player": "A", "address": ADDRESS}, "c1", far)
+    assert _versions(store, "ahead") == before

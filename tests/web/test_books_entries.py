@@ -58,6 +58,28 @@ def test_99_01_3_08_06_1_a_chip_sale_keyed_at_the_table_goes_to_its_drop_box(dem
     assert demo.snapshot() == snapshot
 
 
+def test_99_01_3_08_06_a_dealer_records_the_entries_of_the_table_they_deal_only(
+    demo: Demo,
+) -> None:
+    # found by an audit: d2 (dealing nothing) recorded play and a tip at d1's table 1; the
+    # wheel operator at it too. The pit boss and shift manager supervise every table.
+    clients = {name: demo.page_client(name) for name in ("d2", "w1")}
+    snapshot = demo.snapshot()
+    for name, (client, csrf) in clients.items():
+        for key, values in (
+            ("play", {"collected": "1x5", "paid": ""}),
+            ("tip", {"chips": "1x1"}),
+            ("sell", {"amount": "5", "chips": "1x5"}),
+        ):
+            status, text = _post(client, csrf, key, site="S1", table="1", **values)
+            assert status == 422, (name, key, text)  # the form again, with the one line
+            assert "does not conduct this table (d1 does)" in text
+    assert demo.snapshot() == snapshot
+    pb, pb_csrf = demo.page_client("pb")
+    status, text = _post(pb, pb_csrf, "sell", site="S1", table="1", amount="5", chips="1x5")
+    assert status == 200, text
+
+
 def test_99_01_3_08_16_1_a_the_banks_entries_by_the_gaming_manager_not_the_dealer(
     demo: Demo,
 ) -> None:

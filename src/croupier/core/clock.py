@@ -23,6 +23,26 @@ def within_years(value: D, what: str, text: str) -> D:
     return value
 
 
+AHEAD = timedelta(days=730)
+"""How far past the clock's now a time typed for a record may be. The books and a tournament
+take their times in order, so one time typed decades ahead (found by an audit: 2062 for 2026,
+or 9999) would refuse every later entry made without a typed time, for good. Two years is
+wide enough for books kept ahead of the clock (a rehearsal of coming quarters, as some of the
+project's own tests are) and catches the mistyped years that would lock the books for decades
+(docs/interpretations/books.md)."""
+
+
+def not_far_ahead(value: datetime, now: datetime, what: str) -> datetime:
+    """``value`` unless it is more than ``AHEAD`` after ``now`` (both aware)."""
+    if value - now > AHEAD:
+        raise InvalidInput(
+            f"{what} {value.isoformat()} is more than {AHEAD.days} days after now "
+            f"({now.isoformat(timespec='minutes')}): records are made as things happen; was "
+            "the year mistyped?"
+        )
+    return value
+
+
 class Clock(Protocol):
     def now(self) -> datetime:
         """The current time, timezone-aware."""

@@ -36,7 +36,7 @@ from croupier.books.quarterly import days_read
 from croupier.books.quarters import Quarter
 from croupier.books.state import Books
 from croupier.books.timeline import check_entry_time
-from croupier.core.clock import Clock, SystemClock
+from croupier.core.clock import Clock, SystemClock, not_far_ahead
 from croupier.core.errors import InvalidInput
 from croupier.core.events import Event
 from croupier.service.books._window import (
@@ -271,6 +271,8 @@ class BooksService:
         """Run ``request`` at ``at`` (an ISO time with offset, typed; default: now) and return
         one line per recorded entry saying what it recorded."""
         typed = parse_time(at, "--at") if at is not None else None
+        if typed is not None:
+            not_far_ahead(typed, self.now(), "--at")
 
         def command(books: Books) -> list[Event]:
             # "now" is read on each attempt, after the books were refreshed: a writer that lost

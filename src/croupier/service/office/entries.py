@@ -13,7 +13,9 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
+from croupier.books.state import Books
 from croupier.core.errors import InvalidInput, NotFound
+from croupier.core.names import ascii_digits
 from croupier.service.books import close as books_close
 from croupier.service.books import day as books_day
 from croupier.service.books import games as books_games
@@ -496,7 +498,9 @@ class EntriesDesk(OfficeBase):
         """Record one books entry from a form's values, by the signed-in person."""
         form = entry_form(key)
         authorize(actor, form.action)
-        self._require_org()
+        books = self._require_org()
+        if form.action is Action.TABLE_ENTRIES:
+            authorize(actor, form.action, conducting=_conducting(books, values))
         typed: dict[str, str] = {}
         for f in form.fields + ((Field("site", "Site"),) if form.at_site else ()):
             text = str(values.get(f.name, ""))
@@ -506,3 +510,14 @@ class EntriesDesk(OfficeBase):
                 raise InvalidInput(f"{f.label.lower()} is missing")
             typed[f.name] = text
         return self._record(form.build(typed, employee_of(actor)))
+
+
+def _conducting(books: Books, values: Mapping[str, str]) -> str | None:
+    """Who conducts the table a table entry names (its open shift's dealer or wheel operator);
+    ``None`` when the table is not open (the books then refuse the entry)."""
+    site = str(values.get("site", "")).strip()
+    table = str(values.get("table", "")).strip()
+    if site not in books.sites or not ascii_digits(table):
+        return None
+    key = books.sites[site].open_shift.get(int(table))
+    return None if key is None else books.shifts[key].started.dealer_id

@@ -343,6 +343,7 @@ def decide(
     slip: SlipFacts | None = None,
     dealing_now: frozenset[str] = frozenset(),
     count: CountFacts | None = None,
+    conducting: str | None = None,
 ) -> Decision:
     """May ``actor`` do ``action``? See the module docstring for the order of the checks."""
     rule = POLICY.get(action)
@@ -392,7 +393,23 @@ def decide(
             )
     if action is Action.RECORD_COUNT and count is not None:
         return _count(actor, count)
+    if action is Action.TABLE_ENTRIES and conducting is not None:
+        return _conducting(actor, conducting)
     return ALLOW
+
+
+def _conducting(actor: Actor, conducting: str) -> Decision:
+    """A table's entries: by its own dealer or wheel operator (``conducting``), or by the pit
+    boss or shift manager who supervises it (found by an audit: any dealer had recorded play
+    and tips at another dealer's table)."""
+    if actor.roles & {PB, SM} or actor.employee_id == conducting:
+        return ALLOW
+    return Decision(
+        False,
+        f"{actor.name} does not conduct this table ({conducting} does): a dealer or wheel "
+        "operator records the entries of the table they conduct",
+        "99-01.3-08-06",
+    )
 
 
 def _verify(actor: Actor, slip: SlipFacts | None, dealing_now: frozenset[str]) -> Decision:
@@ -442,9 +459,12 @@ def authorize(
     slip: SlipFacts | None = None,
     dealing_now: frozenset[str] = frozenset(),
     count: CountFacts | None = None,
+    conducting: str | None = None,
 ) -> None:
     """``decide``, raising ``Forbidden`` when refused (also for a person not signed in)."""
-    decision = decide(actor, action, slip=slip, dealing_now=dealing_now, count=count)
+    decision = decide(
+        actor, action, slip=slip, dealing_now=dealing_now, count=count, conducting=conducting
+    )
     if not decision.allowed:
         raise Forbidden(decision)
 

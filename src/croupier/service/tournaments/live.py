@@ -37,7 +37,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from croupier.core.clock import Clock, SystemClock, within_years
+from croupier.core.clock import Clock, SystemClock, not_far_ahead, within_years
 from croupier.core.data import loads
 from croupier.core.errors import InvalidInput, NotFound, RuleViolation
 from croupier.core.events import JSON, Event, event
@@ -222,6 +222,7 @@ class TournamentDesk:
         except ValueError:
             raise InvalidInput(f"not a time: {at!r} (expected YYYY-MM-DDTHH:MM)") from None
         within_years(value, "the time", at)
+        not_far_ahead(_instant(at.strip()), self.clock.now(), "the time")
         return at.strip()
 
     # -- creating, listing, loading ------------------------------------------------------------

@@ -45,6 +45,7 @@ from croupier.books.tournament21_ledger import (
     Fee21Kind,
     Tournament21Ledger,
 )
+from croupier.core.clock import not_far_ahead
 from croupier.core.data import loads
 from croupier.core.errors import InvalidInput
 from croupier.core.events import Event
@@ -406,6 +407,8 @@ def post_with(
         if site_id is None:
             raise InvalidInput("a twenty-one tournament is posted at a site: give --site")
         typed = parse_time(at, "--at") if at is not None else None
+        if typed is not None:
+            not_far_ahead(typed, svc.now(), "--at")
         now = (lambda: typed) if typed is not None else svc.now
         events = svc.execute(post21_command(t, site_id, tz, now))
         held = svc.books().t21_tournaments.tournaments[t.rules.id]
