@@ -153,6 +153,28 @@ def test_users_add_and_list(tmp_path: Path) -> None:
     assert "pat" not in listed.stdout
 
 
+def test_a_refused_users_add_changes_nothing(tmp_path: Path) -> None:
+    """Found by an audit: a name or role refused had still registered the organization."""
+    import sqlite3
+
+    path = tmp_path / "u.db"
+    db = f"sqlite:///{path}"
+    assert _croupier("db", "upgrade", "--db", db, cwd=tmp_path).returncode == 0
+
+    def rows() -> list[object]:
+        with sqlite3.connect(path) as conn:
+            return [
+                conn.execute(f"select * from {t}").fetchall() for t in ("organizations", "accounts")
+            ]
+
+    before = rows()
+    for name, role in (("", "owner"), ("kim", "emperor"), ("k\u200bim", "player")):
+        refused = _croupier("users", "add", name, "--role", role, "--db", db, cwd=tmp_path)
+        assert refused.returncode == 2, refused.stdout
+        assert len(refused.stderr.strip().splitlines()) == 1, refused.stderr
+    assert rows() == before
+
+
 def test_docs_web_shows_the_policy_as_the_code_has_it() -> None:
     text = (ROOT / "docs" / "web.md").read_text(encoding="utf-8")
     assert policy_markdown() in text, "docs/web.md: paste policy_markdown() into the roles table"

@@ -221,6 +221,14 @@ def restore(
     for broken in done.broken:
         console.print(f"[red]broken chain[/]: {broken}", highlight=False, soft_wrap=True)
         failed = True
+    for name in done.missing_guards:
+        console.print(
+            f"[bold red]append-only guard missing[/]: trigger {name} (a backup croupier made "
+            "has every guard: this one was altered)",
+            highlight=False,
+            soft_wrap=True,
+        )
+        failed = True
     if done.anchor_at is not None and not done.anchor_problem:
         console.print(
             f"[green]proven[/] against the anchor signed {done.anchor_at}", highlight=False

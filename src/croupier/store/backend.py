@@ -413,8 +413,27 @@ def sqlite_revision(conn: Session) -> str | None:
     return str(rows[0][0]) if len(rows) == 1 else None
 
 
+def known_revisions() -> frozenset[str]:
+    """The schema revisions this croupier's migrations name (``versions/r<revision>.py``)."""
+    folder = Path(__file__).parent / "migrations" / "versions"
+    return frozenset(p.stem[1:] for p in folder.glob("r[0-9]*.py"))
+
+
+def refuse_unknown_revision(url_text: str, current: str | None) -> None:
+    """Refuse a database at a schema revision this croupier does not know: one made by a newer
+    croupier, which no ``db upgrade`` of this one can read (found by an audit: the advice to
+    upgrade ended in an internal error)."""
+    if current is not None and current not in known_revisions():
+        raise InvalidInput(
+            f"database {url_text} has schema revision {current}, which this croupier does not "
+            f"know (it knows up to {HEAD_REVISION}): it was made by a newer croupier; use that "
+            "one (nothing was changed)"
+        )
+
+
 def refuse_revision(url_text: str, current: str | None) -> None:
     """Refuse a database whose schema is not at this croupier's head revision."""
+    refuse_unknown_revision(url_text, current)
     if current != HEAD_REVISION:
         found = "no croupier tables" if current is None else f"schema revision {current}"
         raise InvalidInput(

@@ -25,6 +25,7 @@ from croupier.store.backend import (
     check_sqlite_path,
     first_line,
     refuse_revision,
+    refuse_unknown_revision,
     set_wal,
 )
 
@@ -157,8 +158,10 @@ def upgrade_to_head(engine: Engine) -> None:
     """Run every pending migration in one transaction (serialised between processes); a
     database already at ``HEAD_REVISION`` is left alone without starting Alembic."""
     with engine.connect() as conn:
-        if current_revision(conn) == HEAD_REVISION:
-            return
+        current = current_revision(conn)
+    if current == HEAD_REVISION:
+        return
+    refuse_unknown_revision(safe_url(engine.url), current)
     from alembic import command
 
     config = alembic_config()

@@ -90,3 +90,43 @@ def test_postgresql_is_pointed_at_pg_dump() -> None:
     code, out = invoke("db", "backup", "x.db", "--db", "postgresql+psycopg://u@127.0.0.1:1/x")
     assert code == 2
     assert "pg_dump" in out
+
+
+def _signed_backup(tmp_path: Path) -> tuple[Path, Path]:
+    url = f"sqlite:///{tmp_path / 'live.db'}"
+    key = tmp_path / "k"
+    with open_store(url) as store:
+        store.append("tray-1", [Noted(n) for n in (100, 200)], 0)
+    invoke("anchor", "keygen", "--out", str(key))
+    invoke("anchor", "sign", "--db", url, "--key", str(key))
+    assert invoke("db", "backup", str(tmp_path / "copy.db"), "--db", url)[0] == 0
+    return tmp_path / "copy.db", Path(f"{key}.pub")
+
+
+def test_a_backup_without_its_append_only_guards_fails_the_restore(tmp_path: Path) -> None:
+    """Found by an audit: a backup whose triggers were dropped, its chains intact, was
+    "proven" (exit 0), and the books went on with no append-only guard."""
+    copy, public = _signed_backup(tmp_path)
+    with sqlite3.connect(copy) as conn:
+        for (name,) in conn.execute("SELECT name FROM sqlite_master WHERE type = 'trigger'"):
+            conn.execute(f'DROP TRIGGER "{name}"')
+    restored = f"sqlite:///{tmp_path / 'restored.db'}"
+    code, out = invoke("db", "restore", str(copy), "--db", restored, "--public-key", str(public))
+    assert code == 1, out
+    assert "append-only guard missing" in out
+    assert "kept for inspection" in out
+
+
+def test_a_restore_killed_before_its_check_leaves_nothing_at_the_target(tmp_path: Path) -> None:
+    """The copy is made under a temporary name and renamed once checked: what a killed restore
+    leaves is that temporary file, which the next restore clears (found by an audit: a killed
+    restore had left an unchecked database at the target, and a retry found it "exists")."""
+    copy, public = _signed_backup(tmp_path)
+    leftover = tmp_path / ".restored.db.restoring"
+    leftover.write_bytes(b"half a copy")
+    restored = f"sqlite:///{tmp_path / 'restored.db'}"
+    code, out = invoke("db", "restore", str(copy), "--db", restored, "--public-key", str(public))
+    assert code == 0, out
+    assert "proven" in out
+    assert not leftover.exists()
+    assert (tmp_path / "restored.db").exists()

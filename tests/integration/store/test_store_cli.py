@@ -108,3 +108,25 @@ def test_stream_names_are_printed_literally(sqlite_url: str) -> None:
         code, output = invoke(*command, "--db", sqlite_url)
         assert code == 0, output
         assert "pit[bold]2" in output
+
+
+def test_a_database_of_a_newer_croupier_is_refused_in_one_line_and_left_alone(
+    tmp_path: Path,
+) -> None:
+    """Found by an audit: `db upgrade`, the fix the refusal advised, ended in an internal
+    error (Alembic cannot locate a revision it never shipped)."""
+    import hashlib
+    import sqlite3
+
+    path = tmp_path / "newer.db"
+    url = f"sqlite:///{path}"
+    assert invoke("db", "upgrade", "--db", url)[0] == 0
+    with sqlite3.connect(path) as conn:
+        conn.execute("UPDATE alembic_version SET version_num = '9999_from_the_future'")
+    digest = hashlib.sha256(path.read_bytes()).hexdigest()
+    for args in (("db", "upgrade"), ("verify",), ("db", "streams")):
+        code, output = invoke(*args, "--db", url)
+        assert code == 2, output
+        assert "made by a newer croupier" in output, output
+        assert "db upgrade`" not in output
+    assert hashlib.sha256(path.read_bytes()).hexdigest() == digest

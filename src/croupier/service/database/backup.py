@@ -17,10 +17,14 @@ import os
 import sqlite3
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from croupier.core.errors import InvalidInput
 from croupier.store import engine as engines
 from croupier.store import open_existing_store
+
+if TYPE_CHECKING:
+    from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
 
 
 def _sqlite_file(url: str, what: str) -> Path:
@@ -62,14 +66,27 @@ def backup(url: str, out: Path) -> int:
         try:
             src.backup(dst)
             count = dst.execute("SELECT count(*) FROM events").fetchone()[0]
+        except sqlite3.DatabaseError as exc:
+            raise InvalidInput(
+                f"the database at {source} is damaged ({exc}); no backup was made"
+            ) from None
         finally:
             dst.close()
+        # found by an audit: a database with a damaged page was copied without a word, and
+        # the damage found only when a restore was needed
+        damaged = _damage(partial)
+        if damaged is not None:
+            raise InvalidInput(
+                f"the database at {source} is damaged ({damaged}); no backup was made: restore "
+                "the last good backup, or recover the file with sqlite3's .recover"
+            )
         with open(partial, "rb") as done:
             os.fsync(done.fileno())
         os.link(partial, out)  # never over a file that appeared meanwhile
     finally:
         src.close()
-        partial.unlink(missing_ok=True)
+        for made in _sqlite_files(partial):
+            made.unlink(missing_ok=True)
     return int(count)
 
 
@@ -104,10 +121,18 @@ class Restored:
     broken: tuple[str, ...]
     anchor_at: str | None
     anchor_problem: str
+    missing_guards: tuple[str, ...] = ()
+    """Append-only triggers the backup lacks (a backup croupier made has them all)."""
 
 
 def restore(backup_file: Path, url: str, public_key: str | None) -> Restored:
-    """Copy a backup into a new SQLite database at ``url``, then verify and prove it."""
+    """Copy a backup into a new SQLite database at ``url``, then verify and prove it.
+
+    The copy is made beside the target under a temporary name and renamed to it once checked
+    (found by an audit: a restore killed after the copy had left a database at the target that
+    nothing had checked, and a second try found it "exists"). A backup whose append-only
+    guards were removed fails the restore (found by an audit: it had been "proven", and the
+    books went on without them)."""
     from croupier.service.database import anchors
 
     target = _sqlite_file(url, "restore")
@@ -123,22 +148,44 @@ def restore(backup_file: Path, url: str, public_key: str | None) -> Restored:
         raise InvalidInput(f"{backup_file} is not a SQLite backup: {damaged}")
     if damaged is not None:
         raise InvalidInput(f"{backup_file} is a damaged backup ({damaged}); nothing was restored")
+    staged = target.with_name(f".{target.name}.restoring")
+    for leftover in _sqlite_files(staged):  # a restore killed before: never renamed, unused
+        leftover.unlink(missing_ok=True)
+    try:
+        result = _copy_and_check(backup_file, staged, key)
+    except BaseException:
+        for made in _sqlite_files(staged):
+            made.unlink(missing_ok=True)
+        raise
+    os.replace(staged, target)
+    return result
+
+
+def _sqlite_files(path: Path) -> tuple[Path, ...]:
+    """A SQLite database file and the journal files beside it."""
+    return (path, *(path.with_name(path.name + end) for end in ("-wal", "-shm", "-journal")))
+
+
+def _copy_and_check(backup_file: Path, staged: Path, key: Ed25519PublicKey) -> Restored:
+    """Copy the backup to ``staged`` and check it: its guards, its chains, its anchor."""
+    from croupier.store import anchor as anchor_store
+    from croupier.store.anchor_reads import lines_newest_first
+    from croupier.store.guards import missing_guards
+
     src = sqlite3.connect(_read_only(backup_file), uri=True)
     try:
-        dst = sqlite3.connect(target)
+        dst = sqlite3.connect(staged)
         try:
             src.backup(dst)
         finally:
             dst.close()
     except sqlite3.DatabaseError as exc:
-        target.unlink(missing_ok=True)
         raise InvalidInput(f"{backup_file} is not a SQLite backup: {exc}") from None
     finally:
         src.close()
-    from croupier.store import anchor as anchor_store
-    from croupier.store.anchor_reads import lines_newest_first
-
-    with open_existing_store(url) as store:
+    with open_existing_store(f"sqlite:///{staged}") as store:
+        with store.engine.connect() as conn:
+            missing = tuple(missing_guards(conn))
         breaks = store.verify()
         versions = store.stream_versions()
         anchor_at, problem = None, "the backup holds no anchor signed with this key"
@@ -154,4 +201,5 @@ def restore(backup_file: Path, url: str, public_key: str | None) -> Restored:
         tuple(f"{b.stream} at event {b.seq}: {b.kind.value}" for b in breaks),
         anchor_at,
         problem,
+        missing,
     )

@@ -7,7 +7,13 @@ import contextlib
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from croupier.service.people.accounts import OWNER, Account, AccountsConfig, parse_roles
+from croupier.service.people.accounts import (
+    OWNER,
+    Account,
+    AccountsConfig,
+    check_name,
+    parse_roles,
+)
 from croupier.service.people.orgs import OrgInfo
 from croupier.service.server.demo import DemoLogin, seed_demo
 from croupier.service.server.webserver import (
@@ -66,7 +72,11 @@ def prepare(url: str, org_id: str, demo: bool, config: AccountsConfig | None = N
 def add_account(
     url: str, org_id: str, name: str, roles: list[str], employee_id: str | None
 ) -> tuple[Account, str]:
-    """``croupier users add``: an account with a one-time password (in an existing database)."""
+    """``croupier users add``: an account with a one-time password (in an existing database).
+    The name and roles are checked before the database is opened: opening it registers the
+    organization, and a refused command changes nothing (found by an audit)."""
+    check_name(name)
+    parse_roles(roles)
     server = open_server(url, org_id, create=False)
     try:
         return add_user(server, name, roles, employee_id, actor="croupier users add")
