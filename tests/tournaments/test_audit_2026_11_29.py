@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from tournamenthelp import ADDRESS, poker_rules, twentyone_rules
 
-from croupier.core.errors import ConfigError, RuleViolation
+from croupier.core.errors import ConfigError, InvalidInput, RuleViolation
 from croupier.tournaments import Tournament, definition_from_dict, records
 from croupier.tournaments.seating import seat_cards
 
@@ -79,3 +79,13 @@ def test_a_problem_cites_its_own_games_section(rules: dict[str, object], field: 
         definition_from_dict(rules)
     cited = {p.field.split(".")[0]: p.section for p in refused.value.problems}
     assert cited[field] == section, refused.value.problems
+
+
+@pytest.mark.parametrize("player", ["x,y", "q=r"])
+def test_a_player_named_with_a_comma_or_equals_sign_is_refused(player: str) -> None:
+    # chips are recorded as player=value, comma-separated: such a player's chips could never be
+    t = Tournament.define(poker_rules(min_players=2))
+    before = len(t.events)
+    with pytest.raises(InvalidInput, match="without ',' or '='"):
+        _register(t, player, f"{DAY}T12:00")
+    assert len(t.events) == before

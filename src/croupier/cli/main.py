@@ -65,11 +65,33 @@ def _one_line(text: str) -> str:
 
 
 def run(command: typer.Typer, args: list[str] | None = None) -> int:
-    """Run ``command`` and return the exit status; never lets a traceback out."""
+    """Run ``command`` and return the exit status; never lets a traceback out. A mistyped
+    command line (a missing argument, a bad option or value) is one line too, not a boxed
+    usage message (found by an audit)."""
+    from typer import Abort
+    from typer._click.exceptions import ClickException, NoArgsIsHelpError, UsageError
+
     from croupier.core.errors import CroupierError
 
     try:
-        command(args=args, prog_name="croupier")
+        # not standalone: a usage error comes here as an exception, to be said in one line
+        done = command(args=args, prog_name="croupier", standalone_mode=False)
+        if done == EXIT_INTERRUPTED:  # Typer's answer to a KeyboardInterrupt
+            sys.stderr.write("interrupted\n")
+        return done if isinstance(done, int) else 0
+    except NoArgsIsHelpError as exc:  # the group's help is printed already
+        return exc.exit_code
+    except UsageError as exc:
+        where = exc.ctx.command_path if exc.ctx is not None else "croupier"
+        said = _one_line(exc.format_message())
+        sys.stderr.write(f"error: {said} (`{where} --help` says how)\n")
+        return exc.exit_code
+    except ClickException as exc:
+        sys.stderr.write(f"error: {_one_line(exc.format_message())}\n")
+        return exc.exit_code
+    except Abort:
+        sys.stderr.write("aborted\n")
+        return 1
     except SystemExit as done:
         code = done.code
         if code is None:

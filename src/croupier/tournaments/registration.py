@@ -147,6 +147,10 @@ def register(
         raise InvalidInput("name the player and the employee who collected the fee")
     # what the records keep is what a reader sees (issue 29: the same check as the books)
     check_name(player, "player")
+    if "," in player or "=" in player:
+        # a player's chips are written player=value, comma-separated (found by an audit: a
+        # player registered as "x,y" could never have their chips recorded)
+        raise InvalidInput(f"player {player!r}: a player is named without ',' or '='")
     check_name(name, "player's name")
     check_name(collected_by, "collected by")
     check_text(address, "player's address")

@@ -144,3 +144,27 @@ def test_numbers_in_ascii_digits_keep_their_ranges() -> None:
     for bad in ("0", "65536", "８０", "8e3"):
         with pytest.raises(BadParameter):
             port.type.convert(bad, port, None)
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (["books", "fund", "S1"], "Missing argument 'amount'"),
+        (["books", "add-table", "S1", "-1", "21"], "No such option: -1"),
+        (["equity", "AhKh", "QsQd", "--game", "stud"], "Invalid value for '--game'"),
+        (["nosuch"], "No such command 'nosuch'"),
+    ],
+)
+def test_a_mistyped_command_line_is_one_line_naming_the_help_to_read(
+    args: list[str], said: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Found by an audit: a usage mistake was a five-line box. The command as run from a shell
+    (``croupier.cli.main.run``) says it in one line, with the command whose help says how."""
+    from croupier.cli.main import run
+
+    assert run(app, args) == 2
+    err = capsys.readouterr().err
+    assert len(err.strip().splitlines()) == 1, err
+    assert err.startswith("error: "), err
+    assert said in err, err
+    assert "--help` says how" in err
