@@ -167,3 +167,59 @@ def test_a_payout_may_use_chips_just_collected(open_books: Books, run: Run) -> N
     run(ops.settle_play(b, "S1", 1, c(one=3), c(one=2), at(8)))
     assert b.sites["S1"].trays[1] == c(one=1)
     assert b.sites["S1"].with_players == c(one=9)
+
+
+def test_99_01_3_08_03_1_betting_chips_are_not_a_twenty_one_tables(
+    open_books: Books, run: Run
+) -> None:
+    # betting chips are a paddlewheel's (-11-03.4): not filled to, sold, taken or tipped at 21
+    before = fingerprint(open_books)
+    with pytest.raises(RuleViolation) as err:
+        slips.issue_slip(open_books, SlipKind.FILL, "S1", 1, c(betting=20), at(6), "c1", "c1", "sm")
+    assert err.value.section == "99-01.3-08-03.1"
+    assert fingerprint(open_books) == before
+
+
+def test_99_01_3_11_03_4_a_paddlewheels_casino_chips_have_no_fifty_cent_chip(
+    open_books: Books, run: Run
+) -> None:
+    run(ops.start_shift(open_books, "S1", DAY, 3, "w1", at(5), 2000))
+    before = fingerprint(open_books)
+    with pytest.raises(RuleViolation) as err:
+        slips.issue_slip(
+            open_books, SlipKind.FILL, "S1", 3, c(half=10, betting=20), at(6), "c1", "c1", "sm"
+        )
+    assert err.value.section == "99-01.3-11-03.4"
+    assert fingerprint(open_books) == before
+    # betting chips and the casino chips of $1 and up are a paddlewheel's
+    run(
+        slips.issue_slip(
+            open_books, SlipKind.FILL, "S1", 3, c(one=10, betting=20), at(6), "c1", "c1", "sm"
+        )
+    )
+
+
+def test_99_01_3_11_04_4_currency_at_a_paddlewheel_buys_betting_chips(
+    open_books: Books, run: Run
+) -> None:
+    from croupier.service.books import day as books_day
+
+    run(ops.start_shift(open_books, "S1", DAY, 3, "w1", at(5), 2000))
+    run(
+        slips.issue_slip(
+            open_books, SlipKind.FILL, "S1", 3, c(one=30, betting=20), at(6), "c1", "c1", "sm"
+        )
+    )
+    (sold,) = books_day.sell("S1", 3, "$5", None, "cash").build(open_books, at(7))
+    assert sold.chips == c(betting=5)  # type: ignore[attr-defined]
+    # more than the tray's betting chips: its casino chips of $1 and up (-11-03.4)
+    (more,) = books_day.sell("S1", 3, "$25", None, "cash").build(open_books, at(7))
+    assert more.chips == c(one=25)  # type: ignore[attr-defined]
+
+
+def test_change_beyond_the_chips_at_hand_is_refused_at_once() -> None:
+    # the exact search is as long as the amount: an amount over what is held is refused first
+    from croupier.core.chips import Chip, make_change
+
+    with pytest.raises(RuleViolation, match=r"\(\$10\.00\) cannot make \$1,000,000\.00"):
+        make_change(100_000_000, {Chip.FIVE_DOLLARS: 2})

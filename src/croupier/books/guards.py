@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from datetime import date, datetime
 
-from croupier.books.model import Employee, Role, Table, check_identifier
+from croupier.books.model import Chips, Employee, Game, Role, Table, Token, check_identifier
 from croupier.books.state import Books, ShiftKey, ShiftRecord
 from croupier.core.errors import InvalidInput, RuleViolation
 from croupier.core.money import format_money
@@ -93,3 +93,22 @@ def require_positive(value: int, what: str) -> None:
         raise InvalidInput(f"{what} must be a whole number of cents, got {value!r}")
     if value <= 0:
         raise InvalidInput(f"{what} must be more than $0.00, got {format_money(value)}")
+
+
+def require_game_chips(books: Books, site_id: str, table: int, lines: Chips, what: str) -> None:
+    """The chips at a table are its game's (found by an audit: nothing checked them): betting
+    chips are a paddlewheel's (99-01.3-11-03.4), so a twenty-one table takes casino chips
+    only (99-01.3-08-03.1); a paddlewheel's casino chips are $1, $2, $5, $25 and $100, with no
+    fifty-cent chip (99-01.3-11-03.4)."""
+    game = books.tables[(site_id, table)].game
+    tokens = {line.token for line in lines if line.quantity}
+    if game is Game.TWENTY_ONE and Token.BETTING_CHIP in tokens:
+        raise RuleViolation(
+            f"{what}: betting chips are a paddlewheel's; a twenty-one table takes casino chips",
+            "99-01.3-08-03.1",
+        )
+    if game is Game.PADDLEWHEEL and Token.FIFTY_CENTS in tokens:
+        raise RuleViolation(
+            f"{what}: a paddlewheel's casino chips are $1, $2, $5, $25 and $100, not 50 cents",
+            "99-01.3-11-03.4",
+        )

@@ -12,6 +12,7 @@ from datetime import date, datetime
 from croupier.books import events as ev
 from croupier.books.guards import (
     employee,
+    require_game_chips,
     require_open_day,
     require_open_shift,
     require_org,
@@ -291,6 +292,7 @@ def sell_chips(
             f"({format_money(cents)})",
             "99-01.3-08-07.3",
         )
+    require_game_chips(books, site_id, table, lines, "chips sold")
     _require_held(books.sites[site_id].trays[table], lines, f"the tray of table {table}")
     return [ev.ChipsSold(site_id, iso, table, key[3], cents, lines, stamp(at))]
 
@@ -304,6 +306,8 @@ def exchange_chips(
         raise RuleViolation(
             "chips are exchanged only for chips equal in value", "99-01.3-08-07.3.c"
         )
+    require_game_chips(books, site_id, table, given, "chips given")
+    require_game_chips(books, site_id, table, received, "chips received")
     st = books.sites[site_id]
     _require_held(st.with_players, given, "the players' chips")
     _require_held(st.trays[table], received, f"the tray of table {table}")
@@ -316,6 +320,8 @@ def settle_play(
     """Losing wagers collected into the tray, winning wagers paid from it."""
     key, _rec = require_open_shift(books, site_id, table)
     iso = require_open_day(books, site_id, date.fromisoformat(key[1]))
+    require_game_chips(books, site_id, table, collected, "chips collected")
+    require_game_chips(books, site_id, table, paid, "chips paid")
     st = books.sites[site_id]
     _require_held(st.with_players, collected, "the players' chips")
     tray_after = take_chips(add_chips(st.trays[table], collected), paid)
@@ -333,6 +339,7 @@ def receive_tip(books: Books, site_id: str, table: int, lines: Chips, at: dateti
     iso = require_open_day(books, site_id, date.fromisoformat(key[1]))
     if not lines or chips_total(lines) <= 0:
         raise InvalidInput("a tip is made with chips: list at least one (99-01.3-08-03.1)")
+    require_game_chips(books, site_id, table, lines, "a tip")
     _require_held(books.sites[site_id].with_players, lines, "the players' chips")
     return [ev.TipReceived(site_id, iso, table, rec.started.dealer_id, lines, stamp(at))]
 

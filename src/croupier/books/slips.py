@@ -14,6 +14,7 @@ from datetime import date, datetime
 from croupier.books import events as ev
 from croupier.books.guards import (
     employee,
+    require_game_chips,
     require_open_day,
     require_open_shift,
     require_role,
@@ -97,6 +98,7 @@ def issue_slip(
         )
     if not lines or chips_total(lines) <= 0:
         raise InvalidInput("a slip must list at least one chip")
+    require_game_chips(books, site_id, table, lines, f"a {kind.value} slip")
     dealing_now = {
         books.shifts[k].started.dealer_id for k in books.sites[site_id].open_shift.values()
     }

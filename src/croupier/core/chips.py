@@ -86,6 +86,12 @@ def make_change(amount: Cents, available: Mapping[Chip, int] | None = None) -> d
             if count:
                 result[chip] = count
         return result
+    held = sum(chip.cents * count for chip, count in available.items() if count > 0)
+    if amount > held:  # before the search, which is as long as the amount (an audit: $1M, 3 s)
+        raise RuleViolation(
+            f"the chips available ({format_money(held)}) cannot make {format_money(amount)}",
+            "99-01.3-08-03.1",
+        )
     target = amount // unit
     # Bounded knapsack, minimising the number of chips: each chip count is split into binary
     # bundles (1, 2, 4, ...) so that every count up to the available one can be formed.

@@ -10,7 +10,7 @@ from croupier.books import operations as ops
 from croupier.books import slips
 from croupier.books import surveillance as sv
 from croupier.books.guards import require_site, require_table
-from croupier.books.model import Chips, Counterpart, SlipKind, Token
+from croupier.books.model import Chips, Counterpart, Game, SlipKind, Token
 from croupier.books.model import chips as make_chips
 from croupier.books.state import Books
 from croupier.books.timeline import check_day_opening
@@ -55,11 +55,19 @@ def open_table(
     )
 
 
-def _change(tray: Chips, cents: int) -> Chips:
+def _change(tray: Chips, cents: int, paddlewheel: bool) -> Chips:
+    """The chips pushed for ``cents`` of currency when none were typed: at a paddlewheel, its
+    betting chips, one dollar each, when the tray holds enough (-11-04.4: the wheel operator
+    takes betting chips equal to the currency), else its casino chips of $1 and up (-11-03.4);
+    at twenty-one, the fewest casino chips."""
+    if paddlewheel:
+        betting = sum(x.quantity for x in tray if x.token is Token.BETTING_CHIP)
+        if cents % 100 == 0 and betting >= cents // 100:
+            return make_chips({Token.BETTING_CHIP: cents // 100})
     casino = {
         Chip.from_cents(x.token.cents): x.quantity
         for x in tray
-        if x.token is not Token.BETTING_CHIP
+        if x.token is not Token.BETTING_CHIP and not (paddlewheel and x.token is Token.FIFTY_CENTS)
     }
     picked = make_change(cents, casino)
     return make_chips({Token.of(chip): n for chip, n in picked.items()})
@@ -71,7 +79,9 @@ def sell(site: str, table: int, cash: str, pushed: str | None, tender: str) -> R
 
     def build(b: Books, when: datetime) -> list[Event]:
         require_table(b, site, table)
-        given = lines if lines is not None else _change(b.sites[site].trays.get(table, ()), cents)
+        wheel = b.tables[(site, table)].game is Game.PADDLEWHEEL
+        tray = b.sites[site].trays.get(table, ())
+        given = lines if lines is not None else _change(tray, cents, wheel)
         return ops.sell_chips(b, site, table, cents, given, when, tender)
 
     return Request(f"{format_money(cents)} of chips at table {table}", build, site=site)
