@@ -55,6 +55,18 @@ class Pending:
     hand: int | None = None
     detail: str = ""
 
+    def __str__(self) -> str:
+        """Who must act, in words (refusals quote it: "no card is due: seat 2 decides")."""
+        if self.kind is PendingKind.SEAT:
+            who = f"seat {self.seat}" + (f" hand {self.hand}" if self.hand else "")
+        elif self.kind is PendingKind.DEALER:
+            who = "the dealer"
+        elif self.kind is PendingKind.CHANCE:
+            who = "a card or spin"
+        else:
+            return "nothing: the round is over"
+        return f"{who} ({self.detail})" if self.detail else f"{who} to act"
+
 
 class Outcome(Enum):
     """The result of one wager."""

@@ -88,12 +88,19 @@ class Keyed(BaseModel):
     )
 
 
+_RETRY_SAFE = (
+    "the table's version the console showed: if it moved on, 409 and nothing is recorded (a "
+    "retry after a lost answer is never recorded twice)"
+)
+
+
 class SeatWager(BaseModel):
     seat: int = Field(ge=1, le=99)
     amount: str = Field(max_length=40, description="dollars, e.g. 25 or $12.50")
     player: str | None = Field(
         None, max_length=40, description="who sits there, if the seat is empty (else 'seat N')"
     )
+    version: int | None = Field(None, ge=0, le=2**31 - 1, description=_RETRY_SAFE)
 
 
 class TakeSeat(BaseModel):
@@ -102,6 +109,7 @@ class TakeSeat(BaseModel):
 
 class Wager(BaseModel):
     amount: str = Field(max_length=40, description="dollars, e.g. 25 or $12.50")
+    version: int | None = Field(None, ge=0, le=2**31 - 1, description=_RETRY_SAFE)
 
 
 class Choice(BaseModel):
@@ -172,7 +180,7 @@ def unseat(request: Request, actor: ActorDep, table: TableId) -> Any:
 
 @router.post("/{table}/wager", responses=RESPONSES)
 def wager(request: Request, actor: ActorDep, table: TableId, body: Wager) -> Any:
-    return _result(_desk(request).wager(actor, table, body.amount))
+    return _result(_desk(request).wager(actor, table, body.amount, body.version))
 
 
 @router.post("/{table}/deal", responses=RESPONSES)
@@ -199,7 +207,9 @@ def dealer_wager(request: Request, actor: ActorDep, table: TableId, body: SeatWa
     """At a physical table: the dealer keys a seat's wager (players need no account there),
     seating the named player, or ``seat N``, if the seat is empty. Judged when made (limits,
     chips, spaces, with the section); a virtual table refuses it (its players wager)."""
-    return _result(_desk(request).seat_wager(actor, table, body.seat, body.amount, body.player))
+    return _result(
+        _desk(request).seat_wager(actor, table, body.seat, body.amount, body.player, body.version)
+    )
 
 
 class AskOf(BaseModel):
@@ -236,6 +246,7 @@ def ask(request: Request, actor: ActorDep, table: TableId, body: AskOf) -> AskOu
 
 class FeeOf(BaseModel):
     seat: int = Field(ge=1, le=99)
+    version: int | None = Field(None, ge=0, le=2**31 - 1, description=_RETRY_SAFE)
 
 
 @router.post("/{table}/fee", responses=RESPONSES)
@@ -243,7 +254,7 @@ def fee(request: Request, actor: ActorDep, table: TableId, body: FeeOf) -> Any:
     """At a poker table: the fee of the player at ``seat`` for their next half hour of play,
     collected in advance (99-01.3-09-03.3); a physical table deals no hand to a seat whose
     half hour now playing is unpaid."""
-    return _result(_desk(request).collect_fee(actor, table, body.seat))
+    return _result(_desk(request).collect_fee(actor, table, body.seat, body.version))
 
 
 @router.post("/{table}/choose", responses=RESPONSES)

@@ -125,7 +125,10 @@ class Keying:
         return self._command(table_id, build)
 
     def correctable(self, table_id: str) -> str | None:
-        """The card keyed last, if ``correct`` may still replace it (no decision since)."""
+        """The card keyed last, if ``correct`` may still replace it (no decision since); ``""``
+        when that card lies face down (keyed by its face where ``down`` was due): the label
+        offering the correction must not show it (found by an audit: the hole card keyed by its
+        face showed on every staff console, -10.1.a)."""
         table = self.table(table_id)
         play = table.play
         if play is None or not table.round_open or table.mode != PHYSICAL:
@@ -137,7 +140,11 @@ class Keying:
             return None
         if not all(unseen.is_card_move(a) for a in play.log[last + 1 :]):
             return None
-        return unseen.card_of(play.log[last])
+        card = unseen.card_of(play.log[last])
+        if card is None:
+            return None
+        dealt = sum(1 for a in play.log if unseen.is_card_move(a) and unseen.card_of(a) == card)
+        return card if unseen.visible(table.live, play.state)[card] >= dealt else ""
 
     def _last_card(self, table: LiveTable) -> int | None:
         play = table.play

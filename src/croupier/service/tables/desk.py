@@ -265,31 +265,56 @@ class TablesDesk(Supervision):
             seat = self._own_seat(actor, table_id)
             return self._noted(actor, table_id, self.hub.unseat(table_id, seat, actor.name))
 
-    def wager(self, actor: Actor, table_id: str, amount: str) -> CommandResult:
+    def wager(
+        self, actor: Actor, table_id: str, amount: str, version: int | None = None
+    ) -> CommandResult:
+        """A player's own wager (poker: chips bought, added to the seat's); with ``version``,
+        as ``seat_wager``: sent again after a lost answer, it is not bought twice."""
         authorize(actor, Action.PLAY_AT_TABLE)
         with self._locked():
             self._not_physical(table_id)
             seat = self._own_seat(actor, table_id)
+            table = self.hub.table(check_table_id(table_id))
+            if version is not None and version != table.version:
+                return _moved_on(table.version, version, "look at the table: was it recorded?")
             return self._noted(actor, table_id, self.hub.wager(table_id, seat, amount, actor.name))
 
     def seat_wager(
-        self, actor: Actor, table_id: str, seat: int, amount: str, player: str | None = None
+        self,
+        actor: Actor,
+        table_id: str,
+        seat: int,
+        amount: str,
+        player: str | None = None,
+        version: int | None = None,
     ) -> CommandResult:
         """The dealer keys a seat's wager at a physical table, seating ``player`` (or
-        ``seat N``) there if the seat is empty (``LiveTableHub.seat_wager``)."""
+        ``seat N``) there if the seat is empty (``LiveTableHub.seat_wager``). With ``version``
+        (the console sends the one it showed) a table that moved on is a conflict and nothing
+        is recorded: a wager sent again after a lost answer is not bought twice (an audit)."""
         authorize(actor, Action.RUN_TABLE)
         with self._locked():
+            table = self.hub.table(check_table_id(table_id))
+            if version is not None and version != table.version:
+                return _moved_on(table.version, version, "look at the console: was it recorded?")
             return self._noted(
                 actor,
                 table_id,
                 self.hub.seat_wager(check_table_id(table_id), seat, amount, actor.name, player),
             )
 
-    def collect_fee(self, actor: Actor, table_id: str, seat: int) -> CommandResult:
+    def collect_fee(
+        self, actor: Actor, table_id: str, seat: int, version: int | None = None
+    ) -> CommandResult:
         """A poker seat's fee for its next half hour of play, collected in advance and
-        recorded by the person signed in (``LiveTableHub.collect_fee``, 99-01.3-09-03.3)."""
+        recorded by the person signed in (``LiveTableHub.collect_fee``, 99-01.3-09-03.3); with
+        ``version``, as ``seat_wager``: a fee sent again after a lost answer is not taken
+        twice."""
         authorize(actor, Action.RUN_TABLE)
         with self._locked():
+            table = self.hub.table(check_table_id(table_id))
+            if version is not None and version != table.version:
+                return _moved_on(table.version, version, "look at the console: was it recorded?")
             return self._noted(
                 actor, table_id, self.hub.collect_fee(check_table_id(table_id), seat, actor.name)
             )

@@ -117,7 +117,9 @@ def offered(
         last = hub.correctable(table_id)
         if last is not None:
             fields = ({"name": "card", "kind": "text", "choices": []},)
-            text = f"Correct the card just keyed ({last})"
+            text = (
+                f"Correct the card just keyed ({last})" if last else "Correct the card just keyed"
+            )
             out.append((Option(len(out), text, "entry", fields=fields), Correct()))
     if who == "dealer" and mistakes:
         for a, events in hub.irregularities(table_id):

@@ -186,6 +186,7 @@
   // into empty fields while the answer is on its way (the update often comes first); a
   // refused one is put back to be corrected, unless something new was typed meanwhile.
   const CLEARED_AT_ONCE = new Set(["key", "dealer-wager"]);
+  const VERSIONED = new Set(["key", "dealer-wager", "wager", "fee"]);
   for (const form of root.querySelectorAll("form[data-command]")) {
     form.addEventListener("submit", async (ev) => {
       ev.preventDefault();
@@ -193,7 +194,9 @@
       const entries = Array.from(new FormData(form).entries());
       const data = Object.fromEntries(entries);
       if (data.seat) data.seat = Number(data.seat);
-      if (form.dataset.command === "key") data.version = version;
+      // the version shown: a command sent again after a lost answer is refused (409), never
+      // recorded twice (a card, a wager bought, a fee)
+      if (VERSIONED.has(form.dataset.command)) data.version = version;
       const atOnce = CLEARED_AT_ONCE.has(form.dataset.command);
       if (atOnce) {
         form.reset();
