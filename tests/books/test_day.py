@@ -8,7 +8,7 @@ from bookshelp import DAY, Run, at, c, fingerprint
 
 from croupier.books import operations as ops
 from croupier.books import slips
-from croupier.books.model import Game, SlipKind
+from croupier.books.model import Affiliation, Game, SlipKind
 from croupier.books.state import Books
 from croupier.core.errors import InvalidInput, RuleViolation
 
@@ -223,3 +223,47 @@ def test_change_beyond_the_chips_at_hand_is_refused_at_once() -> None:
 
     with pytest.raises(RuleViolation, match=r"\(\$10\.00\) cannot make \$1,000,000\.00"):
         make_change(100_000_000, {Chip.FIVE_DOLLARS: 2})
+
+
+def test_99_01_3_11_05_3_a_paddlewheel_table_is_opened_at_most_at_twenty_dollars(
+    open_books: Books, run: Run
+) -> None:
+    before = fingerprint(open_books)
+    with pytest.raises(RuleViolation) as err:
+        ops.start_shift(open_books, "S1", DAY, 3, "w1", at(5), 2500)
+    assert err.value.section == "99-01.3-11-05.3"
+    assert fingerprint(open_books) == before
+    run(ops.start_shift(open_books, "S1", DAY, 3, "w1", at(5), 2000))
+
+
+def test_99_01_3_11_04_2_an_independent_person_is_not_one_of_the_two_employees(
+    books: Books, run: Run
+) -> None:
+    # -14.2 sets an independent person apart from gaming and nongaming employees
+    assert books.employees["ip"].affiliation is Affiliation.INDEPENDENT_PERSON
+    run(ops.open_day(books, "S1", DAY, at(0), ("w1", "ip"), "w1"))
+    with pytest.raises(RuleViolation) as err:
+        ops.start_shift(books, "S1", DAY, 3, "w1", at(5), 2000)
+    assert err.value.section == "99-01.3-11-04.2"
+
+
+def test_99_01_3_11_05_8_a_betting_chip_is_exchanged_at_the_wheel_not_redeemed(
+    open_books: Books, run: Run
+) -> None:
+    from croupier.service.books import day as books_day
+
+    run(ops.start_shift(open_books, "S1", DAY, 3, "w1", at(5), 2000))
+    run(
+        slips.issue_slip(
+            open_books, SlipKind.FILL, "S1", 3, c(one=10, betting=20), at(6), "c1", "c1", "sm"
+        )
+    )
+    run(ops.sell_chips(open_books, "S1", 3, 500, c(betting=5), at(7)))
+    before = fingerprint(open_books)
+    with pytest.raises(RuleViolation) as err:
+        ops.redeem_chips(open_books, "S1", DAY, c(betting=5), "c1", at(8))
+    assert err.value.section == "99-01.3-11-05.8"
+    assert fingerprint(open_books) == before
+    # at the wheel: five betting chips for five $1 casino chips, which the cashier redeems
+    run(books_day.exchange("S1", 3, "betting x5", "1x5").build(open_books, at(8)))
+    run(ops.redeem_chips(open_books, "S1", DAY, c(one=5), "c1", at(9)))

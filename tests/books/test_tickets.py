@@ -104,11 +104,49 @@ def test_99_01_3_11_02_5_no_carry_over_to_another_quarter(series: Books) -> None
     _close(series, D, series.sites["S1"].cash_bank)
     _open(series, date(2026, 3, 31))
     series.apply_all(tk.sell_tickets(series, "PW-100", 1, date(2026, 3, 31), 10, T))
+    series.apply_all(tk.spin(series, "PW-100", 1, date(2026, 3, 31), 5, "17", T))
     _close(series, date(2026, 3, 31), series.sites["S1"].cash_bank)
     _open(series, date(2026, 4, 1))
     with pytest.raises(RuleViolation) as err:
         tk.sell_tickets(series, "PW-100", 2, date(2026, 4, 1), 10, T)
     assert err.value.section == "99-01.3-11-02.5"
+
+
+def test_99_01_3_11_02_4_one_spin_one_winning_ticket_one_prize(series: Books) -> None:
+    # found by an audit: $100 paid twice for one spin's winner, $200 for one winning ticket
+    series.apply_all(tk.sell_tickets(series, "PW-100", 1, D, 10, T))
+    series.apply_all(tk.spin(series, "PW-100", 1, D, 6, "17", T))
+    series.apply_all(tk.pay_ticket_prize(series, "PW-100", 1, D, 10000, 0, "", T))
+    with pytest.raises(RuleViolation) as err:
+        tk.pay_ticket_prize(series, "PW-100", 1, D, 10000, 0, "", T)
+    assert err.value.section == "99-01.3-11-02.4"
+    # a second spin for a second prize (-02.3: several spins, several prizes for one card)
+    series.apply_all(tk.spin(series, "PW-100", 1, D, 6, "3", T))
+    series.apply_all(tk.pay_ticket_prize(series, "PW-100", 1, D, 10000, 0, "", T))
+
+
+def test_99_01_3_11_02_2_a_cards_game_its_refund_and_prizes_are_on_its_day(
+    series: Books,
+) -> None:
+    # found by an audit: a card half sold on 03-31, closed, refunded on 04-01, moved proceeds
+    # between quarters. The day may not close with it (sold, neither spun nor refunded), and
+    # its refund, spin and prizes are on the day it was sold.
+    day = date(2026, 3, 31)
+    _close(series, D, series.sites["S1"].cash_bank)
+    _open(series, day)
+    series.apply_all(tk.sell_tickets(series, "PW-100", 1, day, 5, T))
+    with pytest.raises(RuleViolation) as err:
+        _close(series, day, series.sites["S1"].cash_bank)
+    assert err.value.section == "99-01.3-11-02.2"
+    assert "PW-100 card 1" in str(err.value)
+    series.apply_all(tk.refund_card(series, "PW-100", 1, day, T))
+    series.apply_all(tk.sell_tickets(series, "PW-100", 2, day, 10, T))
+    series.apply_all(tk.spin(series, "PW-100", 2, day, 5, "9", T))
+    _close(series, day, series.sites["S1"].cash_bank)
+    _open(series, date(2026, 4, 1))
+    with pytest.raises(RuleViolation) as err:
+        tk.pay_ticket_prize(series, "PW-100", 2, date(2026, 4, 1), 500, 0, "", T)
+    assert err.value.section == "99-01.3-11-02.2"
 
 
 def test_99_01_3_11_07_3_b_series_summary_by_hand(series: Books) -> None:

@@ -28,6 +28,7 @@ from croupier.books.model import (
     Chips,
     Game,
     Role,
+    Token,
     add_chips,
     check_identifier,
     check_name,
@@ -36,12 +37,16 @@ from croupier.books.model import (
     take_chips,
 )
 from croupier.books.state import Books
+from croupier.books.tickets import unfinished_cards
 from croupier.core.errors import InvalidInput, RuleViolation
 from croupier.core.events import Event
 from croupier.core.money import format_money
 
 CHIP_BANK = "99-01.3-08-06"
 OPENING = "99-01.3-08-07"
+_EMPLOYEES = (Affiliation.GAMING_EMPLOYEE, Affiliation.NONGAMING_EMPLOYEE)
+PADDLEWHEEL_MAX_BET = 2000
+"""The most a player bets on one spin of a paddlewheel (99-01.3-11-05.3): a table's limit."""
 DROP = "99-01.3-08-14.1"
 
 
@@ -179,8 +184,19 @@ def start_shift(
     operator = (Role.DEALER,) if tbl.game is Game.TWENTY_ONE else (Role.WHEEL_OPERATOR,)
     require_role(books, dealer_id, operator, f"conduct {tbl.game.value} at a table", OPENING)
     require_positive(max_wager, "maximum wager")
+    if tbl.game is Game.PADDLEWHEEL and max_wager > PADDLEWHEEL_MAX_BET:
+        raise RuleViolation(
+            f"a player bets at most {format_money(PADDLEWHEEL_MAX_BET)} a spin at a paddlewheel, "
+            f"not {format_money(max_wager)}",
+            "99-01.3-11-05.3",
+        )
     on_duty = books.days[(site_id, iso)].opened.on_duty
-    if tbl.game is Game.PADDLEWHEEL and len(set(on_duty)) < 2:
+    # -14.2 sets an independent person and a firm's representative apart from the
+    # organization's (gaming and nongaming) employees
+    employees_on_duty = {
+        p for p in on_duty if p in books.employees and books.employees[p].affiliation in _EMPLOYEES
+    }
+    if tbl.game is Game.PADDLEWHEEL and len(employees_on_duty) < 2:
         raise RuleViolation(
             "paddlewheels may not be conducted unless two employees are on duty at the site",
             "99-01.3-11-04.2",
@@ -367,11 +383,19 @@ def redeem_tips(
 def redeem_chips(
     books: Books, site_id: str, day: date, lines: Chips, cashier_id: str, at: datetime
 ) -> list[Event]:
-    """Redeem a player's chips for cash at the value sold (99-01.3-08-06.2)."""
+    """Redeem a player's chips for cash at the value sold (99-01.3-08-06.2). A betting chip is
+    not redeemed by the cashier: it is exchanged for a casino chip at the paddlewheel table
+    (99-01.3-11-05.8)."""
     iso = require_open_day(books, site_id, day)
     require_role(books, cashier_id, (Role.CASHIER,), "redeem chips", "99-01.3-08-06.2")
     if not lines:
         raise InvalidInput("no chips to redeem")
+    if any(line.token is Token.BETTING_CHIP for line in lines):
+        raise RuleViolation(
+            "a betting chip is exchanged for a casino chip at the paddlewheel table (`books "
+            "exchange`), not redeemed by the cashier",
+            "99-01.3-11-05.8",
+        )
     _require_held(books.sites[site_id].with_players, lines, "the chips outstanding with players")
     cents = chips_total(lines)
     _require_cash(books, site_id, cents)
@@ -441,6 +465,13 @@ def close_day(
             f"table(s) {tables} are still open: a used drop box must be removed from its table by "
             "the end of the day's activity",
             DROP,
+        )
+    unfinished = unfinished_cards(books, site_id, iso)
+    if unfinished:
+        raise RuleViolation(
+            f"{', '.join(unfinished)}: tickets sold today, neither spun nor refunded; all the "
+            "tickets of a card are sold before a spin, otherwise the proceeds are refunded",
+            "99-01.3-11-02.2",
         )
     if isinstance(cash_bank_count, bool) or cash_bank_count < 0:
         raise InvalidInput("the cash bank count must be zero or more cents")

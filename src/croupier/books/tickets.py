@@ -123,6 +123,31 @@ def _same_quarter(series: Series, day: date) -> None:
         )
 
 
+def _card_day(c: Card, card: int, day: date, what: str) -> None:
+    """A card's game is conducted on the day its tickets are sold: its spin, its refund and its
+    prizes are on that day too (-02.2; found by an audit: a refund the next day, in the next
+    quarter, moved a series' proceeds between quarters)."""
+    if c.days and day.isoformat() not in c.days:
+        sold = ", ".join(sorted(c.days))
+        raise RuleViolation(
+            f"card {card}'s tickets were sold on {sold}: its {what} is on that day, the day "
+            "the game is conducted",
+            "99-01.3-11-02.2",
+        )
+
+
+def unfinished_cards(books: Books, site_id: str, iso_day: str) -> list[str]:
+    """The cards of the day at ``site_id`` whose tickets were sold but which were neither spun
+    nor refunded: a card is played out or its proceeds refunded the day it is sold (-02.2)."""
+    return [
+        f"{series_id} card {number}"
+        for series_id, series in sorted(books.tickets.series.items())
+        if series.registered.site_id == site_id
+        for number, c in sorted(series.cards.items())
+        if iso_day in c.days and c.sold and not c.spins and not c.refunded
+    ]
+
+
 def sell_tickets(
     books: Books, series_id: str, card: int, day: date, tickets: int, at: datetime
 ) -> list[Event]:
@@ -146,6 +171,8 @@ def refund_card(books: Books, series_id: str, card: int, day: date, at: datetime
     series, c = _card(books, series_id, card, day)
     if c.spins or c.refunded or c.sold == 0:
         raise InvalidInput(f"card {card} has nothing to refund")
+    _card_day(c, card, day, "refund")
+    _same_quarter(series, day)
     _require_cash(books, series, c.sold * series.registered.price, "the refund")
     return [TicketCardRefunded(series_id, card, day.isoformat(), stamp(at))]
 
@@ -161,6 +188,7 @@ def spin(
 ) -> list[Event]:
     series, c = _card(books, series_id, card, day)
     check_identifier(winning_number, "winning number")
+    _card_day(c, card, day, "spin")
     _same_quarter(series, day)
     if c.refunded:
         raise InvalidInput(f"card {card} was refunded")
@@ -192,6 +220,19 @@ def pay_ticket_prize(
     series, c = _card(books, series_id, card, day)
     if not c.spins:
         raise InvalidInput(f"card {card} has not been spun")
+    _card_day(c, card, day, "prize")
+    _same_quarter(series, day)
+    paid = sum(p.cash + p.merchandise_cost for p in c.prizes)
+    most = MAX_PRIZE * len(c.spins)
+    if paid + cash + merchandise_cost > most:
+        # -02.3: each spin determines a winning ticket; -02.4: at most $100 for one winning
+        # ticket (its cash and merchandise together). A second payment for one spin's winner
+        # had paid one ticket $200 (found by an audit).
+        raise RuleViolation(
+            f"card {card}'s {len(c.spins)} spin(s) determine as many winning tickets, at most "
+            f"{format_money(most)} in all; {format_money(paid)} is paid already",
+            "99-01.3-11-02.4",
+        )
     if cash < 0 or merchandise_cost < 0 or cash + merchandise_cost == 0:
         raise InvalidInput("a prize is a cash amount or the cost of merchandise")
     if cash and merchandise_cost:

@@ -61,12 +61,14 @@ def open_table(
         ),
     ],
     max_wager: Annotated[
-        str,
+        str | None,
         typer.Option(
-            help="The table's maximum wager in dollars, e.g. 25 or $25.00; over $2 is refused "
-            "while a camera fault is past its repair deadline (99-01.3-08-04.6)."
+            help="The table's maximum wager in dollars, e.g. 25 or $25.00 (default: $25 at "
+            "twenty-one, $20 at a paddlewheel: a player's most a spin, 99-01.3-11-05.3); over "
+            "$2 is refused while a camera fault is past its repair deadline (99-01.3-08-04.6).",
+            show_default=False,
         ),
-    ] = "$25",
+    ] = None,
     shoe_inspected_by: Annotated[
         str | None,
         typer.Option(
@@ -127,6 +129,26 @@ def play(
     from croupier.service.books import day as s
 
     record(db, org, at, s.play(site, table, collected, paid))
+
+
+@books_app.command("exchange")
+@reports_errors
+def exchange(
+    site: Site,
+    table: Table,
+    given: Annotated[str, typer.Argument(help=f"The player's chips handed in, {CHIPS}.")],
+    received: Annotated[
+        str, typer.Argument(help=f"The chips from the tray, of equal value, {CHIPS}.")
+    ],
+    db: Db = None,
+    org: Org = None,
+    at: At = None,
+) -> None:
+    """Exchange a player's chips at a table: at a paddlewheel a casino chip for betting chips,
+    or betting chips for a casino chip (99-01.3-11-04.4, -05.8)."""
+    from croupier.service.books import day as s
+
+    record(db, org, at, s.exchange(site, table, given, received))
 
 
 @books_app.command("tip")

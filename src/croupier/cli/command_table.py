@@ -116,6 +116,7 @@ COMMANDS: tuple[CommandEntry, ...] = (
     CommandEntry("books", "open-table", "Open a table or hand it to the next dealer (a new shift).", "croupier.cli.books_day_cmds"),
     CommandEntry("books", "sell", "Sell chips at a table for cash (the cash goes into the drop box).", "croupier.cli.books_day_cmds"),
     CommandEntry("books", "play", "Record losing wagers collected and winning wagers paid at a table.", "croupier.cli.books_day_cmds"),
+    CommandEntry("books", "exchange", "Exchange a player's chips at a table: at a paddlewheel a casino chip for betting chips, or betting chips for a casino chip (99-01.3-11-04.4, -05.8).", "croupier.cli.books_day_cmds"),
     CommandEntry("books", "tip", "A tip to the table's dealer.", "croupier.cli.books_day_cmds"),
     CommandEntry("books", "fill", "A fill slip: chips from the chip bank (or jar bar) to a table.", "croupier.cli.books_day_cmds"),
     CommandEntry("books", "credit", "A credit slip: chips from a table back to the chip bank (or jar bar).", "croupier.cli.books_day_cmds"),

@@ -466,7 +466,7 @@ class YearGenerator:
                     tbl.number,
                     dealer,
                     self._tick(),
-                    2500,
+                    2500 if is_21 else 2000,  # a paddlewheel's $20 a spin (-11-05.3)
                     sm if is_21 and first else None,
                 )
             )

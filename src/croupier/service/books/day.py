@@ -43,16 +43,23 @@ def open_day(site: str, day: str, on_duty: str, by: str) -> Request:
 
 
 def open_table(
-    site: str, table: int, dealer: str, max_wager: str, shoe_inspected_by: str | None
+    site: str, table: int, dealer: str, max_wager: str | None, shoe_inspected_by: str | None
 ) -> Request:
-    cap = amount(max_wager, "the maximum wager")
-    return Request(
-        f"table {table} with {dealer}, maximum wager {format_money(cap)}",
-        lambda b, when: ops.start_shift(
-            b, site, open_day_of(b, site), table, dealer, when, cap, shoe_inspected_by
-        ),
-        site=site,
-    )
+    """``max_wager`` in dollars; none typed: $25 at twenty-one, a paddlewheel's $20 a spin
+    (-11-05.3)."""
+    typed = (max_wager or "").strip()
+    cap = amount(typed, "the maximum wager") if typed else None
+
+    def build(b: Books, when: datetime) -> list[Event]:
+        require_table(b, site, table)
+        wheel = b.tables[(site, table)].game is Game.PADDLEWHEEL
+        most = cap if cap is not None else (ops.PADDLEWHEEL_MAX_BET if wheel else 2500)
+        return ops.start_shift(
+            b, site, open_day_of(b, site), table, dealer, when, most, shoe_inspected_by
+        )
+
+    said = f", maximum wager {format_money(cap)}" if cap is not None else ""
+    return Request(f"table {table} with {dealer}{said}", build, site=site)
 
 
 def _change(tray: Chips, cents: int, paddlewheel: bool) -> Chips:
@@ -92,6 +99,18 @@ def play(site: str, table: int, collected: str, paid: str) -> Request:
     return Request(
         f"table {table}: collected {describe_chips(taken)}, paid {describe_chips(given)}",
         lambda b, when: ops.settle_play(b, site, table, taken, given, when),
+        site=site,
+    )
+
+
+def exchange(site: str, table: int, given: str, received: str) -> Request:
+    """A player's chips exchanged at a table for chips of equal value: at a paddlewheel a
+    casino chip for betting chips (-11-04.4, -05.2), or betting chips for a casino chip when
+    the player leaves (-05.8)."""
+    handed, taken = chips(given, "chips given"), chips(received, "chips received")
+    return Request(
+        f"table {table}: {describe_chips(handed)} for {describe_chips(taken)}",
+        lambda b, when: ops.exchange_chips(b, site, table, handed, taken, when),
         site=site,
     )
 

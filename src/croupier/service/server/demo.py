@@ -79,7 +79,7 @@ def _requests(org_id: str, day: str, name: str = DEMO_NAME) -> list[Request]:
         books_setup.fund(SITE, "$5,000"),
         books_day.open_day(SITE, day, "gm,sm,pb,d1,d2,w1,c1", "sm"),
         books_day.open_table(SITE, 1, "d1", "$25", "d1"),
-        books_day.open_table(SITE, 3, "w1", "$25", None),
+        books_day.open_table(SITE, 3, "w1", "$20", None),
         books_day.slip("fill", SITE, 1, "5x40,1x100", "c1", "c1", "sm", False),
         books_day.slip("fill", SITE, 3, "betting x200", "c1", "c1", "sm", False),
         books_day.sell(SITE, 1, "$200", None, "cash"),
