@@ -337,6 +337,9 @@ ENDPOINTS: list[Endpoint] = [
     # issue 27: the dealer keys wagers by seat at a physical table
     Endpoint("key a seat's wager", "POST", "/api/tables/{table}/dealer-wager", TABLE_STAFF,
              HOUSE, json={"seat": 1, "amount": "10", "player": "ann"}, table="physical"),
+    # an empty seat: allowed, answered 422 (nobody sits there), nothing changes
+    Endpoint("empty a seat", "POST", "/api/tables/{table}/dealer-unseat", TABLE_STAFF, HOUSE,
+             json={"seat": 7}, table="physical", changes=False),
     # a twenty-one table charges no half-hour fee: allowed, answered 422, nothing changes
     Endpoint("collect a fee", "POST", "/api/tables/{table}/fee", TABLE_STAFF, HOUSE,
              json={"seat": 1}, table="physical", changes=False),

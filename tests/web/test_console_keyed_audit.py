@@ -71,3 +71,22 @@ def test_99_01_3_09_03_3_chips_bought_or_a_fee_sent_again_are_not_taken_twice(
     after_fee = t.view()
     assert t.at("/fee", {"seat": 1, "version": shown}).status_code == 409
     assert t.view()["version"] == after_fee["version"]
+
+
+def test_99_01_3_09_03_3_the_dealer_empties_the_seat_of_a_player_who_left(demo: Demo) -> None:
+    # found by an audit: at a physical table nobody could empty a seat (the player has no
+    # screen); a poker table then dealt no hand once the absent player's half hour was unpaid
+    t = _Table(demo, "pk-left", "poker", POKER)
+    for seat, name in ((1, "ann"), (2, "bo")):
+        body = {"seat": seat, "amount": "20", "player": name}
+        assert t.at("/dealer-wager", body).status_code == 200
+    assert t.at("/dealer-unseat", {"seat": 2}).status_code == 200
+    seats = json.dumps(t.view()["seats"])
+    assert "bo" not in seats
+    assert "ann" in seats
+    # a player may not empty another's seat, and a virtual table's players leave themselves
+    player, csrf = demo.api_client("player1")
+    refused = player.post(
+        "/api/tables/pk-left/dealer-unseat", json={"seat": 1}, headers={"X-CSRF-Token": csrf}
+    )
+    assert refused.status_code == 403

@@ -293,3 +293,23 @@ def test_99_01_3_09_04_24_a_dealer_keys_a_poker_showdown_with_a_side_pot_by_keyb
     assert second["unseen"] == [0, 1, 2, 3, 4, 5]  # every hole card, never seen
     assert replay_text(json.dumps(second), "hand 2", check=True).ok
     assert people.errors == []
+
+
+def test_99_01_3_09_03_3_the_dealer_empties_the_seat_of_a_player_who_left(
+    served: tuple[str, Demo], browser: Any
+) -> None:
+    """Found by an audit: at a physical table nobody could empty a seat. The dealer keys the
+    seat of the player who left in the seating controls, confirms, and the seat is empty on the
+    console and on the watching surveillance page; axe-core finds nothing serious."""
+    people, dealer, watcher = physical_table(browser, served, "pk-leave", "poker", RULES)
+    key_wagers(dealer, (("1", "20", "ann"), ("4", "10", "bo")))
+    dealer.once("dialog", lambda d: d.accept())
+    before = version_of(dealer)
+    dealer.fill("form[data-command=dealer-unseat] input[name=seat]", "4")
+    dealer.click("form[data-command=dealer-unseat] button[type=submit]")
+    moved_on(dealer, before)
+    sync_api.expect(dealer.locator("#seats")).not_to_contain_text("bo")
+    sync_api.expect(dealer.locator("#seats")).to_contain_text("ann")
+    sync_api.expect(watcher.locator("#seats")).not_to_contain_text("bo")
+    assert axe_violations(dealer) == []
+    assert people.errors == []

@@ -178,6 +178,18 @@ def unseat(request: Request, actor: ActorDep, table: TableId) -> Any:
     return _result(_desk(request).unseat(actor, table))
 
 
+class SeatOf(BaseModel):
+    seat: int = Field(ge=1, le=99)
+    version: int | None = Field(None, ge=0, le=2**31 - 1, description=_RETRY_SAFE)
+
+
+@router.post("/{table}/dealer-unseat", responses=RESPONSES)
+def dealer_unseat(request: Request, actor: ActorDep, table: TableId, body: SeatOf) -> Any:
+    """At a physical table: the dealer empties a seat whose player left, between rounds
+    (poker: the player takes the chips)."""
+    return _result(_desk(request).dealer_unseat(actor, table, body.seat, body.version))
+
+
 @router.post("/{table}/wager", responses=RESPONSES)
 def wager(request: Request, actor: ActorDep, table: TableId, body: Wager) -> Any:
     return _result(_desk(request).wager(actor, table, body.amount, body.version))

@@ -186,7 +186,7 @@
   // into empty fields while the answer is on its way (the update often comes first); a
   // refused one is put back to be corrected, unless something new was typed meanwhile.
   const CLEARED_AT_ONCE = new Set(["key", "dealer-wager"]);
-  const VERSIONED = new Set(["key", "dealer-wager", "wager", "fee"]);
+  const VERSIONED = new Set(["key", "dealer-wager", "dealer-unseat", "wager", "fee"]);
   for (const form of root.querySelectorAll("form[data-command]")) {
     form.addEventListener("submit", async (ev) => {
       ev.preventDefault();
