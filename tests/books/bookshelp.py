@@ -200,6 +200,8 @@ def play_quarter_activity(seed: int) -> tuple[Books, Plan]:
             m = 10 * n
             unit = token.cents
             fill = chips({token: 2 * sold + 50})
+            if game is Game.PADDLEWHEEL:  # and $1 casino chips for betting chips (-05.8)
+                fill = chips({token: 2 * sold + 50, Token.ONE_DOLLAR: sold})
             inspector = "sm" if game is Game.TWENTY_ONE else None
             run(
                 ops.start_shift(
@@ -248,6 +250,21 @@ def play_quarter_activity(seed: int) -> tuple[Books, Plan]:
                     t + timedelta(minutes=m + 4),
                 )
             )
+            if game is Game.PADDLEWHEEL:
+                # the players' betting chips for casino chips at the wheel (-11-05.8)
+                left = {x.token: x.quantity for x in books.sites[site].with_players}
+                betting = left.get(Token.BETTING_CHIP, 0)
+                if betting:
+                    run(
+                        ops.exchange_chips(
+                            books,
+                            site,
+                            table,
+                            chips({Token.BETTING_CHIP: betting}),
+                            chips({Token.ONE_DOLLAR: betting}),
+                            t + timedelta(minutes=m + 5),
+                        )
+                    )
             tray = books.sites[site].trays[table]
             run(
                 slips.issue_slip(
@@ -268,7 +285,7 @@ def play_quarter_activity(seed: int) -> tuple[Books, Plan]:
             plan.shifts.append(
                 PlannedShift(site, day, table, game, dealer, sold * unit, win_chips * unit)
             )
-        # Players redeem what they hold at the cashier (betting chips are valued at $1).
+        # Players redeem what they hold at the cashier (casino chips only: -11-05.8).
         held = books.sites[site].with_players
         if held:
             run(ops.redeem_chips(books, site, day, held, "c1", t + timedelta(hours=5)))

@@ -435,6 +435,34 @@ class YearGenerator:
             )
         )
 
+    def _at_the_wheel(self, tbl: _Table, betting: int, lines: Chips) -> Chips:
+        """``betting`` of a player's betting chips exchanged at the wheel for as many $1 casino
+        chips (a fill of ones first if the tray is short); ``lines`` with them so exchanged."""
+        b, site = self.books, tbl.site
+        sid = site.site_id
+        ones = _counts(b.sites[sid].trays[tbl.number]).get(Token.ONE_DOLLAR, 0)
+        if ones < betting:
+            fill = chips({Token.ONE_DOLLAR: max(100, betting - ones)})
+            bank = _counts(b.sites[sid].chip_bank)
+            if any(bank.get(x.token, 0) < x.quantity for x in fill):
+                self._do(ops.receive_chip_inventory(b, sid, INVENTORY, self._tick()))
+            c1 = site.staff("c1")
+            self._do(
+                slips.issue_slip(
+                    b, SlipKind.FILL, sid, tbl.number, fill, self._tick(), c1, c1, site.staff("sm")
+                )
+            )
+        given = chips({Token.BETTING_CHIP: betting})
+        received = chips({Token.ONE_DOLLAR: betting})
+        self._do(ops.exchange_chips(b, sid, tbl.number, given, received, self._tick()))
+        tbl.players[Token.BETTING_CHIP] -= betting
+        tbl.players[Token.ONE_DOLLAR] = tbl.players.get(Token.ONE_DOLLAR, 0) + betting
+        held: dict[Token, int] = {
+            x.token: x.quantity for x in lines if x.token is not Token.BETTING_CHIP
+        }
+        held[Token.ONE_DOLLAR] = held.get(Token.ONE_DOLLAR, 0) + betting
+        return chips(held)
+
     def _ensure_cash(self, site: SitePlan, cents: int) -> None:
         """Fund the site's cash bank from the gaming account if it holds less than ``cents``."""
         b, sid = self.books, site.site_id
@@ -443,6 +471,11 @@ class YearGenerator:
 
     def _redeem(self, site: SitePlan, d: date, tbl: _Table, lines: Chips) -> None:
         b, sid = self.books, site.site_id
+        betting = sum(x.quantity for x in lines if x.token is Token.BETTING_CHIP)
+        if betting:
+            # betting chips are exchanged for casino chips at the wheel; the cashier redeems
+            # those (99-01.3-11-05.8)
+            lines = self._at_the_wheel(tbl, betting, lines)
         self._ensure_cash(site, sum(x.value for x in lines))
         self._do(ops.redeem_chips(b, sid, d, lines, site.staff("c1"), self._tick()))
         for x in lines:
@@ -486,6 +519,10 @@ class YearGenerator:
                 self._do(ops.redeem_tips(b, sid, d, dealer, site.staff("c1"), self._tick()))
                 yield
             last = n == len(crew) - 1
+            betting = tbl.players.get(Token.BETTING_CHIP, 0)
+            if last and betting:  # the players' betting chips, for casino chips (-11-05.8)
+                self._at_the_wheel(tbl, betting, chips({Token.BETTING_CHIP: betting}))
+                yield
             tray = b.sites[sid].trays[tbl.number]
             if last and tray:
                 self._do(
