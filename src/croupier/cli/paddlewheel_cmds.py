@@ -84,7 +84,13 @@ def _print_tickets(result: Analysis) -> None:
 def _print_bets(result: Analysis) -> None:
     from rich.table import Table
 
-    table = Table(title=f"Paddlewheel bets (one $1 chip); simulation {result.spins:,} spins")
+    from croupier.service.games.paddlewheel import AGREEMENT_SE
+
+    table = Table(
+        title=f"Paddlewheel bets (one $1 chip); simulation {result.spins:,} spins",
+        caption=f"simulated: the mean return ± one standard error; agrees: within "
+        f"{AGREEMENT_SE:g} standard errors of the exact E(return)",
+    )
     for col in ("bet", "payoff", "P(win)", "E(return)", "house edge", "simulated", "agrees"):
         table.add_column(col)
     for r in result.bets:
