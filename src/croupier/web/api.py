@@ -18,6 +18,7 @@ from croupier.service.office.backoffice import MAX_TABLE_NUMBER, Draft, Recorded
 from croupier.service.people.accounts import Account, CodeWanted, SignInRefused, csrf_token
 from croupier.service.people.authz import Action, allowed_actions, authorize
 from croupier.service.server.webserver import add_user
+from croupier.web.bodies import Body
 from croupier.web.security import (
     SESSION_COOKIE,
     ActorDep,
@@ -40,14 +41,14 @@ REFUSALS: dict[int | str, dict[str, object]] = {
 }
 
 
-class Credentials(BaseModel):
+class Credentials(Body):
     name: str = Field(max_length=200)
     password: str = Field(max_length=2048)
     code: str | None = Field(default=None, max_length=64)
     """The authenticator's code (or a recovery code), for an account with a second factor."""
 
 
-class PasswordChange(BaseModel):
+class PasswordChange(Body):
     current: str = Field(max_length=2048)
     new: str = Field(max_length=2048)
 
@@ -62,7 +63,7 @@ class Me(BaseModel):
     may: list[str] = Field(description="the actions of the policy this account may do")
 
 
-class SlipRequest(BaseModel):
+class SlipRequest(Body):
     kind: str = Field(description="fill or credit", max_length=20)
     site: str = Field(max_length=200)
     table: int = Field(ge=0, le=MAX_TABLE_NUMBER)
@@ -81,7 +82,7 @@ class SlipRequest(BaseModel):
     )
 
 
-class VoidRequest(BaseModel):
+class VoidRequest(Body):
     kind: str = Field(description="fill or credit", max_length=20)
     site: str = Field(max_length=200)
     form: int | None = Field(
@@ -165,7 +166,7 @@ class AccountOut(BaseModel):
     must_change_password: bool
 
 
-class NewAccount(BaseModel):
+class NewAccount(Body):
     name: str = Field(max_length=200)
     roles: list[str] = Field(max_length=20)
     employee_id: str | None = Field(None, max_length=200)
@@ -265,7 +266,7 @@ def logout(request: Request, session: AnySessionDep) -> Response:
     return response
 
 
-class OrgChoice(BaseModel):
+class OrgChoice(Body):
     org: str = Field(max_length=200, description="an organization the account belongs to")
 
 

@@ -16,6 +16,7 @@ from pydantic import BaseModel, Field
 
 from croupier.service.office.backoffice import MAX_TABLE_NUMBER, Download, FormView, Recorded
 from croupier.service.office.counting import CountView
+from croupier.web.bodies import Body
 from croupier.web.security import ActorDep, tenant_of
 
 router = APIRouter(prefix="/api", tags=["back office"])
@@ -126,7 +127,7 @@ def slip_form(
     return _file(tenant_of(request).backoffice.slip_pdf(actor, kind, number), inline=True)
 
 
-class CountIn(BaseModel):
+class CountIn(Body):
     site: str = Field(max_length=200)
     day: str = Field(max_length=20, description="the gaming day of the shift, YYYY-MM-DD")
     table: int = Field(ge=0, le=MAX_TABLE_NUMBER)
@@ -138,22 +139,22 @@ class CountIn(BaseModel):
     credit_originals: str | None = Field(default=None, max_length=400)
 
 
-class AmountIn(BaseModel):
+class AmountIn(Body):
     amount: str = Field(max_length=40, description="dollars")
 
 
-class ResolutionIn(BaseModel):
+class ResolutionIn(Body):
     amount: str = Field(max_length=40, description="the amount agreed, dollars")
     resolution: str = Field(max_length=400, description="how the difference was resolved")
 
 
-class AgreeIn(BaseModel):
+class AgreeIn(Body):
     proposal: str = Field(
         max_length=600, description="the proposal agreed to, as the count shows it"
     )
 
 
-class ReasonIn(BaseModel):
+class ReasonIn(Body):
     reason: str = Field(default="", max_length=400)
 
 
@@ -228,7 +229,7 @@ def withdraw_count(
     return RecordedOut(lines=[f"count {count_id} withdrawn"])
 
 
-class CloseIn(BaseModel):
+class CloseIn(Body):
     cash_bank: str = Field(max_length=40, description="the cash bank as counted, dollars")
     chip_bank: str = Field(
         default="", max_length=400, description="as counted (value x quantity); blank: as booked"
@@ -242,7 +243,7 @@ def close_day(request: Request, actor: ActorDep, site: Site, body: CloseIn) -> R
     return _recorded(office.close_day(actor, site, body.cash_bank, body.chip_bank))
 
 
-class CloseQuarterIn(BaseModel):
+class CloseQuarterIn(Body):
     return_filed: bool = Field(
         default=False, description="the tax return was filed (not only the report produced)"
     )
@@ -261,7 +262,7 @@ def close_quarter(
     return _recorded(office.close_quarter(actor, quarter, body.return_filed))
 
 
-class OpeningIn(BaseModel):
+class OpeningIn(Body):
     cash_bank: str = Field(max_length=40, description="the cash bank, dollars")
     chip_bank: str = Field(default="", max_length=400, description="value x quantity")
     jar_bar: str = Field(default="", max_length=400, description="value x quantity")
@@ -291,7 +292,7 @@ def opening_balances(request: Request, actor: ActorDep, site: Site, body: Openin
     return _recorded(done)
 
 
-class RentIn(BaseModel):
+class RentIn(Body):
     table: int = Field(ge=1, le=MAX_TABLE_NUMBER)
     month: str = Field(max_length=7, description="YYYY-MM")
     amount: str = Field(max_length=40, description="dollars paid")
@@ -304,11 +305,11 @@ def pay_rent(request: Request, actor: ActorDep, site: Site, body: RentIn) -> Rec
     return _recorded(office.pay_rent(actor, site, body.table, body.month, body.amount))
 
 
-class RedeemIn(BaseModel):
+class RedeemIn(Body):
     chips: str = Field(max_length=400, description="value x quantity, e.g. 5x4,1x3")
 
 
-class RedeemTipsIn(BaseModel):
+class RedeemTipsIn(Body):
     dealer: str = Field(max_length=200)
 
 

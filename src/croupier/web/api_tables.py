@@ -33,6 +33,7 @@ from croupier.service.people.authz import Forbidden
 from croupier.service.tables.console import Console
 from croupier.service.tables.desk import TablesDesk, describe_result
 from croupier.service.tables.live import CommandResult
+from croupier.web.bodies import Body
 from croupier.web.postbox import postbox
 from croupier.web.security import SESSION_COOKIE, ActorDep, tenant_of
 
@@ -50,7 +51,7 @@ RESPONSES: dict[int | str, dict[str, Any]] = {
 }
 
 
-class OpenTable(BaseModel):
+class OpenTable(Body):
     table: str = Field(pattern=r"^[a-z0-9][a-z0-9-]{0,39}$")
     game: str = Field(max_length=40)
     rules: str = Field(max_length=200, description="a rules file the server offers")
@@ -70,7 +71,7 @@ class OpenTable(BaseModel):
     )
 
 
-class Keyed(BaseModel):
+class Keyed(Body):
     outcome: str = Field(
         min_length=1,
         max_length=20,
@@ -94,7 +95,7 @@ _RETRY_SAFE = (
 )
 
 
-class SeatWager(BaseModel):
+class SeatWager(Body):
     seat: int = Field(ge=1, le=99)
     amount: str = Field(max_length=40, description="dollars, e.g. 25 or $12.50")
     player: str | None = Field(
@@ -103,16 +104,16 @@ class SeatWager(BaseModel):
     version: int | None = Field(None, ge=0, le=2**31 - 1, description=_RETRY_SAFE)
 
 
-class TakeSeat(BaseModel):
+class TakeSeat(Body):
     seat: int = Field(ge=1, le=99)
 
 
-class Wager(BaseModel):
+class Wager(Body):
     amount: str = Field(max_length=40, description="dollars, e.g. 25 or $12.50")
     version: int | None = Field(None, ge=0, le=2**31 - 1, description=_RETRY_SAFE)
 
 
-class Choice(BaseModel):
+class Choice(Body):
     option: int = Field(ge=0, le=100_000, description="the number of an offered action")
     version: int = Field(ge=0, le=2**31 - 1, description="the table's version it was offered at")
     values: dict[str, Annotated[str, Field(max_length=40)]] | None = Field(
@@ -178,7 +179,7 @@ def unseat(request: Request, actor: ActorDep, table: TableId) -> Any:
     return _result(_desk(request).unseat(actor, table))
 
 
-class SeatOf(BaseModel):
+class SeatOf(Body):
     seat: int = Field(ge=1, le=99)
     version: int | None = Field(None, ge=0, le=2**31 - 1, description=_RETRY_SAFE)
 
@@ -224,7 +225,7 @@ def dealer_wager(request: Request, actor: ActorDep, table: TableId, body: SeatWa
     )
 
 
-class AskOf(BaseModel):
+class AskOf(Body):
     kind: Literal["fill", "credit"]
     chips: str = Field(max_length=400, description="value x quantity, e.g. 5x20,1x50")
 
@@ -256,7 +257,7 @@ def ask(request: Request, actor: ActorDep, table: TableId, body: AskOf) -> AskOu
     )
 
 
-class FeeOf(BaseModel):
+class FeeOf(Body):
     seat: int = Field(ge=1, le=99)
     version: int | None = Field(None, ge=0, le=2**31 - 1, description=_RETRY_SAFE)
 

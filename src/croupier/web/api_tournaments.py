@@ -19,6 +19,7 @@ from pydantic import BaseModel, Field
 from croupier.core.errors import InvalidInput
 from croupier.service.people.authz import Action, authorize
 from croupier.service.tournaments.live import Done, rules_from_text
+from croupier.web.bodies import Body
 from croupier.web.security import ActorDep, tenant_of
 
 router = APIRouter(prefix="/api/tournaments", tags=["tournaments"])
@@ -46,7 +47,7 @@ def _done(done: Done) -> DoneOut:
     return DoneOut(tournament=done.tournament_id, version=done.version, lines=done.lines)
 
 
-class CreateIn(BaseModel):
+class CreateIn(Body):
     id: str | None = Field(default=None, max_length=60, description="replaces the rules' id")
     rules: str | None = Field(default=None, max_length=200, description="a rules file's name")
     toml: str | None = Field(default=None, max_length=100_000, description="rules as TOML")
@@ -54,7 +55,7 @@ class CreateIn(BaseModel):
     at: str | None = Field(default=None, max_length=40, description="YYYY-MM-DDTHH:MM")
 
 
-class CommandIn(BaseModel):
+class CommandIn(Body):
     command: str = Field(max_length=40, description="register, start, record_hand, ...")
     player: Short = None
     name: Short = None
@@ -169,7 +170,7 @@ def command(
     return _done(desk.do_as(actor, tournament_id, body.command, args, body.at))
 
 
-class PostIn(BaseModel):
+class PostIn(Body):
     site: str | None = Field(default=None, max_length=60, description="twenty-one: the site")
     occasion: str | None = Field(default=None, max_length=60, description="poker: the occasion")
     utc_offset: str | None = Field(
