@@ -114,3 +114,17 @@ def test_99_01_3_09_03_3_the_half_hour_fee_is_collected_in_advance_before_the_de
         assert hub.seat("pv", seat, player, player).accepted
         assert hub.wager("pv", seat, chips, player).accepted
     assert hub.deal("pv", "dealer-1").accepted
+
+
+def test_99_01_3_09_04_13_after_a_misdeal_the_console_says_to_settle_and_redeal() -> None:
+    # found by an audit: the prompt said "push each pot to its winner" for a void hand
+    from croupier.service.tables.console import console
+
+    hub = LiveTableHub(open_store("sqlite://"), rng=SeededRngSource(2))
+    open_and_deal(hub, "pk", "poker")
+    misdeals = [a for a, _ in hub.irregularities("pk") if getattr(a, "reason", "")]
+    assert hub.remedy("pk", misdeals[0], "dealer-1").accepted
+    prompt = console(hub.view("pk", "dealer")).prompt
+    assert "void" in prompt
+    assert "redeal" in prompt
+    assert "winner" not in prompt

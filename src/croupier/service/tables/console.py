@@ -206,6 +206,9 @@ def _describe_pending(view: Mapping[str, Any], place_word: str) -> tuple[str, st
         return "No round in play: take the wagers, then deal.", "", ""
     if not pending or pending.get("kind") == "none":
         if view.get("game") == "poker":
+            if (view.get("state") or {}).get("phase") == "void":
+                # a misdeal (-04.13) or a defective deck (-04.28): nobody wins a pot
+                return "The hand is void: settle it (every bet is returned), then redeal.", "", ""
             return "The hand is over: push each pot to its winner (below), then settle.", "", ""
         return "The round is over: pay and collect, then settle.", "", ""
     held = view.get("held")
