@@ -8,7 +8,7 @@ from bookshelp import DAY, Run, at, c, fingerprint
 
 from croupier.books import operations as ops
 from croupier.books import slips
-from croupier.books.model import Affiliation, Game, SlipKind
+from croupier.books.model import Affiliation, Chips, Game, SlipKind
 from croupier.books.state import Books
 from croupier.core.errors import InvalidInput, RuleViolation
 
@@ -199,17 +199,18 @@ def test_99_01_3_11_03_4_a_paddlewheels_casino_chips_have_no_fifty_cent_chip(
     )
 
 
+def _wheel_open(books: Books, run: Run, fill: Chips) -> None:
+    """Paddlewheel table 3 opened by w1 at $20, and filled from the chip bank."""
+    run(ops.start_shift(books, "S1", DAY, 3, "w1", at(5), 2000))
+    run(slips.issue_slip(books, SlipKind.FILL, "S1", 3, fill, at(6), "c1", "c1", "sm"))
+
+
 def test_99_01_3_11_04_4_currency_at_a_paddlewheel_buys_betting_chips(
     open_books: Books, run: Run
 ) -> None:
     from croupier.service.books import day as books_day
 
-    run(ops.start_shift(open_books, "S1", DAY, 3, "w1", at(5), 2000))
-    run(
-        slips.issue_slip(
-            open_books, SlipKind.FILL, "S1", 3, c(one=30, betting=20), at(6), "c1", "c1", "sm"
-        )
-    )
+    _wheel_open(open_books, run, c(one=30, betting=20))
     (sold,) = books_day.sell("S1", 3, "$5", None, "cash").build(open_books, at(7))
     assert sold.chips == c(betting=5)  # type: ignore[attr-defined]
     # more than the tray's betting chips: its casino chips of $1 and up (-11-03.4)
@@ -252,12 +253,7 @@ def test_99_01_3_11_05_8_a_betting_chip_is_exchanged_at_the_wheel_not_redeemed(
 ) -> None:
     from croupier.service.books import day as books_day
 
-    run(ops.start_shift(open_books, "S1", DAY, 3, "w1", at(5), 2000))
-    run(
-        slips.issue_slip(
-            open_books, SlipKind.FILL, "S1", 3, c(one=10, betting=20), at(6), "c1", "c1", "sm"
-        )
-    )
+    _wheel_open(open_books, run, c(one=10, betting=20))
     run(ops.sell_chips(open_books, "S1", 3, 500, c(betting=5), at(7)))
     before = fingerprint(open_books)
     with pytest.raises(RuleViolation) as err:

@@ -67,20 +67,12 @@ def test_backup_while_writing_then_restore_and_prove(tmp_path: Path) -> None:
 
 
 def test_an_altered_backup_fails_the_proof(tmp_path: Path) -> None:
-    url = f"sqlite:///{tmp_path / 'live.db'}"
-    key = tmp_path / "k"
-    with open_store(url) as store:
-        store.append("tray-1", [Noted(n) for n in (100, 200)], 0)
-    invoke("anchor", "keygen", "--out", str(key))
-    invoke("anchor", "sign", "--db", url, "--key", str(key))
-    assert invoke("db", "backup", str(tmp_path / "copy.db"), "--db", url)[0] == 0
-    with sqlite3.connect(tmp_path / "copy.db") as conn:
+    copy, public = _signed_backup(tmp_path)
+    with sqlite3.connect(copy) as conn:
         conn.execute("DROP TRIGGER events_no_update")
         conn.execute("UPDATE events SET payload = '{\"n\":999}' WHERE seq = 2")
     restored = f"sqlite:///{tmp_path / 'restored.db'}"
-    code, out = invoke(
-        "db", "restore", str(tmp_path / "copy.db"), "--db", restored, "--public-key", f"{key}.pub"
-    )
+    code, out = invoke("db", "restore", str(copy), "--db", restored, "--public-key", str(public))
     assert code == 1
     assert "broken chain" in out
     assert "NOT PROVEN" in out
