@@ -50,7 +50,8 @@ from croupier.service.people.authz import (
 from croupier.service.people.namespace import Namespace
 from croupier.service.tables._live_events import PHYSICAL, StepTaken
 from croupier.service.tables._live_games import TICKETS
-from croupier.service.tables._supervision import Refusal, Supervision, check_table_id
+from croupier.service.tables._seating_desk import SeatingDesk, moved_on
+from croupier.service.tables._supervision import Refusal, check_table_id
 from croupier.service.tables.console import ON_REQUEST, Console
 from croupier.service.tables.entries import Entry, complete
 from croupier.service.tables.fanout import Fanout
@@ -76,7 +77,7 @@ STAFF = frozenset({DEALER, WHEEL, PB, SM})
 WATCHERS = frozenset({GM, OWNER, AUDITOR})
 
 
-class TablesDesk(Supervision):
+class TablesDesk(SeatingDesk):
     """The live tables of one server process (see the module docstring)."""
 
     def __init__(
@@ -238,105 +239,6 @@ class TablesDesk(Supervision):
                 table_id, game, self.rules_dir / rules, actor.name, mode=mode, books=books
             )
 
-    def _not_physical(self, table_id: str) -> None:
-        """A player's own seat and wager are for a virtual table: at a physical table the
-        players have no screen and the dealer keys each seat's wager (``seat_wager``) and
-        decision, as the chips and cards on the felt are (docs/tables-live.md)."""
-        if self.hub.table(check_table_id(table_id)).mode == PHYSICAL:
-            raise InvalidInput(
-                f"table {table_id} is a physical table: the dealer keys the seats, wagers and "
-                "decisions of its players"
-            )
-
-    def seat(self, actor: Actor, table_id: str, seat: int) -> CommandResult:
-        authorize(actor, Action.PLAY_AT_TABLE)
-        with self._locked():
-            self._not_physical(table_id)
-            return self._noted(
-                actor,
-                table_id,
-                self.hub.seat(check_table_id(table_id), seat, actor.name, actor.name),
-            )
-
-    def unseat(self, actor: Actor, table_id: str) -> CommandResult:
-        authorize(actor, Action.PLAY_AT_TABLE)
-        with self._locked():
-            self._not_physical(table_id)
-            seat = self._own_seat(actor, table_id)
-            return self._noted(actor, table_id, self.hub.unseat(table_id, seat, actor.name))
-
-    def dealer_unseat(
-        self, actor: Actor, table_id: str, seat: int, version: int | None = None
-    ) -> CommandResult:
-        """At a physical table the player who leaves has no screen: the dealer empties the
-        seat between rounds (poker: the player takes the chips). Found by an audit: nobody
-        could, and a poker table then dealt no hand while the absent player's half-hour fee
-        went unpaid (-09-03.3)."""
-        authorize(actor, Action.RUN_TABLE)
-        with self._locked():
-            table = self.hub.table(check_table_id(table_id))
-            if table.mode != PHYSICAL:
-                raise InvalidInput(
-                    f"table {table_id} is a virtual table: its players leave their seats themselves"
-                )
-            if version is not None and version != table.version:
-                return _moved_on(table.version, version, "look at the console: was it recorded?")
-            return self._noted(actor, table_id, self.hub.unseat(table_id, seat, actor.name))
-
-    def wager(
-        self, actor: Actor, table_id: str, amount: str, version: int | None = None
-    ) -> CommandResult:
-        """A player's own wager (poker: chips bought, added to the seat's); with ``version``,
-        as ``seat_wager``: sent again after a lost answer, it is not bought twice."""
-        authorize(actor, Action.PLAY_AT_TABLE)
-        with self._locked():
-            self._not_physical(table_id)
-            seat = self._own_seat(actor, table_id)
-            table = self.hub.table(check_table_id(table_id))
-            if version is not None and version != table.version:
-                return _moved_on(table.version, version, "look at the table: was it recorded?")
-            return self._noted(actor, table_id, self.hub.wager(table_id, seat, amount, actor.name))
-
-    def seat_wager(
-        self,
-        actor: Actor,
-        table_id: str,
-        seat: int,
-        amount: str,
-        player: str | None = None,
-        version: int | None = None,
-    ) -> CommandResult:
-        """The dealer keys a seat's wager at a physical table, seating ``player`` (or
-        ``seat N``) there if the seat is empty (``LiveTableHub.seat_wager``). With ``version``
-        (the console sends the one it showed) a table that moved on is a conflict and nothing
-        is recorded: a wager sent again after a lost answer is not bought twice (an audit)."""
-        authorize(actor, Action.RUN_TABLE)
-        with self._locked():
-            table = self.hub.table(check_table_id(table_id))
-            if version is not None and version != table.version:
-                return _moved_on(table.version, version, "look at the console: was it recorded?")
-            return self._noted(
-                actor,
-                table_id,
-                self.hub.seat_wager(check_table_id(table_id), seat, amount, actor.name, player),
-            )
-
-    def collect_fee(
-        self, actor: Actor, table_id: str, seat: int, version: int | None = None
-    ) -> CommandResult:
-        """A poker seat's fee for its next half hour of play, collected in advance and
-        recorded by the person signed in (``LiveTableHub.collect_fee``, 99-01.3-09-03.3); with
-        ``version``, as ``seat_wager``: a fee sent again after a lost answer is not taken
-        twice."""
-        authorize(actor, Action.RUN_TABLE)
-        with self._locked():
-            table = self.hub.table(check_table_id(table_id))
-            if version is not None and version != table.version:
-                return _moved_on(table.version, version, "look at the console: was it recorded?")
-            return self._noted(
-                actor, table_id, self.hub.collect_fee(check_table_id(table_id), seat, actor.name)
-            )
-
     def deal(self, actor: Actor, table_id: str) -> CommandResult:
         authorize(actor, Action.RUN_TABLE)
         with self._locked():
@@ -360,7 +262,7 @@ class TablesDesk(Supervision):
         with self._locked():
             table = self.hub.table(check_table_id(table_id))
             if version is not None and version != table.version:
-                return _moved_on(table.version, version, "look at the console and key what is due")
+                return moved_on(table.version, version, "look at the console and key what is due")
             return self._noted(actor, table_id, self.hub.key(table_id, outcome, actor.name))
 
     def settle(self, actor: Actor, table_id: str) -> CommandResult:
@@ -397,7 +299,7 @@ class TablesDesk(Supervision):
                 authorize(actor, Action.PLAY_AT_TABLE)
             table = self.hub.table(table_id)
             if version != table.version:
-                return _moved_on(table.version, version, "reload and choose again")
+                return moved_on(table.version, version, "reload and choose again")
             # the irregularities come last: only a number past the others needs them tried
             offers = offered(self.hub, table_id, who, mistakes=False)
             if not 0 <= index < len(offers):
@@ -453,12 +355,6 @@ class TablesDesk(Supervision):
         if spun is None:
             return 0
         return max(0, int((self._now() - spun).total_seconds() // 60))
-
-    def _own_seat(self, actor: Actor, table_id: str) -> int:
-        seat = self.hub.table(check_table_id(table_id)).seat_of(actor.name)
-        if seat is None:
-            raise InvalidInput(f"{actor.name} has no seat at table {table_id}")
-        return seat
 
     # -- updates -----------------------------------------------------------------------------
     def subscribe(
@@ -529,17 +425,6 @@ class TablesDesk(Supervision):
 
         async for notice in fanout.subscribe():
             await asyncio.to_thread(self.catch_up, notice.stream)
-
-
-def _moved_on(now: int, shown: int, then: str) -> CommandResult:
-    """A command sent at a version the table has moved past: a conflict, nothing done (a
-    command retried after a lost answer is never done twice)."""
-    return CommandResult(
-        False,
-        now,
-        refusal=f"the table moved on (version {now}, not {shown}): nothing was done; {then}",
-        conflict=True,
-    )
 
 
 def describe_result(result: CommandResult) -> dict[str, Any]:
