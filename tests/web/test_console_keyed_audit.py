@@ -8,6 +8,8 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
+from croupier.service.games.replay import replay_text
+
 from .conftest import Demo
 
 RULES = "twentyone-hole-card-no-peek-6deck-s17.toml"
@@ -90,3 +92,40 @@ def test_99_01_3_09_03_3_the_dealer_empties_the_seat_of_a_player_who_left(demo: 
         "/api/tables/pk-left/dealer-unseat", json={"seat": 1}, headers={"X-CSRF-Token": csrf}
     )
     assert refused.status_code == 403
+
+
+def test_99_01_3_08_12_11_an_unlawful_amount_the_dealer_accepted_is_paid_as_the_rule_says(
+    demo: Demo,
+) -> None:
+    # found by an audit: the console had no way to record an amount the dealer accepted though
+    # unlawful, so -12.11's remedy could not apply. $30 at a $25 table, marked unlawful: the
+    # hand wins and is paid at the proper wager, $25, the $5 excess returned (-09.1, -12.11).
+    t = _Table(demo, "bj-unlawful", "twentyone", RULES)
+    plain = t.at("/dealer-wager", {"seat": 2, "amount": "30", "player": "ann"})
+    assert plain.status_code == 403, plain.text  # over the maximum, not marked: refused
+    marked = {"seat": 2, "amount": "30", "player": "ann", "unlawful": True}
+    assert t.at("/dealer-wager", marked).status_code == 200
+    assert t.at("/deal").status_code == 200
+    for card in ("Th", "6s", "9d", "down"):
+        r = t.at("/key", {"outcome": card})
+        assert r.status_code == 200, r.text
+    stand = next(o for o in t.view()["options"] if o["label"].lower().startswith("stand"))
+    r = t.at("/choose", {"option": stand["index"], "version": t.view()["version"]})
+    assert r.status_code == 200, r.text
+    for card in ("7c",):  # the hole card turned: 6 + 7 = 13, then the dealer draws
+        r = t.at("/key", {"outcome": card})
+        assert r.status_code == 200, r.text
+    r = t.at("/key", {"outcome": "Kd"})  # 13 + 10 = 23: the dealer busts
+    assert r.status_code == 200, r.text
+    settled = t.at("/settle")
+    assert settled.status_code == 200, settled.text
+    manager, _ = demo.api_client("gm")
+    exported = manager.get("/api/tables/bj-unlawful/rounds/1")
+    assert exported.status_code == 200, exported.text
+    (wager,) = exported.json()["expect"]["wagers"]
+    # the hand valued at the proper $25 wager and paid $25; the chips were $30 (-12.11)
+    assert (wager["stake"], wager["result"], wager["net"]) == (2500, "win", 2500)
+    seat = exported.json()["seats"][0]
+    assert (seat["wager"], seat["unlawful"]) == (3000, True)
+    # and the round file plays back to what was paid
+    assert replay_text(exported.text, "exported", check=True).ok

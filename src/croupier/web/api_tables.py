@@ -102,6 +102,11 @@ class SeatWager(Body):
         None, max_length=40, description="who sits there, if the seat is empty (else 'seat N')"
     )
     version: int | None = Field(None, ge=0, le=2**31 - 1, description=_RETRY_SAFE)
+    unlawful: bool = Field(
+        False,
+        description="twenty-one: an amount the dealer accepted though the rules do not allow "
+        "it (over the maximum, or fifty cents); -12.11's remedy then applies",
+    )
 
 
 class TakeSeat(Body):
@@ -221,7 +226,9 @@ def dealer_wager(request: Request, actor: ActorDep, table: TableId, body: SeatWa
     seating the named player, or ``seat N``, if the seat is empty. Judged when made (limits,
     chips, spaces, with the section); a virtual table refuses it (its players wager)."""
     return _result(
-        _desk(request).seat_wager(actor, table, body.seat, body.amount, body.player, body.version)
+        _desk(request).seat_wager(
+            actor, table, body.seat, body.amount, body.player, body.version, body.unlawful
+        )
     )
 
 

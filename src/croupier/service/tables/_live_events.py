@@ -52,11 +52,14 @@ class PlayerUnseated(Event):
 @event("live.wager_set")
 @dataclass(frozen=True, slots=True)
 class WagerSet(Event):
-    """The wager (poker: the stack) a seat brings to the next round, in cents."""
+    """The wager (poker: the stack) a seat brings to the next round, in cents; ``unlawful``:
+    twenty-one's amount the dealer accepted though the rules do not allow it (-12.11: its
+    remedy then applies)."""
 
     seat: int
     amount: int
     by: str
+    unlawful: bool = False
 
 
 @event("live.round_started")

@@ -15,9 +15,12 @@ from croupier.core.events import JSON, Event, from_json_value
 from croupier.games.base import AnyGame
 from croupier.games.registry import get_game
 
-SetupMaker = Callable[[Any, Mapping[int, str], Mapping[int, int], int, Any, str], Any]
+SetupMaker = Callable[
+    [Any, Mapping[int, str], Mapping[int, int], int, Any, str, frozenset[int]], Any
+]
 """(rules, seats -> player, seats -> wager cents, round number, last round's state or None,
-the date of play as ``YYYY-MM-DD``) -> the game's setup of the next round."""
+the date of play as ``YYYY-MM-DD``, the seats whose wager was accepted though unlawful) -> the
+game's setup of the next round."""
 
 TICKETS = "paddlewheel-tickets"
 """The paddlewheel's ticket-card method (99-01.3-11-02) as a live table: one card a round."""
@@ -96,13 +99,14 @@ def _twentyone_setup(
     number: int,
     last: Any,
     today: str,
+    unlawful: frozenset[int] = frozenset(),
 ) -> Any:
     from croupier.games.twentyone.actions import SeatWager
     from croupier.games.twentyone.game import Setup
 
     return Setup(
         tuple(
-            SeatWager(seat, wagers[seat], player=seats[seat])
+            SeatWager(seat, wagers[seat], player=seats[seat], unlawful=seat in unlawful)
             for seat in sorted(seats)
             if wagers.get(seat)
         )
@@ -158,6 +162,7 @@ def _threecard21_setup(
     number: int,
     last: Any,
     today: str,
+    unlawful: frozenset[int] = frozenset(),
 ) -> Any:
     from croupier.core.shoe import NJShuffleMethod
     from croupier.games.threecard21.game import Setup
@@ -180,6 +185,7 @@ def _poker_setup(
     number: int,
     last: Any,
     today: str,
+    unlawful: frozenset[int] = frozenset(),
 ) -> Any:
     from croupier.games.poker.game import Setup
     from croupier.games.poker.hand import MISDEAL
@@ -207,6 +213,7 @@ def _paddlewheel_setup(
     number: int,
     last: Any,
     today: str,
+    unlawful: frozenset[int] = frozenset(),
 ) -> Any:
     from croupier.games.paddlewheel.state import TableSetup
 
@@ -220,6 +227,7 @@ def _ticket_setup(
     number: int,
     last: Any,
     today: str,
+    unlawful: frozenset[int] = frozenset(),
 ) -> Any:
     """The next card of the series (-02.1: cards are played in the flare's numbered range),
     played today (-02.2: sold on the site the day of play)."""

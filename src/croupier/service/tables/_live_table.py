@@ -53,6 +53,8 @@ class LiveTable:
     version: int = 0
     seats: dict[int, str] = field(default_factory=dict)
     wagers: dict[int, int] = field(default_factory=dict)
+    unlawful: set[int] = field(default_factory=set)
+    """The seats whose twenty-one wager the dealer accepted though unlawful (-12.11)."""
     round_number: int = 0
     play: Play[Any, Any, Any, Any] | None = None
     round_open: bool = False

@@ -75,11 +75,20 @@ class Seating:
         return self._command(table_id, build)
 
     def seat_wager(
-        self, table_id: str, seat: int, amount: str | int, by: str, player: str | None = None
+        self,
+        table_id: str,
+        seat: int,
+        amount: str | int,
+        by: str,
+        player: str | None = None,
+        unlawful: bool = False,
     ) -> CommandResult:
         """At a physical table the dealer keys each wager by seat (issue 27: players need no
         account there): the seat is taken for ``player`` (``"seat 3"`` when no name is given)
-        if it is empty, and its wager set, in one command: a refused wager seats nobody."""
+        if it is empty, and its wager set, in one command: a refused wager seats nobody.
+        ``unlawful``: at twenty-one, an amount the dealer accepted though the rules do not
+        allow it (over the maximum, or fifty cents): recorded as it was, and -12.11's remedy
+        applies in the round (found by an audit: there was no way to record it)."""
 
         def build(table: LiveTable) -> list[Event]:
             if table.mode != PHYSICAL:
@@ -98,17 +107,28 @@ class Seating:
                 events.append(PlayerSeated(seat, who, by))
             elif player and player.strip() and player.strip() != who:
                 raise InvalidInput(f"seat {seat} is taken by {who}")
-            events.append(self._wager_event(table, seat, who, amount, by))
+            events.append(self._wager_event(table, seat, who, amount, by, unlawful))
             return events
 
         return self._command(table_id, build)
 
     def _wager_event(
-        self, table: LiveTable, seat: int, player: str, amount: str | int, by: str
+        self,
+        table: LiveTable,
+        seat: int,
+        player: str,
+        amount: str | int,
+        by: str,
+        unlawful: bool = False,
     ) -> WagerSet:
         cents = parse_money(amount, "wager") if isinstance(amount, str) else amount
         if isinstance(cents, bool) or not isinstance(cents, int) or cents < 0:
             raise InvalidInput(f"a wager is a dollar amount of 0 or more, got {amount!r}")
+        if unlawful:
+            if table.live.name != "twentyone":
+                raise InvalidInput("an unlawful amount accepted is twenty-one's (-12.11)")
+            self._try_wager(table, seat, player, cents, unlawful=True)
+            return WagerSet(seat, cents, by, unlawful=True)
         if table.live.stacks:
             if table.round_open:
                 raise InvalidInput(
@@ -122,13 +142,15 @@ class Seating:
             self._try_wager(table, seat, player, cents)
         return WagerSet(seat, cents, by)
 
-    def _try_wager(self, table: LiveTable, seat: int, player: str, cents: int) -> None:
+    def _try_wager(
+        self, table: LiveTable, seat: int, player: str, cents: int, unlawful: bool = False
+    ) -> None:
         """Judge a wager when it is made, as the deal will (issue 27: a $600 Three Card 21
         wager, a $12 wager at a $5-chip table, seat 6 at a five-space table were accepted and
         the deal then refused, the player never told): a round of this seat alone is started
         and dealt on trial; its refusal, with its section, refuses the wager."""
         live = table.live
-        if live.maximum is not None:
+        if live.maximum is not None and not unlawful:
             most, section = live.maximum(table.rules)
             if cents > most:
                 raise RuleViolation(
@@ -138,7 +160,13 @@ class Seating:
                 )
         last = table.play.state if table.play is not None else None
         setup = live.make_setup(
-            table.rules, {seat: player}, {seat: cents}, table.round_number + 1, last, self._today()
+            table.rules,
+            {seat: player},
+            {seat: cents},
+            table.round_number + 1,
+            last,
+            self._today(),
+            frozenset({seat}) if unlawful else frozenset(),
         )
         trial: Play[Any, Any, Any, Any] = Play(live.game, table.rules, setup)
         if live.opening_action is not None and trial.pending.kind is PendingKind.DEALER:

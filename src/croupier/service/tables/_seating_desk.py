@@ -83,6 +83,7 @@ class SeatingDesk(Supervision):
         amount: str,
         player: str | None = None,
         version: int | None = None,
+        unlawful: bool = False,
     ) -> CommandResult:
         """The dealer keys a seat's wager at a physical table, seating ``player`` (or
         ``seat N``) there if the seat is empty (``LiveTableHub.seat_wager``). With ``version``
@@ -96,7 +97,9 @@ class SeatingDesk(Supervision):
             return self._noted(
                 actor,
                 table_id,
-                self.hub.seat_wager(check_table_id(table_id), seat, amount, actor.name, player),
+                self.hub.seat_wager(
+                    check_table_id(table_id), seat, amount, actor.name, player, unlawful
+                ),
             )
 
     def collect_fee(

@@ -289,7 +289,13 @@ class LiveTableHub(Seating, Keying, Fees, Watching):
             self._check_fees(table)
             last = table.play.state if table.play is not None else None
             setup = table.live.make_setup(
-                table.rules, table.seats, table.wagers, table.round_number + 1, last, self._today()
+                table.rules,
+                table.seats,
+                table.wagers,
+                table.round_number + 1,
+                last,
+                self._today(),
+                frozenset(table.unlawful),
             )
             return self._start(table, setup, by)
 
@@ -494,9 +500,14 @@ def _fold(table: LiveTable, e: Event) -> bool:
     elif isinstance(e, PlayerUnseated):
         table.seats.pop(e.seat, None)
         table.wagers.pop(e.seat, None)
+        table.unlawful.discard(e.seat)
         table.fees_paid.pop(e.seat, None)
     elif isinstance(e, WagerSet):
         table.wagers[e.seat] = e.amount
+        if e.unlawful:
+            table.unlawful.add(e.seat)
+        else:
+            table.unlawful.discard(e.seat)
     elif isinstance(e, FeeCollected):
         table.fees_paid[e.seat] = datetime.fromisoformat(e.start) + HALF_HOUR
     else:

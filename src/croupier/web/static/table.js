@@ -194,6 +194,7 @@
       const entries = Array.from(new FormData(form).entries());
       const data = Object.fromEntries(entries);
       if (data.seat) data.seat = Number(data.seat);
+      if ("unlawful" in data) data.unlawful = data.unlawful === "yes"; // a ticked box: JSON true
       // the version shown: a command sent again after a lost answer is refused (409), never
       // recorded twice (a card, a wager bought, a fee)
       if (VERSIONED.has(form.dataset.command)) data.version = version;
