@@ -300,3 +300,20 @@ def test_29_a_database_made_before_organizations_adopts_its_accounts(tmp_path: P
         server.close()
     with pytest.raises(Exception, match="serves post1, not 'post2'"):
         open_server(url, "post2")
+
+
+def test_an_owner_makes_no_state_auditor_and_no_name_twice_in_another_case(two: Demo) -> None:
+    """Found by an audit: an owner made a `state auditor` account from the accounts page (the
+    operator's to grant, `croupier users grant`), and "B-C1" beside "b-c1"."""
+    owner, csrf = two.api_client("owner")
+    snapshot = two.snapshot()
+    for body, said in (
+        ({"name": "inspector", "roles": ["state auditor"]}, "croupier users grant"),
+        ({"name": "OWNER", "roles": ["auditor"]}, "exists already"),
+    ):
+        r = owner.post("/api/accounts", json=body, headers={"X-CSRF-Token": csrf})
+        assert r.status_code == 422, r.text
+        assert said in r.json()["detail"]
+    assert two.snapshot() == snapshot
+    page = owner.get("/accounts")
+    assert 'value="state auditor"' not in page.text

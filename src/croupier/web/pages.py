@@ -22,7 +22,13 @@ from croupier.core.errors import CroupierError, InvalidInput
 from croupier.core.money import format_money
 from croupier.core.names import ascii_digits
 from croupier.service.office.backoffice import Download, Draft, actor_of
-from croupier.service.people.accounts import ROLES, CodeWanted, SignInRefused, random_token
+from croupier.service.people.accounts import (
+    ROLES,
+    STATE_AUDITOR,
+    CodeWanted,
+    SignInRefused,
+    random_token,
+)
 from croupier.service.people.authz import Action, Actor, SlipFacts, authorize, decide
 from croupier.service.server.webserver import add_user
 from croupier.web.security import (
@@ -534,7 +540,7 @@ def accounts_page(
         http_status=422 if error else 200,
         title="Accounts",
         accounts=server.accounts.all(tenant_of(request).org_id),
-        roles=ROLES,
+        roles=[r for r in ROLES if r != STATE_AUDITOR],  # the operator's to grant
         created=created,
         error=error,
         message=message,

@@ -398,9 +398,13 @@ class Accounts(Sessions, SecondFactors):
         now = self.clock.now()
         ordered = ",".join(r for r in ROLES if r in roles)
         with self._writing() as conn:
-            taken = conn.execute(sa.select(accounts.c.name).where(accounts.c.name == name)).first()
+            taken = conn.execute(
+                sa.select(accounts.c.name).where(sa.func.lower(accounts.c.name) == name.lower())
+            ).first()
             if taken is not None:
-                raise InvalidInput(f"an account named {name!r} exists already")
+                # names that differ only in case read alike on every page (an audit: "B-C1"
+                # beside "b-c1")
+                raise InvalidInput(f"an account named {taken.name!r} exists already")
             self._check_org(conn, org)
             made_id = conn.execute(
                 sa.insert(accounts).values(

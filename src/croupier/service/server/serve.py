@@ -79,7 +79,7 @@ def add_account(
     parse_roles(roles)
     server = open_server(url, org_id, create=False)
     try:
-        return add_user(server, name, roles, employee_id, actor="croupier users add")
+        return add_user(server, name, roles, employee_id, actor="croupier users add", operator=True)
     finally:
         server.close()
 

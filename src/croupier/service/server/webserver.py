@@ -22,6 +22,7 @@ from croupier.service.office.backoffice import Backoffice
 from croupier.service.office.views import SiteInfo
 from croupier.service.people.accounts import (
     BOOKS_ROLES,
+    STATE_AUDITOR,
     Account,
     Accounts,
     AccountsConfig,
@@ -288,6 +289,7 @@ def add_user(
     *,
     must_change: bool = True,
     org: str | None = None,
+    operator: bool = False,
 ) -> tuple[Account, str]:
     """Create an account with a generated one-time password (returned, shown once), with
     ``roles`` in ``org`` (the server's default organization if None).
@@ -297,6 +299,13 @@ def add_user(
     employee as who did what, and a role the books do not give them would be refused there
     (99-01.3-08-05.3)."""
     parsed = parse_roles(roles)
+    if STATE_AUDITOR in parsed and not operator:
+        # the state's auditor is the state's, not the organization's (docs/web.md): found by
+        # an audit, an owner could make one from the accounts page
+        raise InvalidInput(
+            "the state auditor's role is granted by the server's operator (`croupier users "
+            "grant`), not by an organization's owner"
+        )
     employee = (employee_id or "").strip() or None
     tenant = server.tenant(org if org is not None else server.org_id)
     check_employee(tenant, parsed, employee)
