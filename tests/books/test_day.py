@@ -263,3 +263,10 @@ def test_99_01_3_11_05_8_a_betting_chip_is_exchanged_at_the_wheel_not_redeemed(
     # at the wheel: five betting chips for five $1 casino chips, which the cashier redeems
     run(books_day.exchange("S1", 3, "betting x5", "1x5").build(open_books, at(8)))
     run(ops.redeem_chips(open_books, "S1", DAY, c(one=5), "c1", at(9)))
+
+
+def test_99_01_3_08_16_1_the_people_on_duty_are_each_named_once(books: Books) -> None:
+    before = fingerprint(books)
+    with pytest.raises(InvalidInput, match="sm named twice"):
+        ops.open_day(books, "S1", DAY, at(0), ("sm", "pb", "sm"), "sm")
+    assert fingerprint(books) == before

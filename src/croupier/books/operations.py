@@ -162,6 +162,9 @@ def open_day(
         )
     for person in (*on_duty, by):
         employee(books, person)
+    twice = sorted({p for p in on_duty if on_duty.count(p) > 1})
+    if twice:  # the day's people on duty are a list of persons (-16.1; found by an audit)
+        raise InvalidInput(f"{', '.join(twice)} named twice among the people on duty")
     return [ev.DayOpened(site_id, day.isoformat(), stamp(at), tuple(on_duty), by)]
 
 
