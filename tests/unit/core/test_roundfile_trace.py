@@ -54,6 +54,7 @@ def test_excess_returned_differences() -> None:
         {"trace": ["Th"]},
         {"trace": ["Xx space 1"]},
         {"excess_returned": []},
+        {"wagers": None},  # an audit: null had compared nothing and passed as checked
     ],
 )
 def test_malformed_expectations_are_refused(expect: dict[str, Any]) -> None:
