@@ -155,3 +155,14 @@ def test_99_01_3_08_01_a_rent_month_is_yyyy_mm_and_nothing_more(books: Books, mo
     at = datetime(2026, 1, 20, 12, tzinfo=UTC)
     with pytest.raises(InvalidInput, match=r"YYYY-MM.*\(99-01\.3-08-01\)"):
         pay_rent(books, "S1", 1, month, 10000, "gm", at)
+
+
+@pytest.mark.parametrize("month", ["0000-07", "9999-12"])
+def test_99_01_3_08_01_a_rent_month_is_in_the_calendars_years(books: Books, month: str) -> None:
+    # as every date typed: found by an audit, 0000-07 and 9999-12 were recorded
+    from croupier.books.rent import pay_rent
+    from croupier.core.errors import InvalidInput
+
+    at = datetime(2026, 1, 20, 12, tzinfo=UTC)
+    with pytest.raises(InvalidInput, match="1900 to 9998"):
+        pay_rent(books, "S1", 1, month, 10000, "gm", at)

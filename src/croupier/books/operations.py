@@ -369,6 +369,7 @@ def redeem_tips(
     """An employee redeems a dealer's tips through cash on hand (99-01.3-08-06.2): any
     employee, the cashier or another, but not the dealer or wheel operator whose tips they are."""
     iso = require_open_day(books, site_id, day)
+    employee(books, dealer_id)  # "no employee 'x'", not "x holds no tip chips"
     employee(books, cashier_id)
     if cashier_id == dealer_id:
         raise RuleViolation(

@@ -20,6 +20,7 @@ from croupier.books.daily import shift_line
 from croupier.books.guards import employee, require_table, stamp
 from croupier.books.quarters import Quarter
 from croupier.books.state import Books
+from croupier.core.clock import YEARS
 from croupier.core.errors import InvalidInput
 from croupier.core.events import Event
 
@@ -158,6 +159,8 @@ def pay_rent(
             f"a rent month is YYYY-MM, not {month!r}: monthly rent is paid for a month of the "
             f"licensing year ({SECTION})"
         )
+    if not YEARS[0] <= int(month[:4]) <= YEARS[1]:  # as every date typed (an audit: 0000-07)
+        raise InvalidInput(f"a rent month is in the years {YEARS[0]} to {YEARS[1]}, not {month}")
     if cents <= 0:
         raise InvalidInput("the rent paid must be more than $0")
     for paid in books.rent_paid:

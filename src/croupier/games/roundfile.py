@@ -106,6 +106,12 @@ def parse_round(data: Any, source: str = "round file") -> RoundFile:
     )
     stops = data.get("wheel_stops")
     _require(stops is None or isinstance(stops, list), "'wheel_stops' must be a list", source)
+    # a key of another game's is not this file's (found by an audit: a twenty-one file's
+    # 'wheel_stops' was read past in silence, as an unknown key would not be)
+    wheel = game.startswith("paddlewheel")
+    elsewhere = f"this file plays {game}"
+    _require(stops is None or wheel, f"'wheel_stops' is a paddlewheel's: {elsewhere}", source)
+    _require(shoe is None or not wheel, f"a paddlewheel has no 'shoe': {elsewhere}", source)
     setup = data.get("setup", {})
     _require(isinstance(setup, dict), "'setup' must be an object", source)
     expect = data.get("expect")

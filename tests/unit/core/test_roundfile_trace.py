@@ -131,3 +131,16 @@ def test_malformed_anchors_are_refused(before: Any) -> None:
 def test_only_a_mistake_takes_an_action_anchor() -> None:
     with pytest.raises(InvalidInput, match="anchors a dealing mistake"):
         _twentyone([{"action": "stand", "space": 1, "before": 0}], SHOE)
+
+
+@pytest.mark.parametrize(
+    ("data", "said"),
+    [
+        ({"game": "twentyone", "wheel_stops": [3]}, "'wheel_stops' is a paddlewheel's"),
+        ({"game": "paddlewheel", "shoe": ["Ah"]}, "a paddlewheel has no 'shoe'"),
+    ],
+)
+def test_another_games_key_is_refused(data: dict[str, Any], said: str) -> None:
+    # found by an audit: a twenty-one file's 'wheel_stops' was read past in silence
+    with pytest.raises(InvalidInput, match=said):
+        parse_round({"format": "croupier.round/1", **data})
