@@ -46,3 +46,10 @@ def test_input_that_cannot_be_read_stays_422(demo: Demo) -> None:
         headers={"X-CSRF-Token": csrf},
     )
     assert refused.status_code == 422, refused.text
+
+
+def test_the_day_page_of_a_site_that_is_not_there_is_a_404(demo: Demo) -> None:
+    # found by an audit: /day?site=NOPE answered 200 with an empty page
+    sm, _ = demo.page_client("sm")
+    assert sm.get("/day?site=NOPE").status_code == 404
+    assert sm.get("/day?site=S1").status_code == 200

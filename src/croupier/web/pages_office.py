@@ -10,7 +10,7 @@ from urllib.parse import quote
 from fastapi import APIRouter, Form, Path, Query, Request
 from fastapi.responses import HTMLResponse, Response
 
-from croupier.core.errors import InvalidInput
+from croupier.core.errors import InvalidInput, NotFound
 from croupier.core.names import ascii_digits
 from croupier.service.office.backoffice import Recorded
 from croupier.service.people.authz import Action, Actor, authorize, decide
@@ -131,6 +131,8 @@ def _day_page(
 ) -> HTMLResponse:
     tenant = tenant_of(request)
     sites = tenant.backoffice.sites()
+    if site and all(s.site_id != site for s in sites):  # not an empty page (an audit)
+        raise NotFound(f"no site {site!r}")
     chosen = site or (sites[0].site_id if sites else None)
     open_day = None
     awaiting: list[tuple[str, int, int, str]] = []
