@@ -16,6 +16,12 @@ class SeatingDesk(Supervision):
     stream; a command carrying the version the console showed is refused (a conflict) once
     the table moved on, so a retry after a lost answer is never recorded twice."""
 
+    def _moved_on(self, table_id: str, version: int | None, then: str) -> CommandResult | None:
+        """A conflict when ``version`` (what the console showed) is not the table's now: a
+        command sent again after a lost answer is never recorded twice; None to go on."""
+        now = self.hub.table(check_table_id(table_id)).version
+        return None if version is None or version == now else moved_on(now, version, then)
+
     def _not_physical(self, table_id: str) -> None:
         """A player's own seat and wager are for a virtual table: at a physical table the
         players have no screen and the dealer keys each seat's wager (``seat_wager``) and
@@ -57,8 +63,9 @@ class SeatingDesk(Supervision):
                 raise InvalidInput(
                     f"table {table_id} is a virtual table: its players leave their seats themselves"
                 )
-            if version is not None and version != table.version:
-                return moved_on(table.version, version, "look at the console: was it recorded?")
+            stale = self._moved_on(table_id, version, "look at the console: was it recorded?")
+            if stale is not None:
+                return stale
             return self._noted(actor, table_id, self.hub.unseat(table_id, seat, actor.name))
 
     def wager(
@@ -70,9 +77,9 @@ class SeatingDesk(Supervision):
         with self._locked():
             self._not_physical(table_id)
             seat = self._own_seat(actor, table_id)
-            table = self.hub.table(check_table_id(table_id))
-            if version is not None and version != table.version:
-                return moved_on(table.version, version, "look at the table: was it recorded?")
+            stale = self._moved_on(table_id, version, "look at the table: was it recorded?")
+            if stale is not None:
+                return stale
             return self._noted(actor, table_id, self.hub.wager(table_id, seat, amount, actor.name))
 
     def seat_wager(
@@ -91,9 +98,9 @@ class SeatingDesk(Supervision):
         is recorded: a wager sent again after a lost answer is not bought twice (an audit)."""
         authorize(actor, Action.RUN_TABLE)
         with self._locked():
-            table = self.hub.table(check_table_id(table_id))
-            if version is not None and version != table.version:
-                return moved_on(table.version, version, "look at the console: was it recorded?")
+            stale = self._moved_on(table_id, version, "look at the console: was it recorded?")
+            if stale is not None:
+                return stale
             return self._noted(
                 actor,
                 table_id,
@@ -111,9 +118,9 @@ class SeatingDesk(Supervision):
         twice."""
         authorize(actor, Action.RUN_TABLE)
         with self._locked():
-            table = self.hub.table(check_table_id(table_id))
-            if version is not None and version != table.version:
-                return moved_on(table.version, version, "look at the console: was it recorded?")
+            stale = self._moved_on(table_id, version, "look at the console: was it recorded?")
+            if stale is not None:
+                return stale
             return self._noted(
                 actor, table_id, self.hub.collect_fee(check_table_id(table_id), seat, actor.name)
             )

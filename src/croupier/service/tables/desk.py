@@ -260,9 +260,9 @@ class TablesDesk(SeatingDesk):
         recorded twice."""
         authorize(actor, Action.RUN_TABLE)
         with self._locked():
-            table = self.hub.table(check_table_id(table_id))
-            if version is not None and version != table.version:
-                return moved_on(table.version, version, "look at the console and key what is due")
+            stale = self._moved_on(table_id, version, "look at the console and key what is due")
+            if stale is not None:
+                return stale
             return self._noted(actor, table_id, self.hub.key(table_id, outcome, actor.name))
 
     def settle(self, actor: Actor, table_id: str) -> CommandResult:
