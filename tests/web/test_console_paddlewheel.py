@@ -97,6 +97,53 @@ def test_99_01_3_11_05_a_spin_keyed_and_bets_entered_by_amount_with_the_keyboard
     assert people.errors == []
 
 
+def test_99_01_3_11_05_5_a_spin_keyed_wrongly_is_corrected_from_the_console_before_settling(
+    served: tuple[str, Demo], browser: Any
+) -> None:
+    """The wheel stops at red 19 and the operator keys 17/5. ann has 3 chips on red 17 and 2 on
+    red 19 (38 to 1): as keyed she is paid $114 and loses $2 (+$112.00). Before the round is
+    settled the console offers **Correct the spin just keyed (17/5)**; the section typed, 19,
+    replaces it (the revolutions keyed stay): she is paid $76 and loses $3 (+$73.00). Once
+    settled, the correction is no longer offered (-05.5: the winners were paid on it), and the
+    round exports with the spin corrected and replays to what was paid."""
+    base, _demo = served
+    people, operator, watcher = physical_table(
+        browser, served, "pw-fix", "paddlewheel", RULES, runner="w1"
+    )
+    deal_by_key(operator)
+    _entry(operator, "join (seat 1)", "ann")
+    _entry(operator, "buy chips (seat 1)", "20")
+    _entry(operator, "place bet (seat 1)", "red 17", "3")
+    _entry(operator, "place bet (seat 1)", "red 19", "2")
+    before = version_of(operator)
+    close = operator.locator("#options button", has_text="close bets").first
+    operator.keyboard.press(close.get_attribute("data-key") or "?")
+    moved_on(operator, before)
+    correction = operator.locator("#options form.entry", has_text="Correct the spin just keyed")
+    sync_api.expect(correction).to_have_count(0)  # nothing keyed yet
+    _key_spin(operator, "17")
+    sync_api.expect(operator.locator("#prompt")).to_contain_text("The round is over")
+    sync_api.expect(operator.locator("#payouts")).to_contain_text("pay ann: $112.00")
+    sync_api.expect(correction).to_contain_text("Correct the spin just keyed (17/5)")
+    sync_api.expect(correction.locator("label")).to_contain_text("section")
+    sync_api.expect(operator.locator("#key-form")).to_be_hidden()
+    operator.keyboard.press("Escape")  # out of the key field, where a digit would be typed
+    _entry(operator, "Correct the spin just keyed (17/5)", "19")
+    sync_api.expect(operator.locator("#console .facts")).to_contain_text("red wins 19")
+    sync_api.expect(watcher.locator("#console .facts")).to_contain_text("red wins 19")
+    sync_api.expect(operator.locator("#payouts")).to_contain_text("pay ann: $73.00")
+    sync_api.expect(correction).to_contain_text("Correct the spin just keyed (19/5)")
+    assert axe_violations(operator) == []
+    before = version_of(operator)
+    operator.keyboard.press("s")
+    moved_on(operator, before)
+    sync_api.expect(correction).to_have_count(0)
+    data = watcher.request.get(f"{base}/api/tables/pw-fix/rounds/1").json()
+    assert data["expect"]["parties"]["player:ann"] == 7_300
+    assert replay_text(json.dumps(data), "exported", check=True).ok
+    assert people.errors == []
+
+
 TICKET_RULES = "paddlewheel-ticket-card.toml"
 CARD_TABLE = "pw-cards"
 

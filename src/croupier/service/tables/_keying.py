@@ -1,8 +1,9 @@
 """The live-table hub's commands of a physical table's keyed cards (issue 27): a card keyed as
 it leaves the shoe, one dealt face down that nobody has seen (``down``, a stand-in bound late,
 ``service.tables.unseen``), a step held until such a card is turned, the card reader's answer,
-a held step withdrawn, and the card keyed last corrected. Kept apart from ``live`` (the hub's
-store, cache and deliveries) as the part of the hub that keys; ``LiveTableHub`` takes it in.
+a held step withdrawn, and the card or spin keyed last corrected (until a decision or the
+settlement). Kept apart from ``live`` (the hub's store, cache and deliveries) as the part of the
+hub that keys; ``LiveTableHub`` takes it in.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from croupier.core.cards import parse_card
-from croupier.core.errors import CroupierError, InvalidInput
+from croupier.core.errors import CroupierError, InvalidInput, RuleViolation
 from croupier.core.events import Event, canonical_json, event_from_json
 from croupier.core.protocol import Play
 from croupier.service.tables import unseen
@@ -26,6 +27,14 @@ from croupier.service.tables._live_games import LiveGame
 
 if TYPE_CHECKING:
     from croupier.service.tables._live_table import CommandResult, LiveTable
+
+PAID = "99-01.3-11-05.5"
+"""Once the wheel stops the operator announces the winning section, removes the losing chips
+and pays the winners: a spin paid on (the round settled) stands as keyed."""
+
+CLAIMED = "99-01.3-11-02.6"
+"""A ticket card's prize is claimed (or declared unclaimed, and the wheel spun again) on the
+spin's winning ticket: that spin stands as keyed."""
 
 
 class Keying:
@@ -84,73 +93,113 @@ class Keying:
 
         return self._command(table_id, build)
 
-    def correct(self, table_id: str, card: str, by: str) -> CommandResult:
-        """Correct the card keyed last (a typing slip seen at once): recorded as a
-        replacement (who, when, what it replaced), never by deleting. Refused once a decision
-        has been taken after it (the rules' dealing-mistake remedies then apply), and when the
-        round replayed with the corrected card refuses it."""
+    def correct(self, table_id: str, outcome: str, by: str) -> CommandResult:
+        """Correct the chance move keyed last, a typing slip seen at once: a card, or a spin's
+        section (``19`` or ``19/5``, as ``key`` takes it). Recorded as a replacement (who,
+        when, what it replaced), never by deleting, and the round replayed with it. Refused
+        once a decision has been taken after it (a card's dealing-mistake remedies then
+        apply), once the round is settled (what was paid on it stands: a paddlewheel's winners
+        are paid on the spin, 99-01.3-11-05.5), and when the round replayed with the
+        correction refuses it (a card the shoe does not hold, a section the wheel lacks)."""
 
         def build(table: LiveTable) -> list[Event]:
-            play = self._round(table)
             if table.mode != PHYSICAL:
-                raise InvalidInput("only a keyed card can be corrected")
-            last = self._last_card(table)
+                raise InvalidInput("only a card or a spin keyed at a physical table is corrected")
+            settled = table.play is not None and not table.round_open and not table.closed
+            play = table.play if settled and table.play is not None else self._round(table)
+            last = self._last_keyed(table)
             if last is None:
-                raise InvalidInput("no card keyed this round can be corrected")
-            later = play.log[last + 1 :]
-            if not all(unseen.is_card_move(a) for a in later):
+                raise InvalidInput("no card or spin keyed this round can be corrected")
+            spin = unseen.is_spin(play.log[last])
+            was = unseen.keyed_as(play, play.log[last]) or ""
+            decided = last + 1 < len(play.log)
+            if decided and spin:  # a ticket card's winner decided on it: its prize claimed or not
+                raise RuleViolation(
+                    f"the prize of the spin keyed {was} was claimed or declared unclaimed "
+                    "since: that spin stands as keyed, it is no longer corrected",
+                    CLAIMED,
+                )
+            if settled:
+                if spin:
+                    raise RuleViolation(
+                        f"round {table.round_number} is settled: its winners were paid on the "
+                        f"spin keyed {was}, which stands; a spin is corrected before the round "
+                        "is settled",
+                        PAID,
+                    )
+                raise InvalidInput(
+                    f"round {table.round_number} is settled: what was keyed in it stands; a "
+                    "card is corrected before the round is settled"
+                )
+            if decided:
                 raise InvalidInput(
                     "a decision was taken after that card: record the dealing mistake "
                     "it caused instead (the remedies of the rules), not a correction"
                 )
             if last in table.binding.unseen:
                 raise InvalidInput("that card was dealt face down: key it when it is turned")
-            new = str(parse_card(card))
-            if new == unseen.card_of(play.log[last]):
-                raise InvalidInput(f"the card keyed is already {new}")
-            event = unseen.replaced(play, {last: new}, "corrected", by)
-            shifted = self._move_off(table, new, by)  # a stand-in holding the new card moves
+            if not isinstance(outcome, str) or not outcome.strip():
+                raise InvalidInput(
+                    "type the section under the pointer, such as 19 or 19/5"
+                    if spin
+                    else "type the card that was dealt, such as 'Ah' or '10d'"
+                )
+            last_move = play.log[last]
+            new = unseen.corrected_as(last_move, outcome) if spin else str(parse_card(outcome))
+            what = "spin" if spin else "card"
+            if new == was:
+                raise InvalidInput(f"the {what} keyed is already {new}")
+            shifted = self._move_off(table, None if spin else new, by)  # a stand-in moves off
             moved = table.play
             assert moved is not None
             try:
                 table.play = unseen.replay(
                     table.live, moved.rules, moved.setup, list(moved.log), {last: new}
                 )
+            except RuleViolation as exc:  # a section the wheel does not have: its section
+                raise RuleViolation(
+                    f"{new} cannot replace {was}: {exc.detail}", exc.section
+                ) from None
             except CroupierError as exc:
-                raise InvalidInput(f"{new} cannot replace {event.was[0]}: {exc}") from None
+                raise InvalidInput(f"{new} cannot replace {was}: {exc}") from None
+            now = unseen.keyed_as(table.play, table.play.log[last]) or new
+            if now == was:
+                raise InvalidInput(f"the {what} keyed is already {now}")
             if unseen.needs(table.live, table.play, table.binding.unseen, ())[0]:
                 raise InvalidInput(f"{new} would turn a card dealt face down: key it then")
-            return [*shifted, event]
+            return [*shifted, unseen.replaced(play, {last: now}, "corrected", by)]
 
         return self._command(table_id, build)
 
     def correctable(self, table_id: str) -> str | None:
-        """The card keyed last, if ``correct`` may still replace it (no decision since); ``""``
-        when that card lies face down (keyed by its face where ``down`` was due): the label
-        offering the correction must not show it (found by an audit: the hole card keyed by its
-        face showed on every staff console, -10.1.a)."""
+        """The card or spin keyed last (a spin as ``17/5``), if ``correct`` may still replace
+        it (nothing decided since, the round not settled); ``""`` when that card lies face down
+        (keyed by its face where ``down`` was due): the label offering the correction must not
+        show it (found by an audit: the hole card keyed by its face showed on every staff
+        console, -10.1.a)."""
         table = self.table(table_id)
         play = table.play
         if play is None or not table.round_open or table.mode != PHYSICAL:
             return None
         if table.binding.held is not None:
             return None
-        last = self._last_card(table)
-        if last is None or last in table.binding.unseen:
+        last = self._last_keyed(table)
+        if last is None or last in table.binding.unseen or last + 1 < len(play.log):
             return None
-        if not all(unseen.is_card_move(a) for a in play.log[last + 1 :]):
-            return None
+        if unseen.is_spin(play.log[last]):
+            return unseen.keyed_as(play, play.log[last])
         card = unseen.card_of(play.log[last])
         if card is None:
             return None
         dealt = sum(1 for a in play.log if unseen.is_card_move(a) and unseen.card_of(a) == card)
         return card if unseen.visible(table.live, play.state)[card] >= dealt else ""
 
-    def _last_card(self, table: LiveTable) -> int | None:
+    def _last_keyed(self, table: LiveTable) -> int | None:
+        """The round's chance move keyed last (a card leaving the shoe, a spin), if any."""
         play = table.play
         assert play is not None
         for i in range(len(play.log) - 1, -1, -1):
-            if unseen.is_card_move(play.log[i]):
+            if unseen.is_card_move(play.log[i]) or unseen.is_spin(play.log[i]):
                 return i
         return None
 

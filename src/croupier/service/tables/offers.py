@@ -4,9 +4,9 @@ number back with the version it was offered at).
 The party to act is offered the legal actions of the moment (grouped into entries where a
 choice is typed: an amount, chips on a spot); at a physical table the dealer also keys the
 players' decisions, a face-down card ("down"), the card reader's answer, a correction of the
-card just keyed, and between rounds each poker seat's half-hour fee; last, to the dealer only,
-the irregularities the round would accept now, each with its section and remedy (left out on
-request: each is tried on a replay of the round). Kept apart from the desk, which asks who is
+card or spin just keyed, and between rounds each poker seat's half-hour fee; last, to the dealer
+only, the irregularities the round would accept now, each with its section and remedy (left out
+on request: each is tried on a replay of the round). Kept apart from the desk, which asks who is
 looking and holds the lock; this module only reads the hub.
 """
 
@@ -64,7 +64,8 @@ class Withdraw:
 
 @dataclass(frozen=True)
 class Correct:
-    """The option that corrects the card keyed last (its card typed)."""
+    """The option that corrects the card or spin keyed last (the card, or the section, typed in
+    its field ``card``)."""
 
 
 def offered(
@@ -116,11 +117,15 @@ def offered(
     if who == "dealer" and physical:
         last = hub.correctable(table_id)
         if last is not None:
-            fields = ({"name": "card", "kind": "text", "choices": []},)
-            text = (
-                f"Correct the card just keyed ({last})" if last else "Correct the card just keyed"
-            )
-            out.append((Option(len(out), text, "entry", fields=fields), Correct()))
+            # a spin's section is typed in the field "card" too (what ``TablesDesk.choose``
+            # reads), shown as "section"
+            spin = unseen.is_spin(table.play.log[-1])
+            typed: dict[str, Any] = {"name": "card", "kind": "text", "choices": []}
+            if spin:
+                typed["label"] = "section"
+            text = f"Correct the {'spin' if spin else 'card'} just keyed"
+            text += f" ({last})" if last else ""
+            out.append((Option(len(out), text, "entry", fields=(typed,)), Correct()))
     if who == "dealer" and mistakes:
         for a, events in hub.irregularities(table_id):
             section, remedy = remedy_of(events)

@@ -49,6 +49,9 @@ __all__ = [
     "READER_NO",
     "Binding",
     "card_of",
+    "corrected_as",
+    "is_spin",
+    "keyed_as",
     "replay",
     "story",
     "visible",
@@ -74,6 +77,38 @@ def card_of(action: Any) -> str | None:
     """The card an action names (a card dealt, drawn in error, found face up), else None."""
     card = getattr(action, "card", None)
     return str(card) if isinstance(card, Card) else None
+
+
+def is_spin(action: Any) -> bool:
+    """Whether an action is a wheel's spin (chance's move at a paddlewheel, either method)."""
+    spin = getattr(action, "spin", None)
+    return isinstance(getattr(spin, "stop", None), int) and isinstance(
+        getattr(spin, "revolutions", None), int
+    )
+
+
+def keyed_as(play: Play[Any, Any, Any, Any], action: Any) -> str | None:
+    """What a chance move is keyed as at a physical table: a card as it left the shoe (``Ah``),
+    a spin as the outer section under the pointer, numbered by position, and its revolutions
+    (``17/5``, ``Game.keyed``'s form); None for any other action (a decision, an irregularity
+    that names a card)."""
+    if is_card_move(action):
+        return card_of(action)
+    wheel = getattr(play.rules, "wheel", None)
+    if is_spin(action) and wheel is not None:
+        spin = action.spin
+        return f"{wheel.section_index(0, spin.stop) + 1}/{spin.revolutions}"
+    return None
+
+
+def corrected_as(action: Any, typed: str) -> str:
+    """What a correction typed for the chance move ``action`` keys: a spin's section typed
+    alone keeps the revolutions keyed (the slip corrected is the section: ``19`` for ``17/5``
+    is ``19/5``); anything else as typed."""
+    text = typed.strip()
+    if is_spin(action) and "/" not in text:
+        return f"{text}/{action.spin.revolutions}"
+    return text
 
 
 def is_card_move(action: Any) -> bool:
@@ -121,8 +156,9 @@ def replay(
     actions: Sequence[Any],
     cards: Mapping[int, str] | None = None,
 ) -> Play[Any, Any, Any, Any]:
-    """The round replayed from ``actions``, the card of action ``i`` replaced by ``cards[i]``
-    (keyed again where it falls: a card the shoe does not hold is refused there)."""
+    """The round replayed from ``actions``, the chance move of action ``i`` replaced by
+    ``cards[i]``, keyed again where it falls (a card, or a spin's ``17/5``: a card the shoe does
+    not hold, a section the wheel does not have, is refused there)."""
     game = live.game
     play: Play[Any, Any, Any, Any] = Play(game, rules, setup)
     for i, action in enumerate(actions):
@@ -245,9 +281,10 @@ def rebind(
 def replaced(
     play: Play[Any, Any, Any, Any], cards: Mapping[int, str], why: str, by: str
 ) -> CardsReplaced:
-    """The event recording ``cards`` in place of what ``play``'s actions held."""
+    """The event recording ``cards`` in place of what ``play``'s actions held (a spin
+    corrected is recorded alike: its section and revolutions, ``keyed_as``)."""
     steps = tuple(sorted(cards))
-    was = tuple(card_of(play.log[i]) or "" for i in steps)
+    was = tuple(keyed_as(play, play.log[i]) or card_of(play.log[i]) or "" for i in steps)
     return CardsReplaced(steps, tuple(cards[i] for i in steps), was, why, by)
 
 
