@@ -74,6 +74,9 @@ def _day(h: History, day: date, minutes: int) -> int:
     h.run(tk.sell_tickets(b, "PW-1", day.day, day, 10, at(minutes + 72)))
     h.run(tk.spin(b, "PW-1", day.day, day, 5, "7", at(minutes + 73)))
     h.run(tk.pay_ticket_prize(b, "PW-1", day.day, day, 400, 0, "", at(minutes + 74)))
+    # the day's ticket cash profit deposited from the cash bank (11-07.3.b): a digest carries
+    # it, or the days read from digests would lack a deposit the replay has
+    h.run(tk.deposit_ticket_cash(b, "PW-1", day, 600, "sm", at(minutes + 75)))
     h.close("S1", day, minutes + 120)
     return position
 

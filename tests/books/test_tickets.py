@@ -196,3 +196,115 @@ def test_99_01_3_11_07_1_a_ticket_activity_needs_an_open_day(books: Books) -> No
     with pytest.raises(RuleViolation) as err:
         tk.sell_tickets(books, "PW-100", 1, D, 10, T)
     assert err.value.section == "99-01.3-08-16"
+
+
+def _play_card(b: Books, series_id: str, card: int, day: date, tickets: int, prize: int) -> None:
+    b.apply_all(tk.sell_tickets(b, series_id, card, day, tickets, T))
+    b.apply_all(tk.spin(b, series_id, card, day, 5, "7", T))
+    if prize:
+        b.apply_all(tk.pay_ticket_prize(b, series_id, card, day, prize, 0, "", T))
+
+
+def test_99_01_3_11_07_3_b_series_cash_profit_long_short_and_deposit(series: Books) -> None:
+    """Found by an audit: the per-series summary gave gross proceeds, prizes and adjusted gross
+    proceeds only, and ticket cash (kept in the cash bank, not a drop box) could not be
+    deposited at all. -07.3.b asks each series' summary for its cash profit, its cash long or
+    short and its bank deposit."""
+    b = series
+    _play_card(b, "PW-100", 1, D, 10, 600)  # $10 in, $6 cash prize out
+    b.apply_all(tk.pay_ticket_prize(b, "PW-100", 1, D, 0, 300, "cap", T))  # merchandise $3
+    s = tk.series_summary(b, "PW-100")
+    assert (s.gross_proceeds, s.prizes, s.adjusted_gross_proceeds) == (1000, 900, 100)
+    assert not isinstance(s.cash_long_short, int)  # the day is not closed: unknown, never 0
+    # counted $0.50 short: $2,000 + $10 - $6 = $2,004.00 ideal, $2,003.50 counted
+    _close(b, D, 200_350)
+    s = tk.series_summary(b, "PW-100")
+    # cash profit = gross $10 - cash prizes $6 + short -$0.50 = $3.50 (merchandise is bought
+    # from the gaming account, not the cash bank)
+    assert (s.cash_profit, s.cash_long_short, s.bank_deposit) == (350, -50, 0)
+    d2 = date(2026, 2, 8)
+    _open(b, d2)
+    with pytest.raises(RuleViolation) as err:  # more than the series' cash profit
+        tk.deposit_ticket_cash(b, "PW-100", d2, 351, "sm", T)
+    assert err.value.section == "99-01.3-11-07.3.b"
+    bank_before = b.sites["S1"].cash_bank
+    b.apply_all(tk.deposit_ticket_cash(b, "PW-100", d2, 350, "sm", T))
+    assert b.sites["S1"].cash_bank == bank_before - 350  # taken from the cash bank
+    assert tk.series_summary(b, "PW-100").bank_deposit == 350
+    # the day of the deposit: the bank deposit is on its record, and its cash profit is not
+    # lowered by the cash that left the bank for the gaming account
+    _close(b, d2, bank_before - 350)
+    r = daily_record(b, "S1", d2.isoformat())
+    assert (r.bank_deposit, r.cash_profit, r.cash_long_short) == (350, 0, 0)
+    _open(b, date(2026, 2, 9))
+    with pytest.raises(RuleViolation, match=r"not yet deposited is \$0\.00"):
+        tk.deposit_ticket_cash(b, "PW-100", date(2026, 2, 9), 1, "sm", T)
+
+
+def test_99_01_3_11_07_3_b_a_days_long_or_short_shared_between_series(books: Books) -> None:
+    """Two series the same day, tickets alone in the cash bank: the day's long or short is the
+    tickets', shared by the series' gross proceeds that day (largest remainder for the odd
+    cent); each series' cash profit is its ticket cash with its share."""
+    b = books
+    b.apply_all(tk.register_series(b, "A", "S1", 100, 1, 3, 10, "ND-1"))
+    b.apply_all(tk.register_series(b, "B", "S1", 200, 1, 3, 10, "ND-2"))
+    _open(b, D)
+    _play_card(b, "A", 1, D, 10, 0)  # $10
+    _play_card(b, "B", 1, D, 10, 500)  # $20, $5 cash prize
+    start = 200_000
+    # ideal $2,000 + $10 + $20 - $5 = $2,025.00; counted $2,024.99: short one cent... then
+    # the share: A weighs 10 of 30, B 20 of 30 of a cent: B's remainder is larger
+    _close(b, D, start + 2_500 - 1)
+    a, bb = tk.series_summary(b, "A"), tk.series_summary(b, "B")
+    assert (a.cash_long_short, bb.cash_long_short) == (0, -1)
+    assert (a.cash_profit, bb.cash_profit) == (1000, 1499)
+    # the series' cash profits add up to the day's ticket cash profit
+    t = daily_record(b, "S1", D.isoformat()).tickets
+    assert t is not None
+    assert t.cash_profit == 2499
+
+
+def test_99_01_3_11_07_3_b_a_short_shared_in_proportion(books: Books) -> None:
+    b = books
+    b.apply_all(tk.register_series(b, "A", "S1", 100, 1, 3, 10, "ND-1"))
+    b.apply_all(tk.register_series(b, "B", "S1", 200, 1, 3, 10, "ND-2"))
+    _open(b, D)
+    _play_card(b, "A", 1, D, 10, 0)  # $10 gross
+    _play_card(b, "B", 1, D, 10, 0)  # $20 gross
+    _close(b, D, 200_000 + 3_000 - 300)  # $3.00 short: A $1.00, B $2.00
+    assert tk.series_summary(b, "A").cash_long_short == -100
+    assert tk.series_summary(b, "B").cash_long_short == -200
+
+
+def test_99_01_3_11_07_2_f_tables_sharing_the_bank_keep_the_long_or_short(
+    open_books: Books,
+) -> None:
+    """With table games in the same cash bank the long or short stays with them (as 11-07.2.f
+    does for a combined bank): the series' cash profit is its ticket cash alone."""
+    b = open_books
+    b.apply_all(tk.register_series(b, "A", "S1", 100, 1, 3, 10, "ND-1"))
+    day = b.sites["S1"].open_day
+    assert day is not None
+    _play_card(b, "A", 1, date.fromisoformat(day), 10, 400)
+    s = tk.series_summary(b, "A")
+    # $10 of tickets less a $4 cash prize; the table's day is still open, and its long or
+    # short, whatever it will be, is the table games'
+    assert (s.cash_long_short, s.cash_profit) == (0, 600)
+
+
+def test_99_01_3_11_07_3_b_series_deposit_refused_where_it_is_not_played(books: Books) -> None:
+    from croupier.books.consistency import apply_checked
+
+    b = books
+    b.apply_all(tk.register_series(b, "A", "S1", 100, 1, 3, 10, "ND-1"))
+    with pytest.raises(InvalidInput, match="not open"):
+        tk.deposit_ticket_cash(b, "A", D, 100, "sm", T)
+    with pytest.raises(InvalidInput, match="no ticket series"):
+        tk.deposit_ticket_cash(b, "Z", D, 100, "sm", T)
+    _open(b, D)
+    _play_card(b, "A", 1, D, 10, 0)
+    (entry,) = tk.deposit_ticket_cash(b, "A", D, 1000, "sm", T)
+    forged = replace(entry, series_id="Z")  # as a tampered writer wrote it
+    found = apply_checked(b, forged, "books-test", 1)
+    assert found is not None
+    assert "'Z'" in found.line()

@@ -11,7 +11,8 @@ Every formula is written once here and in ``docs/accounting.md``:
 - cash long (+) or short (-) = counted ending cash bank - ideal ending cash bank
 - cash profit = drop box cash + (ending cash bank + IOUs outstanding at the end)
   - (starting cash bank + IOUs outstanding at the start) - cash bank fundings of the day
-- bank deposit = sum of deposits recorded for the day
+  + ticket cash deposited from the cash bank that day (it left the bank as profit, not loss)
+- bank deposit = sum of deposits recorded for the day (counted cash and ticket cash)
 - ticket cards (11-01.1): gross proceeds = tickets sold x price - refunds; prizes = cash prizes +
   cost of merchandise prizes; ticket cash (sales in, refunds and cash prizes out) flows through
   the cash bank, so the ideal ending cash bank and the site's cash profit include it
@@ -205,7 +206,15 @@ def daily_record(books: Books, site_id: str, day: str) -> DailyRecord:
     drop = total(line.drop for line in lines)
     fundings = sum(f.cents for f in rec.fundings)
     cash_profit = total(
-        (drop, end_cash, end_ious, -rec.start_cash_bank, -rec.start_ious, -fundings)
+        (
+            drop,
+            end_cash,
+            end_ious,
+            -rec.start_cash_bank,
+            -rec.start_ious,
+            -fundings,
+            rec.ticket_deposits,
+        )
     )
     tournament_day: TournamentDay | None = None
     if rec.t21_activity:
@@ -242,7 +251,7 @@ def daily_record(books: Books, site_id: str, day: str) -> DailyRecord:
         drop,
         cash_profit,
         long_short,
-        sum(d.cents for d in rec.deposits),
+        sum(d.cents for d in rec.deposits) + rec.ticket_deposits,
         games,
         tuple(rec.slips),
         tuple(rec.reviews),

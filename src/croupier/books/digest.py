@@ -60,6 +60,7 @@ def day_digest(rec: DayRecord) -> ev.DayDigested | None:
         rec.t21_cash_prizes,
         rec.t21_merchandise_prizes,
         rec.t21_activity,
+        rec.ticket_deposits,
     )
 
 
@@ -135,6 +136,7 @@ def restore_days(books: Books, digest: ev.DaysDigested) -> None:
         rec.t21_cash_prizes = day.t21_cash_prizes
         rec.t21_merchandise_prizes = day.t21_merchandise_prizes
         rec.t21_activity = day.t21_activity
+        rec.ticket_deposits = day.ticket_deposits
         for entry in day.slips:
             slip = entry.issued if entry.issued is not None else entry.voided
             assert slip is not None

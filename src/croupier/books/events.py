@@ -588,6 +588,9 @@ class DayDigested:
     t21_cash_prizes: int = 0
     t21_merchandise_prizes: int = 0
     t21_activity: bool = False
+    ticket_deposits: int = 0
+    """Ticket cash deposited from the cash bank (0 in digests written before it existed,
+    when there was none)."""
 
 
 @event("books.days_digested")

@@ -38,6 +38,7 @@ from croupier.books.tickets_ledger import (
     TICKET_EVENTS,
     TicketCardRefunded,
     TicketCardSold,
+    TicketCashDeposited,
     TicketLedger,
     TicketPrizePaid,
     TicketSpin,
@@ -124,6 +125,8 @@ class DayRecord:
     ticket_cash_prizes: int = 0
     ticket_merchandise_prizes: int = 0
     ticket_activity: bool = False
+    ticket_deposits: int = 0
+    """Ticket cash deposited from the cash bank this day (``TicketCashDeposited``)."""
     t21_fees: int = 0
     t21_cash_prizes: int = 0
     t21_merchandise_prizes: int = 0
@@ -593,6 +596,13 @@ class Books:
         are paid from it (99-01.3-11-07.1.a, 11-07.3). Merchandise is bought from the gaming
         account, so its cost is a prize but not a cash bank movement."""
         self.tickets.apply(e)
+        if isinstance(e, TicketCashDeposited):
+            site_id = self.tickets.series[e.series_id].registered.site_id
+            st = self.sites[site_id]
+            st.cash_bank -= e.cents
+            st.deposited += e.cents
+            self.days[(site_id, e.day)].ticket_deposits += e.cents
+            return
         if isinstance(e, TicketSpin):
             site_id = self.tickets.series[e.series_id].registered.site_id
             self.days[(site_id, e.day)].ticket_activity = True

@@ -11,7 +11,9 @@ from dataclasses import dataclass
 from datetime import date, datetime
 from typing import TYPE_CHECKING
 
+from croupier.books.amounts import Amount, total, unknown
 from croupier.books.guards import (
+    employee,
     require_open_day,
     require_org,
     require_positive,
@@ -27,6 +29,7 @@ from croupier.books.tickets_ledger import (
     Series,
     TicketCardRefunded,
     TicketCardSold,
+    TicketCashDeposited,
     TicketPrizePaid,
     TicketSeriesRegistered,
     TicketSpin,
@@ -256,9 +259,40 @@ def pay_ticket_prize(
     ]
 
 
+def deposit_ticket_cash(
+    books: Books, series_id: str, day: date, cents: int, by: str, at: datetime
+) -> list[Event]:
+    """A series' ticket cash deposited in the gaming account (99-01.3-11-07.3.b: the series'
+    summary gives its bank deposit). Ticket cash is kept in the site's cash bank (11-07.1.a),
+    so it is taken from there, on an open gaming day at the series' site. At most the series'
+    cash profit not yet deposited: its ticket cash (sales, less refunds and cash prizes) with
+    the long or short of the closed days it was played, so that no other money is deposited
+    under a series' name."""
+    series = books.tickets.series.get(series_id)
+    if series is None:
+        raise InvalidInput(f"no ticket series {series_id!r}")
+    site_id = series.registered.site_id
+    iso = require_open_day(books, site_id, day)
+    require_positive(cents, "deposit")
+    employee(books, by)
+    profit = series.cash_held + sum(
+        share for share in _long_short_shares(books, series_id) if isinstance(share, int)
+    )
+    left = profit - sum(d.cents for d in series.deposits)
+    if cents > left:
+        raise RuleViolation(
+            f"series {series_id}'s cash profit not yet deposited is {format_money(max(left, 0))}; "
+            f"a deposit of {format_money(cents)} would deposit other money under its name",
+            "99-01.3-11-07.3.b",
+        )
+    _require_cash(books, series, cents, "a deposit")
+    return [TicketCashDeposited(series_id, iso, cents, by, stamp(at))]
+
+
 @dataclass(frozen=True, slots=True)
 class SeriesSummary:
-    """The per-series summary (99-01.3-11-07.3.b)."""
+    """The per-series summary (99-01.3-11-07.3.b): gross proceeds, prizes, adjusted gross
+    proceeds, cash profit, cash long or short and bank deposit."""
 
     series_id: str
     quarter: str | None
@@ -266,10 +300,19 @@ class SeriesSummary:
     unsold_cards: tuple[int, ...]
     gross_proceeds: int
     prizes: int
+    cash_prizes: int
+    cash_long_short: Amount
+    bank_deposit: int
 
     @property
     def adjusted_gross_proceeds(self) -> int:
         return self.gross_proceeds - self.prizes
+
+    @property
+    def cash_profit(self) -> Amount:
+        """Ticket cash taken in less paid out (gross proceeds - cash prizes: merchandise is
+        bought from the gaming account), with the series' part of the long or short."""
+        return total((self.gross_proceeds - self.cash_prizes, self.cash_long_short))
 
 
 def series_summary(books: Books, series_id: str) -> SeriesSummary:
@@ -279,7 +322,59 @@ def series_summary(books: Books, series_id: str) -> SeriesSummary:
     unsold = tuple(n for n, c in series.cards.items() if c.sold == 0)
     gross = sum(c.sold * price for c in series.cards.values() if not c.refunded)
     prizes = sum(p.cash + p.merchandise_cost for c in series.cards.values() for p in c.prizes)
+    cash_prizes = sum(p.cash for c in series.cards.values() for p in c.prizes)
     quarter = (
         str(Quarter.of(date.fromisoformat(series.first_played))) if series.first_played else None
     )
-    return SeriesSummary(series_id, quarter, played, unsold, gross, prizes)
+    long_short = total(_long_short_shares(books, series_id))
+    deposited = sum(d.cents for d in series.deposits)
+    return SeriesSummary(
+        series_id, quarter, played, unsold, gross, prizes, cash_prizes, long_short, deposited
+    )
+
+
+def _long_short_shares(books: Books, series_id: str) -> list[Amount]:
+    """The series' share of the ticket long or short of each day it had ticket cash. The day's
+    ticket long or short is the daily record's (zero when table games share the cash bank: it
+    stays with them, as 11-07.2.f does for a combined bank); when several series had ticket
+    cash that day it is shared in proportion to their gross proceeds of the day (the largest
+    remainders get the odd cents), and with no gross proceeds to weigh, by their ticket cash
+    handled, else to the first series by id. Unknown for a day not yet closed."""
+    from croupier.books.daily import daily_record
+
+    series = books.tickets.series[series_id]
+    site_id = series.registered.site_id
+    shares: list[Amount] = []
+    for day in sorted(series.cash_days):
+        if (site_id, day) not in books.days:
+            shares.append(unknown(f"the gaming day {day} at {site_id} is not in the books read"))
+            continue
+        tickets = daily_record(books, site_id, day).tickets
+        day_total: Amount = 0 if tickets is None else tickets.cash_long_short
+        if not isinstance(day_total, int):
+            shares.append(day_total)
+            continue
+        together = {
+            sid: other.cash_days[day]
+            for sid, other in books.tickets.series.items()
+            if other.registered.site_id == site_id and day in other.cash_days
+        }
+        shares.append(_share(day_total, together, series_id))
+    return shares
+
+
+def _share(amount: int, together: dict[str, list[int]], series_id: str) -> int:
+    """``series_id``'s part of ``amount`` shared among ``together`` (see above)."""
+    weights = {sid: max(c[0] - c[1], 0) for sid, c in together.items()}
+    if not any(weights.values()):
+        weights = {sid: c[0] + c[1] + c[2] for sid, c in together.items()}
+    if not any(weights.values()):
+        return amount if series_id == min(together) else 0
+    whole = sum(weights.values())
+    size = abs(amount)
+    parts = {sid: size * w // whole for sid, w in weights.items()}
+    odd = size - sum(parts.values())
+    by_remainder = sorted(weights, key=lambda sid: (-(size * weights[sid] % whole), sid))
+    for sid in by_remainder[:odd]:
+        parts[sid] += 1
+    return parts[series_id] if amount >= 0 else -parts[series_id]

@@ -77,6 +77,20 @@ class TicketPrizePaid(Event):
     at: str
 
 
+@event("books.ticket_cash_deposited")
+@dataclass(frozen=True, slots=True)
+class TicketCashDeposited(Event):
+    """A series' ticket cash taken from the site's cash bank to the gaming account: the bank
+    deposit of the series' summary (99-01.3-11-07.3.b). Ticket cash is kept in the cash bank
+    (11-07.1.a), not in a drop box, so it is deposited from there."""
+
+    series_id: str
+    day: str
+    cents: int
+    by_id: str
+    at: str
+
+
 @dataclass
 class Card:
     sold: int = 0
@@ -91,6 +105,17 @@ class Series:
     registered: TicketSeriesRegistered
     cards: dict[int, Card] = field(default_factory=dict)
     first_played: str | None = None
+    cash_days: dict[str, list[int]] = field(default_factory=dict)
+    """Each day's ticket cash of the series: ``[sales, refunds, cash prizes]`` in cents."""
+    deposits: list[TicketCashDeposited] = field(default_factory=list)
+
+    def day_cash(self, day: str) -> list[int]:
+        return self.cash_days.setdefault(day, [0, 0, 0])
+
+    @property
+    def cash_held(self) -> int:
+        """The series' ticket cash taken in less paid out (sales - refunds - cash prizes)."""
+        return sum(s - r - p for s, r, p in self.cash_days.values())
 
 
 class TicketLedger:
@@ -106,6 +131,9 @@ class TicketLedger:
                 r, {n: Card() for n in range(r.first_card, r.last_card + 1)}
             )
             return
+        if isinstance(e, TicketCashDeposited):
+            self.series[e.series_id].deposits.append(e)
+            return
         if not isinstance(e, TicketCardSold | TicketCardRefunded | TicketSpin | TicketPrizePaid):
             raise TypeError(f"not a ticket event: {type(e).__name__}")
         series = self.series[e.series_id]
@@ -113,14 +141,18 @@ class TicketLedger:
         card.days.add(e.day)
         if series.first_played is None or e.day < series.first_played:
             series.first_played = e.day
+        price = series.registered.price
         if isinstance(e, TicketCardSold):
             card.sold += e.tickets
+            series.day_cash(e.day)[0] += e.tickets * price
         elif isinstance(e, TicketCardRefunded):
             card.refunded = True
+            series.day_cash(e.day)[1] += card.sold * price
         elif isinstance(e, TicketSpin):
             card.spins.append(e)
         else:
             card.prizes.append(e)
+            series.day_cash(e.day)[2] += e.cash
 
 
 TICKET_EVENTS: tuple[type[Event], ...] = (
@@ -129,4 +161,5 @@ TICKET_EVENTS: tuple[type[Event], ...] = (
     TicketCardRefunded,
     TicketSpin,
     TicketPrizePaid,
+    TicketCashDeposited,
 )

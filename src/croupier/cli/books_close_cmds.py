@@ -142,12 +142,24 @@ def correct_count(
 @books_app.command("deposit", **AMOUNTS)
 @reports_errors
 def deposit(
-    site: Site, amount: Dollars, by: ByOpt, db: Db = None, org: Org = None, at: At = None
+    site: Site,
+    amount: Dollars,
+    by: ByOpt,
+    series: Annotated[
+        str | None,
+        typer.Option(
+            "--series",
+            help="Deposit this ticket series' cash, from the cash bank (99-01.3-11-07.3.b).",
+        ),
+    ] = None,
+    db: Db = None,
+    org: Org = None,
+    at: At = None,
 ) -> None:
-    """Deposit counted cash in the gaming account."""
+    """Deposit counted cash in the gaming account (with --series, a ticket series' cash)."""
     from croupier.service.books import close as s
 
-    record(db, org, at, s.deposit(site, amount, by))
+    record(db, org, at, s.deposit(site, amount, by, series))
 
 
 @books_app.command("close-quarter")

@@ -278,8 +278,8 @@ def ticket_prize(
 @books_app.command("ticket-status")
 @reports_errors
 def ticket_status(series: Series, db: Db = None, org: Org = None) -> None:
-    """The per-series summary: cards played, unsold cards retained, proceeds and prizes
-    (99-01.3-11-07.3.b, 11-02.5)."""
+    """The per-series summary: cards played, unsold cards retained, proceeds, prizes, cash
+    profit, long or short and deposit (99-01.3-11-07.3.b, 11-02.5)."""
     from croupier.service.books import games as s
 
     st = s.ticket_status(database_url(db), org_id(org), series)
@@ -292,6 +292,11 @@ def ticket_status(series: Series, db: Db = None, org: Org = None) -> None:
     console.print(
         f"gross proceeds {format_money(st.gross_proceeds)}; prizes {format_money(st.prizes)}; "
         f"adjusted gross proceeds {format_money(st.adjusted_gross_proceeds)}",
+        highlight=False,
+    )
+    console.print(
+        f"cash profit {s.show(st.cash_profit)}; cash long or short {s.show(st.cash_long_short)}; "
+        f"bank deposit {format_money(st.bank_deposit)}",
         highlight=False,
     )
 

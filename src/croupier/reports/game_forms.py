@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from datetime import date
 
+from croupier.books.amounts import show
 from croupier.books.poker import collector_times, half_hour_lines, poker_summaries
 from croupier.books.quarters import Quarter
 from croupier.books.state import Books
@@ -130,6 +131,9 @@ def series_table(books: Books, quarter: Quarter | None = None) -> FormTable:
                 format_money(s.gross_proceeds),
                 format_money(s.prizes),
                 format_money(s.adjusted_gross_proceeds),
+                show(s.cash_profit),
+                show(s.cash_long_short),
+                format_money(s.bank_deposit),
             )
         )
     return FormTable(
@@ -144,6 +148,9 @@ def series_table(books: Books, quarter: Quarter | None = None) -> FormTable:
             "Gross proceeds",
             "Prizes",
             "Adjusted gross proceeds",
+            "Cash profit",
+            "Cash long or short",
+            "Bank deposit",
         ),
         tuple(rows),
     )

@@ -134,8 +134,10 @@ from croupier.books.consistency.tickets import (
     _card_sold,
     _ctx_card,
     _ctx_series,
+    _ctx_ticket_deposit,
     _series,
     _spin,
+    _ticket_deposit,
     _ticket_prize,
 )
 from croupier.books.consistency.tournament21 import (
@@ -165,6 +167,7 @@ from croupier.books.state import Books, CorruptEntry
 from croupier.books.tickets_ledger import (
     TicketCardRefunded,
     TicketCardSold,
+    TicketCashDeposited,
     TicketPrizePaid,
     TicketSeriesRegistered,
     TicketSpin,
@@ -225,6 +228,7 @@ CHECKS: dict[type[Event], Callable[[Any], list[str]]] = {
     TicketCardRefunded: _card_refunded,
     TicketSpin: _spin,
     TicketPrizePaid: _ticket_prize,
+    TicketCashDeposited: _ticket_deposit,
     Tournament21Registered: _t21_registered,
     Tournament21Fee: _t21_fee,
     Tournament21Prize: _t21_prize,
@@ -295,6 +299,7 @@ CONTEXT_CHECKS: dict[type[Event], Callable[[Books, Any], list[str]]] = {
     TicketCardRefunded: _ctx_card,
     TicketSpin: _ctx_card,
     TicketPrizePaid: _ctx_card,
+    TicketCashDeposited: _ctx_ticket_deposit,
 }
 """What each entry needs the books before it to hold (``VideoReviewDocumented`` needs none)."""
 

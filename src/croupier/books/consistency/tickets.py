@@ -25,6 +25,7 @@ from croupier.books.tickets_ledger import (
     MAX_TICKETS_PER_CARD,
     TicketCardRefunded,
     TicketCardSold,
+    TicketCashDeposited,
     TicketPrizePaid,
     TicketSeriesRegistered,
     TicketSpin,
@@ -98,6 +99,16 @@ def _ticket_prize(e: TicketPrizePaid) -> list[str]:
     return problems
 
 
+def _ticket_deposit(e: TicketCashDeposited) -> list[str]:
+    return [
+        *_id(e.series_id, "the series id"),
+        *_day(e.day),
+        *_cents(e.cents, "the deposit"),
+        *_id(e.by_id, "the depositor's id"),
+        *_time(e.at),
+    ]
+
+
 def _ctx_series(books: Books, e: TicketSeriesRegistered) -> list[str]:
     if e.series_id in books.tickets.series:
         return [f"ticket series {e.series_id!r} is registered twice"]
@@ -110,4 +121,11 @@ def _ctx_card(books: Books, e: Any) -> list[str]:
         return [f"it names ticket series {e.series_id!r}, which the books lack"]
     if e.card not in series.cards:
         return [f"card {e.card} is not in series {e.series_id!r}"]
+    return _open_day_of(books, series.registered.site_id, e.day)
+
+
+def _ctx_ticket_deposit(books: Books, e: TicketCashDeposited) -> list[str]:
+    series = books.tickets.series.get(e.series_id)
+    if series is None:
+        return [f"it names ticket series {e.series_id!r}, which the books lack"]
     return _open_day_of(books, series.registered.site_id, e.day)

@@ -8,6 +8,7 @@ from datetime import date, datetime
 
 from croupier.books import count as cnt
 from croupier.books import operations as ops
+from croupier.books import tickets
 from croupier.books.guards import require_site
 from croupier.books.state import Books
 from croupier.core.errors import InvalidInput, RuleViolation
@@ -107,13 +108,27 @@ def correct_count(entry: int, typed: str, reason: str, by: str) -> Request:
     )
 
 
-def deposit(site: str, typed: str, by: str) -> Request:
+def deposit(site: str, typed: str, by: str, series: str | None = None) -> Request:
+    """A bank deposit at ``site``: of counted cash, or with ``series`` of that ticket series'
+    cash, taken from the cash bank (99-01.3-11-07.3.b)."""
     cents = amount(typed, "the deposit")
-    return Request(
-        f"{format_money(cents)} from {site}",
-        lambda b, when: ops.deposit(b, site, open_day_of(b, site), cents, by, when),
-        site=site,
-    )
+    if series is None or not series.strip():
+        return Request(
+            f"{format_money(cents)} from {site}",
+            lambda b, when: ops.deposit(b, site, open_day_of(b, site), cents, by, when),
+            site=site,
+        )
+    sid = series.strip()
+
+    def build(b: Books, when: datetime) -> list[Event]:
+        found = b.tickets.series.get(sid)
+        if found is not None and found.registered.site_id != site:
+            raise InvalidInput(
+                f"ticket series {sid!r} is played at {found.registered.site_id!r}, not {site!r}"
+            )
+        return tickets.deposit_ticket_cash(b, sid, open_day_of(b, site), cents, by, when)
+
+    return Request(f"{format_money(cents)} of series {sid} from {site}", build, site=site)
 
 
 def close_day(site: str, cash_bank: str, by: str, chip_bank: str | None) -> Request:

@@ -9,6 +9,8 @@ from dataclasses import dataclass
 from datetime import date, datetime
 
 from croupier.books import poker, tickets, tournament21
+from croupier.books.amounts import Amount
+from croupier.books.amounts import show as show  # the command line shows amounts with it
 from croupier.books.poker_ledger import FeeKind
 from croupier.books.state import Books
 from croupier.books.tournament21_ledger import Fee21Kind
@@ -179,7 +181,7 @@ def ticket_prize(
 
 
 @dataclass(frozen=True)
-class SeriesStatus:
+class SeriesStatus:  # its amounts are shown with ``show`` (dollars, or why unknown)
     """A series' summary (cents) and the damaged-chain warning, if any."""
 
     series: str
@@ -190,6 +192,9 @@ class SeriesStatus:
     prizes: int
     adjusted_gross_proceeds: int
     warning: str | None
+    cash_profit: Amount = 0
+    cash_long_short: Amount = 0
+    bank_deposit: int = 0
 
 
 def ticket_status(url: str, org_id: str, series: str) -> SeriesStatus:
@@ -206,6 +211,9 @@ def ticket_status(url: str, org_id: str, series: str) -> SeriesStatus:
         s.prizes,
         s.adjusted_gross_proceeds,
         read.warning,
+        s.cash_profit,
+        s.cash_long_short,
+        s.bank_deposit,
     )
 
 

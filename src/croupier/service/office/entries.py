@@ -174,8 +174,16 @@ FORMS: tuple[EntryForm, ...] = (
         "A bank deposit from the cash bank",
         "99-01.3-08-16.1.g",
         Action.BANK_ENTRIES,
-        (Field("amount", "Amount ($)", "money"),),
-        lambda v, by: books_close.deposit(v["site"], v["amount"], by),
+        (
+            Field("amount", "Amount ($)", "money"),
+            Field(
+                "series",
+                "Ticket series (its ticket cash, from the cash bank)",
+                required=False,
+                help="Leave empty for counted drop box cash (99-01.3-11-07.3.b).",
+            ),
+        ),
+        lambda v, by: books_close.deposit(v["site"], v["amount"], by, _opt(v, "series")),
     ),
     # -- setting up --------------------------------------------------------------------------
     EntryForm(
