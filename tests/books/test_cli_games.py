@@ -69,7 +69,8 @@ def test_99_01_3_09_07_1_b_poker_fee_commands(tmp_path: Path) -> None:
     )
     ok("books", "poker-tournament-start", "spring", "main", "--director", "pb", T, half)
     tf = ("books", "poker-tournament-fee", "spring", "main")
-    ok(*tf, "Eve", "$200", "--by", "c1", T, half)
+    refused("99-01.3-09-07.1.c", *tf, "Eve", "$200", "--by", "c1", T, half)  # no address
+    ok(*tf, "Eve", "$200", "--by", "c1", "--name", "Eve Ames", "--address", "1 Elm St", T, half)
     ok(*tf, "Eve", "$100", "--kind", "rebuy", "--by", "c1", T, half)
     refused("99-01.3-09-01", *tf, "Eve", "$1", "--kind", "add-on", "--by", "c1", T, half)
     # 90% of $300 is $270.

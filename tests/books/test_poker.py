@@ -72,7 +72,7 @@ def test_99_01_3_09_03_1_nontournament_play_within_twenty_four_hours(occasion: B
 def test_99_01_3_09_01_tournament_fees_at_most_300_per_player(occasion: Books) -> None:
     occasion.apply_all(
         poker.collect_tournament_fee(
-            occasion, "spring", "main", "p1", FeeKind.ENTRY, 20000, "pb", T
+            occasion, "spring", "main", "p1", FeeKind.ENTRY, 20000, "pb", T, "P One", "1 Elm St"
         )
     )
     occasion.apply_all(
@@ -102,7 +102,7 @@ def test_99_01_3_09_03_4_f_prizes_at_most_ninety_percent(occasion: Books) -> Non
     for p in ("p1", "p2"):
         occasion.apply_all(
             poker.collect_tournament_fee(
-                occasion, "spring", "main", p, FeeKind.ENTRY, 10000, "pb", T
+                occasion, "spring", "main", p, FeeKind.ENTRY, 10000, "pb", T, p, "1 Elm St"
             )
         )
     occasion.apply_all(poker.start_tournament(occasion, "spring", "main", "gm", T))
@@ -200,3 +200,115 @@ def test_99_01_3_09_03_1_occasion_sites(books: Books) -> None:
     assert fee.site_id == "S2"
     with pytest.raises(InvalidInput):
         poker.open_occasion(books, "nowhere", date(2026, 3, 7), date(2026, 3, 7), "sm", ("S9",))
+
+
+def _fee(b: Books, tid: str, player: str, cents: int, kind: FeeKind = FeeKind.ENTRY) -> None:
+    b.apply_all(
+        poker.collect_tournament_fee(
+            b, "spring", tid, player, kind, cents, "pb", T, f"{player} Doe", "1 Elm St, Minot"
+        )
+    )
+
+
+def test_99_01_3_09_07_1_c_name_and_address_with_the_first_fee(occasion: Books) -> None:
+    """Found by an audit: a poker tournament fee took no name or address, which -07.1.c asks
+    for each player. They come with the player's first fee of the occasion; later fees may
+    omit them (they are the first's), and may not change them."""
+    b = occasion
+    with pytest.raises(RuleViolation) as err:
+        poker.collect_tournament_fee(b, "spring", "main", "p1", FeeKind.ENTRY, 5000, "pb", T)
+    assert err.value.section == "99-01.3-09-07.1.c"
+    with pytest.raises(RuleViolation):  # a name without an address
+        poker.collect_tournament_fee(
+            b, "spring", "main", "p1", FeeKind.ENTRY, 5000, "pb", T, "Pat One", " "
+        )
+    _fee(b, "main", "p1", 5000)
+    (rebuy,) = poker.collect_tournament_fee(b, "spring", "main", "p1", FeeKind.REBUY, 5000, "pb", T)
+    b.apply_all([rebuy])
+    with pytest.raises(InvalidInput, match="recorded as p1 Doe"):
+        poker.collect_tournament_fee(
+            b, "spring", "main", "p1", FeeKind.ADD_ON, 100, "pb", T, "Someone Else", "2 Oak"
+        )
+    assert b.poker.occasions["spring"].players["p1"] == ("p1 Doe", "1 Elm St, Minot")
+    from croupier.reports.forms import poker_form
+
+    fees = next(t for t in poker_form(b).tables if t.title.startswith("Tournament fees"))
+    assert [r[3:7] for r in fees.rows] == [
+        ("p1 Doe", "1 Elm St, Minot", "entry", "$50.00"),
+        ("p1 Doe", "1 Elm St, Minot", "rebuy", "$50.00"),
+    ]
+
+
+def test_99_01_3_09_07_1_a_e_f_cash_on_hand_cash_profit_long_short_deposit(
+    occasion: Books,
+) -> None:
+    """Found by an audit: a poker occasion kept no cash on hand, cash profit, long or short or
+    bank deposit (-07.1.a, e, f). Each tournament's record is its own (-09-01)."""
+    b = occasion
+    b.apply_all(poker.count_cash(b, "spring", "main", "start", 50_000, 0, "sm", T))
+    (summary,) = poker.poker_summaries(b.poker)
+    assert not isinstance(summary.cash_profit, int)  # no ending count: unknown, never 0
+    for p in ("p1", "p2", "p3"):
+        _fee(b, "main", p, 10_000)
+    b.apply_all(poker.start_tournament(b, "spring", "main", "gm", T))
+    b.apply_all(poker.pay_prize(b, "spring", "main", "p1", 20_000, T))
+    with pytest.raises(RuleViolation) as err:  # deposit before the ending count
+        poker.deposit_cash(b, "spring", "main", 100, "sm", T)
+    assert err.value.section == "99-01.3-09-07.1.a"
+    # by hand: $500 + 3 x $100 - $200 = $600 should be on hand; $595 counted: $5 short
+    b.apply_all(poker.count_cash(b, "spring", "main", "end", 59_500, 0, "sm", T))
+    (s,) = poker.poker_summaries(b.poker)
+    assert (s.gross_proceeds, s.prizes, s.adjusted_gross_proceeds) == (30_000, 20_000, 10_000)
+    # cash profit = ending - starting = $95.00; long or short -$5.00
+    assert (s.cash_profit, s.cash_long_short, s.bank_deposit) == (9_500, -500, 0)
+    with pytest.raises(RuleViolation) as err:  # counted out: no more fees or prizes
+        _fee(b, "main", "p4", 1000)
+    assert err.value.section == "99-01.3-09-07.1.a"
+    with pytest.raises(InvalidInput, match=r"\$595\.00 .* left to deposit"):
+        poker.deposit_cash(b, "spring", "main", 59_501, "sm", T)
+    b.apply_all(poker.deposit_cash(b, "spring", "main", 9_500, "sm", T))
+    (s,) = poker.poker_summaries(b.poker)
+    assert s.bank_deposit == 9_500
+
+
+def test_99_01_3_09_07_1_a_nontournament_and_chips_counted_apart(occasion: Books) -> None:
+    """Nontournament play keeps its own cash on hand and chips: chips sold to players turn
+    chips into cash and change neither; its fees are its cash profit."""
+    b = occasion
+    with pytest.raises(RuleViolation):  # an ending count needs a starting one
+        poker.count_cash(b, "spring", None, "end", 1, 0, "sm", T)
+    b.apply_all(poker.count_cash(b, "spring", None, "start", 20_000, 100_000, "sm", T))
+    start = T + timedelta(minutes=5)
+    for p in ("a", "b"):
+        b.apply_all(poker.collect_half_hour_fee(b, "spring", 1, p, start, 200, "pb", T))
+    # by hand: $200 cash and $1,000 of chips at the start; $300 of chips sold for cash and $4
+    # of fees: $504 cash and $700 of chips at the end, $4 more than at the start
+    b.apply_all(poker.count_cash(b, "spring", None, "end", 50_400, 70_000, "sm", T))
+    (s,) = poker.poker_summaries(b.poker)
+    assert s.tournament_id is None
+    assert (s.gross_proceeds, s.cash_profit, s.cash_long_short) == (400, 400, 0)
+    with pytest.raises(InvalidInput, match="counted already"):
+        poker.count_cash(b, "spring", None, "end", 1, 0, "sm", T)
+
+
+def test_99_01_3_09_03_4_d_a_redeemed_buy_in_moves_no_cash(occasion: Books) -> None:
+    """A satellite's buy-in prize redeemed as an entry is a prize of the satellite and a fee
+    of the main tournament, neither of them cash: the cash on hand should not count them."""
+    b = occasion
+    for tid in ("sat", "main"):
+        b.apply_all(poker.count_cash(b, "spring", tid, "start", 10_000, 0, "sm", T))
+    for p in ("p1", "p2"):
+        _fee(b, "sat", p, 5_000)
+    b.apply_all(poker.start_tournament(b, "spring", "sat", "gm", T))
+    b.apply_all(poker.redeem_buy_in(b, "spring", "sat", "main", "R1", "p1", 9_000, "pb", T))
+    _fee(b, "main", "p2", 9_000)
+    b.apply_all(poker.count_cash(b, "spring", "sat", "end", 20_000, 0, "sm", T))  # $100 + $100
+    b.apply_all(poker.count_cash(b, "spring", "main", "end", 19_000, 0, "sm", T))  # $100 + $90
+    main, sat = poker.poker_summaries(b.poker)
+    assert (sat.tournament_id, sat.prizes, sat.cash_long_short, sat.cash_profit) == (
+        "sat",
+        9_000,
+        0,
+        10_000,
+    )
+    assert (main.gross_proceeds, main.cash_long_short, main.cash_profit) == (18_000, 0, 9_000)

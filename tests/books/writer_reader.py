@@ -130,7 +130,7 @@ class Machine(RuleBasedStateMachine):
                 b, "t1", DAY, "Ann Lee", "Ann Lee", ENTRY, 2000, "c1", t
             ),
             lambda b: poker.collect_tournament_fee(
-                b, "p1", "t1", "Bo", FeeKind.ENTRY, 10_000, "c1", t
+                b, "p1", "t1", "Bo", FeeKind.ENTRY, 10_000, "c1", t, "Bo", "1 Elm St"
             ),
             lambda b: poker.start_tournament(b, "p1", "t1", "pb", t),
             lambda b: tickets.sell_tickets(b, "s1", 1, DAY, 2, t),

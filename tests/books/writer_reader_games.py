@@ -212,7 +212,7 @@ class GameRules(Machine):
         self.try_(
             "poker_tournament_fee",
             lambda b: poker.collect_tournament_fee(
-                b, occasion, tournament, player, kind, cents, by, self.when()
+                b, occasion, tournament, player, kind, cents, by, self.when(), player, "1 Elm St"
             ),
         )
 
@@ -244,7 +244,17 @@ class GameRules(Machine):
         self.try_(
             "poker_buy_in",
             lambda b: poker.redeem_buy_in(
-                b, occasion, satellite, main, receipt, player, cents, by, self.when()
+                b,
+                occasion,
+                satellite,
+                main,
+                receipt,
+                player,
+                cents,
+                by,
+                self.when(),
+                player,
+                "Minot",
             ),
         )
 

@@ -65,7 +65,7 @@ def _poker_rows(url: str, quarter: str) -> set[tuple[str, ...]]:
     finally:
         svc.close()
     (table,) = [t for t in report.form.tables if t.title.startswith("Poker summary")]
-    return set(table.rows)
+    return {row[:5] for row in table.rows}  # gross, prizes, adjusted gross proceeds
 
 
 def test_99_01_3_09_03_4_d_redeemed_buy_in_is_gross_proceeds_of_the_main(tmp_path: Path) -> None:
@@ -84,6 +84,9 @@ def test_99_01_3_09_03_4_d_redeemed_buy_in_is_gross_proceeds_of_the_main(tmp_pat
     held = read_books(url, "p1").books.poker.occasions["summer"]
     assert held.tournaments["main"].fees == {"Tom": 10000, "M1": 10000, "M2": 10000}
     assert set(held.redeemed) == {"sat1-1"}
+    # each player's address as the file registered it, kept with the first fee (-07.1.c)
+    assert held.players["S1"][1] == "12 Oak St, Minot ND"
+    assert set(held.players) == {"S1", "S2", "S3", "S4", "Tom", "M1", "M2"}
 
 
 def test_99_01_3_09_03_4_d_unredeemed_buy_in_valued_at_zero(tmp_path: Path) -> None:
@@ -223,12 +226,12 @@ def test_99_01_3_09_03_4_f_and_09_01_caps_on_a_redeemed_buy_in(tmp_path: Path) -
     books.apply_all(poker.start_tournament(books, "summer", "sat1", "dd", at))
     for player in ("S1", "S2", "S3", "S4"):
         fee = poker.collect_tournament_fee(
-            books, "summer", "sat1", player, FeeKind.ENTRY, 3000, "cashier", at
+            books, "summer", "sat1", player, FeeKind.ENTRY, 3000, "cashier", at, player, "Fargo"
         )
         books.apply_all(fee)
     books.apply_all(
         poker.collect_tournament_fee(
-            books, "summer", "main", "Al", FeeKind.ENTRY, 25000, "cashier", at
+            books, "summer", "main", "Al", FeeKind.ENTRY, 25000, "cashier", at, "Al", "Fargo"
         )
     )
     # by hand: the satellite's fees are 4 x $30 = $120; 90% is $108.
@@ -240,7 +243,12 @@ def test_99_01_3_09_03_4_f_and_09_01_caps_on_a_redeemed_buy_in(tmp_path: Path) -
     with pytest.raises(RuleViolation) as cap:
         redeem(books, "summer", "sat1", "main", "sat1-1", "Al", 10000, "cashier", at)
     assert cap.value.section == "99-01.3-09-01"
-    books.apply_all(redeem(books, "summer", "sat1", "main", "sat1-1", "Tom", 10000, "cashier", at))
+    with pytest.raises(RuleViolation) as unnamed:  # Tom's first entry: his name and address
+        redeem(books, "summer", "sat1", "main", "sat1-1", "Tom", 10000, "cashier", at)
+    assert unnamed.value.section == "99-01.3-09-07.1.c"
+    books.apply_all(
+        redeem(books, "summer", "sat1", "main", "sat1-1", "Tom", 10000, "cashier", at, "T", "Minot")
+    )
     with pytest.raises(InvalidInput, match="redeemed by Tom already"):
         redeem(books, "summer", "sat1", "main", "sat1-1", "Ann", 800, "cashier", at)
     t = books.poker.occasions["summer"].tournaments

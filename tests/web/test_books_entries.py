@@ -147,3 +147,59 @@ def test_99_01_3_09_01_a_poker_fee_is_collected_by_the_signed_in_cashier(demo: D
     (fee,) = [e for e in books.poker.events if isinstance(e, PokerHalfHourFee)]
     # the collector is the signed-in cashier's employee, never a typed value
     assert (fee.collected_by, fee.player, fee.cents, fee.table) == ("c1", "kim", 200, 2)
+
+
+def test_99_01_3_09_07_1_a_c_f_poker_cash_fees_and_deposit_on_the_pages(demo: Demo) -> None:
+    """The poker records an auditor asks for, kept from the pages: a tournament fee with the
+    player's name and address (-07.1.c), the nontournament play's starting and ending cash on
+    hand, and its deposit (-07.1.a, f), each by the signed-in employee."""
+    gm, gm_csrf = demo.page_client("gm")
+    status, text = _post(
+        gm, gm_csrf, "poker-occasion", site="S1", occasion="winter", first_day=DAY,
+        last_day=DAY, manager="gm",
+    )  # fmt: skip
+    assert status == 200, text
+    cashier, csrf = demo.page_client("c1")
+    status, text = _post(
+        cashier, csrf, "poker-tournament-fee", occasion="winter", tournament="main",
+        player="kim", fee="50",
+    )  # fmt: skip
+    assert status != 200
+    assert "99-01.3-09-07.1.c" in text
+    status, text = _post(
+        cashier, csrf, "poker-tournament-fee", occasion="winter", tournament="main",
+        player="kim", fee="50", name="Kim Berg", address="4 Pine St, Bismarck",
+    )  # fmt: skip
+    assert status == 200, text
+    status, text = _post(
+        cashier, csrf, "poker-cash", occasion="winter", moment="start", cash="100", chips="",
+    )  # fmt: skip
+    assert status == 200, text
+    status, text = _post(
+        cashier, csrf, "poker-fee", site="S1", occasion="winter", table="2", player="lee",
+        half_hour_from=f"{DAY}T13:30-06:00", fee="2",
+    )  # fmt: skip
+    assert status == 200, text
+    status, text = _post(cashier, csrf, "poker-deposit", occasion="winter", amount="2")
+    assert status != 200  # before the ending count
+    assert "99-01.3-09-07.1.a" in text
+    status, text = _post(
+        cashier, csrf, "poker-cash", occasion="winter", moment="end", cash="101", chips="",
+    )  # fmt: skip
+    assert status == 200, text
+    status, text = _post(cashier, csrf, "poker-deposit", occasion="winter", amount="1")
+    assert status == 200, text
+    from croupier.books.poker import poker_summaries
+    from croupier.service.books.service import read_books
+
+    books = read_books(demo.url, "demo").books
+    occ = books.poker.occasions["winter"]
+    assert occ.players["kim"] == ("Kim Berg", "4 Pine St, Bismarck")
+    hand = occ.cash[None]
+    assert hand.start is not None
+    assert hand.end is not None
+    assert (hand.start.by, hand.end.by) == ("c1", "c1")
+    nontournament = next(s for s in poker_summaries(books.poker) if s.tournament_id is None)
+    # by hand: $100 + the $2 fee should be $102; $101 counted: $1 short; cash profit $1
+    assert (nontournament.cash_profit, nontournament.cash_long_short) == (100, -100)
+    assert nontournament.bank_deposit == 100

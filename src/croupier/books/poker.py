@@ -14,12 +14,17 @@ from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 from typing import TYPE_CHECKING
 
+from croupier.books.amounts import Amount, unknown
 from croupier.books.guards import employee, require_org, require_positive, require_site, stamp
 from croupier.books.model import check_identifier, check_name, check_text
 from croupier.books.poker_ledger import (
+    END,
+    START,
     FeeKind,
     Occasion,
     PokerBuyInRedeemed,
+    PokerCashCounted,
+    PokerCashDeposited,
     PokerHalfHourFee,
     PokerHalfHourFeeVoided,
     PokerLedger,
@@ -108,6 +113,25 @@ def _within(occ: Occasion, at: datetime) -> None:
         )
 
 
+CASH_ON_HAND = "99-01.3-09-07.1.a"
+
+
+def _activity(tournament_id: str | None) -> str:
+    return "the nontournament play" if tournament_id is None else f"tournament {tournament_id}"
+
+
+def _not_counted_out(occ: Occasion, tournament_id: str | None) -> None:
+    """An activity whose ending cash on hand is counted takes no more money (its record is
+    complete: the count would no longer be its ending cash, -07.1.a)."""
+    hand = occ.cash.get(tournament_id)
+    if hand is not None and hand.end is not None:
+        raise RuleViolation(
+            f"the ending cash on hand of {_activity(tournament_id)} of occasion "
+            f"{occ.opened.occasion_id} is counted: it takes no more fees or prizes",
+            CASH_ON_HAND,
+        )
+
+
 def _site_of(occ: Occasion, site_id: str | None) -> str | None:
     """The occasion's site where the activity happens: one of its sites (the only one by
     default); an occasion recorded without sites takes none."""
@@ -160,6 +184,7 @@ def collect_half_hour_fee(
     if collected_at > period_start:
         raise RuleViolation("the fee is collected in advance of the half hour", "99-01.3-09-03.3")
     _within(occ, period_start)
+    _not_counted_out(occ, None)
     half_hour = timedelta(minutes=30)
     for paid in occ.half_hour_fees:
         paid_start = datetime.fromisoformat(paid.period_start)
@@ -276,8 +301,11 @@ def collect_tournament_fee(
     cents: int,
     collected_by: str,
     at: datetime,
+    name: str = "",
+    address: str = "",
 ) -> list[Event]:
-    """Entry, rebuy, add-on or bounty: at most $300 in all per player (99-01.3-09-01)."""
+    """Entry, rebuy, add-on or bounty: at most $300 in all per player (99-01.3-09-01). The
+    player's name and address come with the player's first fee of the occasion (-07.1.c)."""
     occ = _occasion(books, occasion_id)
     try:
         check_identifier(tournament_id, "tournament id")
@@ -305,9 +333,44 @@ def collect_tournament_fee(
             "and bounties",
             "99-01.3-09-01",
         )
+    _not_counted_out(occ, tournament_id)
+    name, address = _name_and_address(occ, player, name, address)
     return [
-        PokerTournamentFee(occasion_id, tournament_id, player, kind, cents, collected_by, stamp(at))
+        PokerTournamentFee(
+            occasion_id,
+            tournament_id,
+            player,
+            kind,
+            cents,
+            collected_by,
+            stamp(at),
+            name,
+            address,
+        )
     ]
+
+
+def _name_and_address(occ: Occasion, player: str, name: str, address: str) -> tuple[str, str]:
+    """What a fee records of its player: the name and address with the player's first fee of
+    the occasion, nothing again with later ones (they are the first fee's)."""
+    name, address = name.strip(), address.strip()
+    known = occ.players.get(player)
+    if known is not None:
+        if (name and name != known[0]) or (address and address != known[1]):
+            raise InvalidInput(
+                f"{player} is recorded as {known[0]}, {known[1]}: a later fee does not change "
+                "the name and address given with the first"
+            )
+        return "", ""
+    if not name or not address:
+        raise RuleViolation(
+            f"the name and address of {player} are recorded with the player's first fee "
+            "(--name, --address)",
+            "99-01.3-09-07.1.c",
+        )
+    check_text(name, "the player's name")
+    check_text(address, "the player's address")
+    return name, address
 
 
 def refund_tournament_fee(books: Books, occasion_id: str, tournament_id: str) -> list[Event]:
@@ -331,6 +394,7 @@ def pay_prize(
         raise InvalidInput(f"no tournament {tournament_id!r}")
     check_name(player, "player")
     require_positive(cents, "prize")
+    _not_counted_out(occ, tournament_id)
     num, den = PRIZE_SHARE_CAP
     if (t.prizes + cents) * den > t.gross_proceeds * num:
         raise RuleViolation(
@@ -351,6 +415,8 @@ def redeem_buy_in(
     cents: int,
     collected_by: str,
     at: datetime,
+    name: str = "",
+    address: str = "",
 ) -> list[Event]:
     """A satellite's buy-in prize redeemed for ``player``'s entry to the larger tournament
     (99-01.3-09-03.4.d): at its cost, a prize of the satellite (at most ninety percent of the
@@ -397,6 +463,7 @@ def redeem_buy_in(
             f"over ninety percent of the {format_money(sat.gross_proceeds)} in fees",
             "99-01.3-09-03.4.f",
         )
+    name, address = _name_and_address(occ, player, name, address)
     return [
         PokerBuyInRedeemed(
             occasion_id,
@@ -407,32 +474,144 @@ def redeem_buy_in(
             cents,
             collected_by,
             stamp(at),
+            name,
+            address,
         )
     ]
 
 
+def count_cash(
+    books: Books,
+    occasion_id: str,
+    tournament_id: str | None,
+    moment: str,
+    cash: int,
+    chips: int,
+    by: str,
+    at: datetime,
+) -> list[Event]:
+    """The starting or ending cash on hand and chips of one activity of the occasion (a
+    tournament, or ``None``: nontournament play and side games), -07.1.a. Each is counted once,
+    the end after the start; after the end the activity takes no more money."""
+    occ = _occasion(books, occasion_id)
+    if tournament_id is not None:
+        check_identifier(tournament_id, "tournament id")
+    employee(books, by)
+    if moment not in (START, END):
+        raise InvalidInput(f"a cash count is at the {START} or the {END}, not {moment!r}")
+    for value, what in ((cash, "the cash on hand"), (chips, "the chips")):
+        if value < 0:
+            raise InvalidInput(f"{what} cannot be negative")
+    hand = occ.cash.get(tournament_id)
+    what = _activity(tournament_id)
+    if moment == START and hand is not None and hand.start is not None:
+        raise InvalidInput(f"the starting cash on hand of {what} is counted already")
+    if moment == END:
+        if hand is None or hand.start is None:
+            raise RuleViolation(
+                f"the starting cash on hand of {what} was not counted: count it first",
+                CASH_ON_HAND,
+            )
+        if hand.end is not None:
+            raise InvalidInput(f"the ending cash on hand of {what} is counted already")
+    return [PokerCashCounted(occasion_id, tournament_id, moment, cash, chips, by, stamp(at))]
+
+
+def deposit_cash(
+    books: Books, occasion_id: str, tournament_id: str | None, cents: int, by: str, at: datetime
+) -> list[Event]:
+    """A bank deposit of one activity's cash, after its ending cash on hand is counted: at most
+    the cash counted less what was deposited of it (-07.1.f)."""
+    occ = _occasion(books, occasion_id)
+    employee(books, by)
+    require_positive(cents, "deposit")
+    hand = occ.cash.get(tournament_id)
+    what = _activity(tournament_id)
+    if hand is None or hand.end is None:
+        raise RuleViolation(
+            f"the ending cash on hand of {what} is counted before its deposit", CASH_ON_HAND
+        )
+    left = hand.end.cash - hand.deposited
+    if cents > left:
+        raise InvalidInput(
+            f"{format_money(left)} of the cash counted at the end of {what} is left to deposit"
+        )
+    return [PokerCashDeposited(occasion_id, tournament_id, cents, by, stamp(at))]
+
+
 @dataclass(frozen=True, slots=True)
 class PokerSummary:
-    """One tournament's (or the nontournament play's) record; never combined (99-01.3-09-01)."""
+    """One tournament's (or the nontournament play's) record; never combined (99-01.3-09-01):
+    gross proceeds, prizes, adjusted gross proceeds, cash profit, cash long or short and bank
+    deposit (-07.1.f)."""
 
     occasion_id: str
     tournament_id: str | None
     gross_proceeds: int
     prizes: int
+    cash_in: int = 0
+    """Fees taken in cash (a buy-in prize redeemed as an entry is a fee, not cash)."""
+    cash_out: int = 0
+    """Prizes paid in cash (a buy-in prize is a prize, not cash)."""
+    start: int | None = None
+    """The starting cash on hand and chips, if counted."""
+    end: int | None = None
+    """The ending cash on hand and chips, if counted."""
+    bank_deposit: int = 0
 
     @property
     def adjusted_gross_proceeds(self) -> int:
         return self.gross_proceeds - self.prizes
 
+    @property
+    def cash_profit(self) -> Amount:
+        """Ending less starting cash on hand and chips (-07.1.e: 99-01.3-02-01.9.k is not in
+        the rules provided; read as the other games' cash profit)."""
+        if self.start is None or self.end is None:
+            return unknown(self._uncounted())
+        return self.end - self.start
+
+    @property
+    def cash_long_short(self) -> Amount:
+        """Ending cash on hand and chips counted less what they should be: the start, plus the
+        fees taken in cash, less the prizes paid in cash."""
+        if self.start is None or self.end is None:
+            return unknown(self._uncounted())
+        return self.end - (self.start + self.cash_in - self.cash_out)
+
+    def _uncounted(self) -> str:
+        moment = START if self.start is None else END
+        return f"its {moment}ing cash on hand is not counted (99-01.3-09-07.1.a)"
+
 
 def poker_summaries(ledger: PokerLedger) -> list[PokerSummary]:
     out: list[PokerSummary] = []
-    for occ_id, occ in sorted(ledger.occasions.items()):
-        if occ.half_hour_fees:
-            out.append(PokerSummary(occ_id, None, sum(f.cents for f in occ.half_hour_fees), 0))
-        for tid, t in sorted(occ.tournaments.items()):
-            out.append(PokerSummary(occ_id, tid, t.gross_proceeds, t.prizes))
+    for _occ_id, occ in sorted(ledger.occasions.items()):
+        if occ.half_hour_fees or None in occ.cash:
+            fees = sum(f.cents for f in occ.half_hour_fees)
+            out.append(_summary(occ, None, fees, 0, fees, 0))
+        redeemed = occ.redeemed.values()
+        counted = {tid: Tournament() for tid in occ.cash if tid is not None}
+        for tid, t in sorted({**counted, **occ.tournaments}.items()):
+            cash_in = t.gross_proceeds - sum(r.cents for r in redeemed if r.tournament_id == tid)
+            cash_out = t.prizes - sum(r.cents for r in redeemed if r.satellite_id == tid)
+            out.append(_summary(occ, tid, t.gross_proceeds, t.prizes, cash_in, cash_out))
     return out
+
+
+def _summary(
+    occ: Occasion, tid: str | None, gross: int, prizes: int, cash_in: int, cash_out: int
+) -> PokerSummary:
+    hand = occ.cash.get(tid)
+    start = end = None
+    deposited = 0
+    if hand is not None:
+        start = None if hand.start is None else hand.start.cash + hand.start.chips
+        end = None if hand.end is None else hand.end.cash + hand.end.chips
+        deposited = hand.deposited
+    return PokerSummary(
+        occ.opened.occasion_id, tid, gross, prizes, cash_in, cash_out, start, end, deposited
+    )
 
 
 @dataclass(frozen=True, slots=True)

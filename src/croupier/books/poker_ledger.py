@@ -90,6 +90,10 @@ class PokerTournamentFee(Event):
     cents: int
     collected_by: str
     at: str
+    name: str = ""
+    """The player's name and address (99-01.3-09-07.1.c), given with the player's first fee
+    of the occasion (empty in later fees, and in entries written before they were kept)."""
+    address: str = ""
 
 
 @event("books.poker_prize_paid")
@@ -117,6 +121,51 @@ class PokerBuyInRedeemed(Event):
     cents: int
     collected_by: str
     at: str
+    name: str = ""
+    """The player's name and address, as with a fee (-07.1.c): with the player's first entry
+    of the occasion, empty otherwise (and in entries written before they were kept)."""
+    address: str = ""
+
+
+@event("books.poker_cash_counted")
+@dataclass(frozen=True, slots=True)
+class PokerCashCounted(Event):
+    """The cash on hand and chips of one activity of a poker occasion (a tournament, or
+    ``None``: the nontournament play and side games), counted at its start or at its end
+    (99-01.3-09-07.1.a). Chips are counted at their value in cents."""
+
+    occasion_id: str
+    tournament_id: str | None
+    moment: str
+    cash: int
+    chips: int
+    by: str
+    at: str
+
+
+@event("books.poker_cash_deposited")
+@dataclass(frozen=True, slots=True)
+class PokerCashDeposited(Event):
+    """Cash of one activity of a poker occasion deposited in the gaming account, after its
+    ending cash on hand was counted: its bank deposit (99-01.3-09-07.1.f)."""
+
+    occasion_id: str
+    tournament_id: str | None
+    cents: int
+    by: str
+    at: str
+
+
+START, END = "start", "end"
+
+
+@dataclass
+class CashOnHand:
+    """One activity's counts and deposits (``PokerCashCounted``, ``PokerCashDeposited``)."""
+
+    start: PokerCashCounted | None = None
+    end: PokerCashCounted | None = None
+    deposited: int = 0
 
 
 @dataclass
@@ -142,6 +191,13 @@ class Occasion:
     """Buy-in prizes redeemed, by receipt (99-01.3-09-03.4.d)."""
     voided: list[PokerHalfHourFeeVoided] = field(default_factory=list)
     """Nontournament fees voided (their fee leaves ``half_hour_fees``)."""
+    cash: dict[str | None, CashOnHand] = field(default_factory=dict)
+    """Each activity's cash on hand (a tournament id, ``None`` for nontournament play)."""
+    players: dict[str, tuple[str, str]] = field(default_factory=dict)
+    """Each tournament player's name and address, from the first fee that gave them."""
+
+    def on_hand(self, tournament_id: str | None) -> CashOnHand:
+        return self.cash.setdefault(tournament_id, CashOnHand())
 
 
 class PokerLedger:
@@ -184,8 +240,19 @@ class PokerLedger:
             t = self.occasions[e.occasion_id].tournaments.setdefault(e.tournament_id, Tournament())
             t.director_id, t.started_at = e.director_id, e.at
         elif isinstance(e, PokerTournamentFee):
-            t = self.occasions[e.occasion_id].tournaments.setdefault(e.tournament_id, Tournament())
+            occ = self.occasions[e.occasion_id]
+            t = occ.tournaments.setdefault(e.tournament_id, Tournament())
             t.fees[e.player] = t.fees.get(e.player, 0) + e.cents
+            if e.name and e.player not in occ.players:
+                occ.players[e.player] = (e.name, e.address)
+        elif isinstance(e, PokerCashCounted):
+            hand = self.occasions[e.occasion_id].on_hand(e.tournament_id)
+            if e.moment == START:
+                hand.start = e
+            else:
+                hand.end = e
+        elif isinstance(e, PokerCashDeposited):
+            self.occasions[e.occasion_id].on_hand(e.tournament_id).deposited += e.cents
         elif isinstance(e, PokerTimeWorked):
             self.occasions[e.occasion_id].time_worked.append(e)
         elif isinstance(e, PokerPrizePaid):
@@ -196,6 +263,8 @@ class PokerLedger:
             t = occ.tournaments.setdefault(e.tournament_id, Tournament())
             t.fees[e.player] = t.fees.get(e.player, 0) + e.cents
             occ.redeemed[e.receipt] = e
+            if e.name and e.player not in occ.players:
+                occ.players[e.player] = (e.name, e.address)
         else:
             raise TypeError(f"not a poker event: {type(e).__name__}")
 
@@ -209,4 +278,6 @@ POKER_EVENTS: tuple[type[Event], ...] = (
     PokerTimeWorked,
     PokerBuyInRedeemed,
     PokerHalfHourFeeVoided,
+    PokerCashCounted,
+    PokerCashDeposited,
 )

@@ -153,14 +153,72 @@ def poker_tournament_fee(
     fee: Dollars,
     by: ByOpt,
     kind: Annotated[str, typer.Option("--kind", help="entry, rebuy, add-on or bounty")] = "entry",
+    name: Annotated[
+        str, typer.Option("--name", help="The player's name (with the player's first fee).")
+    ] = "",
+    address: Annotated[
+        str, typer.Option("--address", help="The player's address (with the player's first fee).")
+    ] = "",
     db: Db = None,
     org: Org = None,
     at: At = None,
 ) -> None:
-    """Record a tournament fee ($300 in all per player: 99-01.3-09-01)."""
+    """Record a tournament fee ($300 in all per player: 99-01.3-09-01); the player's name and
+    address with the first (99-01.3-09-07.1.c)."""
     from croupier.service.books import games as s
 
-    record(db, org, at, s.poker_tournament_fee(occasion, tournament, player, fee, by, kind))
+    record(
+        db,
+        org,
+        at,
+        s.poker_tournament_fee(occasion, tournament, player, fee, by, kind, name, address),
+    )
+
+
+ActivityOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--tournament", help="The tournament whose cash it is (none: the nontournament play)."
+    ),
+]
+
+
+@books_app.command("poker-cash", **AMOUNTS)
+@reports_errors
+def poker_cash(
+    occasion: Occasion,
+    moment: Annotated[str, typer.Argument(help="start or end")],
+    cash: Annotated[str, typer.Argument(help="The cash on hand counted, in dollars.")],
+    by: ByOpt,
+    chips: Annotated[str, typer.Option("--chips", help="The chips counted, in dollars.")] = "0",
+    tournament: ActivityOpt = None,
+    db: Db = None,
+    org: Org = None,
+    at: At = None,
+) -> None:
+    """Record the starting or ending cash on hand and chips of a tournament or of the
+    nontournament play (99-01.3-09-07.1.a)."""
+    from croupier.service.books import games as s
+
+    record(db, org, at, s.poker_cash(occasion, tournament, moment.strip().lower(), cash, chips, by))
+
+
+@books_app.command("poker-deposit", **AMOUNTS)
+@reports_errors
+def poker_deposit(
+    occasion: Occasion,
+    amount: Dollars,
+    by: ByOpt,
+    tournament: ActivityOpt = None,
+    db: Db = None,
+    org: Org = None,
+    at: At = None,
+) -> None:
+    """Deposit a tournament's or the nontournament play's cash once its ending cash on hand is
+    counted (99-01.3-09-07.1.f)."""
+    from croupier.service.books import games as s
+
+    record(db, org, at, s.poker_deposit(occasion, tournament, amount, by))
 
 
 @books_app.command("poker-prize", **AMOUNTS)

@@ -19,6 +19,7 @@ from croupier.reports.game_forms import (
     series_table,
     ticket_cards_table,
     tournament21_table,
+    tournament_fee_table,
 )
 from croupier.reports.labels import org_label, site_label, sites_label, span
 from croupier.reports.model import Form, FormPerson, FormTable
@@ -416,9 +417,19 @@ def poker_form(books: Books) -> Form:
             for f in occ.half_hour_fees
         ),
     )
+    listed = poker_summaries(books.poker)
     summaries = FormTable(
-        "Summary",
-        ("Occasion", "Tournament", "Gross proceeds", "Prizes", "Adjusted gross proceeds"),
+        "Summary (99-01.3-09-07.1.f)",
+        (
+            "Occasion",
+            "Tournament",
+            "Gross proceeds",
+            "Prizes",
+            "Adjusted gross proceeds",
+            "Cash profit",
+            "Cash long or short",
+            "Bank deposit",
+        ),
         tuple(
             (
                 s.occasion_id,
@@ -426,8 +437,30 @@ def poker_form(books: Books) -> Form:
                 format_money(s.gross_proceeds),
                 format_money(s.prizes),
                 format_money(s.adjusted_gross_proceeds),
+                show(s.cash_profit),
+                show(s.cash_long_short),
+                format_money(s.bank_deposit),
             )
-            for s in poker_summaries(books.poker)
+            for s in listed
+        ),
+    )
+    counted = FormTable(
+        "Cash on hand and chips, starting and ending (99-01.3-09-07.1.a)",
+        ("Occasion", "Tournament", "Counted", "Cash", "Chips", "Counted by", "At"),
+        tuple(
+            (
+                occ_id,
+                tid or "nontournament",
+                c.moment,
+                format_money(c.cash),
+                format_money(c.chips),
+                c.by,
+                c.at,
+            )
+            for occ_id, occ in sorted(books.poker.occasions.items())
+            for tid, hand in sorted(occ.cash.items(), key=lambda item: item[0] or "")
+            for c in (hand.start, hand.end)
+            if c is not None
         ),
     )
     occasions = books.poker.occasions.values()
@@ -435,7 +468,14 @@ def poker_form(books: Books) -> Form:
         "Poker occasions",
         "99-01.3-09-07",
         (),
-        (summaries, half_hour_table(books), fees, collector_time_table(books)),
+        (
+            summaries,
+            counted,
+            half_hour_table(books),
+            fees,
+            collector_time_table(books),
+            tournament_fee_table(books),
+        ),
         organization=org_label(books),
         site=sites_label(books, (s for o in occasions for s in o.opened.sites))
         if any(o.opened.sites for o in occasions)

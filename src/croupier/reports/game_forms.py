@@ -166,6 +166,9 @@ def poker_quarter_table(books: Books, quarter: Quarter) -> FormTable:
             format_money(s.gross_proceeds),
             format_money(s.prizes),
             format_money(s.adjusted_gross_proceeds),
+            show(s.cash_profit),
+            show(s.cash_long_short),
+            format_money(s.bank_deposit),
         )
         for s in poker_summaries(books.poker)
         if quarter.contains(
@@ -174,8 +177,64 @@ def poker_quarter_table(books: Books, quarter: Quarter) -> FormTable:
     )
     return FormTable(
         "Poker summary (99-01.3-09-07.1.f)",
-        ("Occasion", "Tournament", "Gross proceeds", "Prizes", "Adjusted gross proceeds"),
+        (
+            "Occasion",
+            "Tournament",
+            "Gross proceeds",
+            "Prizes",
+            "Adjusted gross proceeds",
+            "Cash profit",
+            "Cash long or short",
+            "Bank deposit",
+        ),
         rows,
+    )
+
+
+def tournament_fee_table(books: Books) -> FormTable:
+    """Every tournament fee (entry, rebuy, add-on, bounty) with its player's name and address,
+    the collector and the date (99-01.3-09-07.1.c); a buy-in prize redeemed as an entry is
+    listed as such (-03.4.d)."""
+    from croupier.books.poker_ledger import PokerBuyInRedeemed, PokerTournamentFee
+
+    rows: list[tuple[str, ...]] = []
+    for e in books.poker.events:
+        if not isinstance(e, PokerTournamentFee | PokerBuyInRedeemed):
+            continue
+        occ = books.poker.occasions[e.occasion_id]
+        name, address = occ.players.get(e.player, ("", ""))
+        kind = (
+            e.kind.value
+            if isinstance(e, PokerTournamentFee)
+            else f"buy-in {e.receipt} ({e.satellite_id})"
+        )
+        rows.append(
+            (
+                e.occasion_id,
+                e.tournament_id,
+                e.player,
+                name or "not recorded",
+                address or "not recorded",
+                kind,
+                format_money(e.cents),
+                e.collected_by,
+                e.at,
+            )
+        )
+    return FormTable(
+        "Tournament fees (99-01.3-09-07.1.c)",
+        (
+            "Occasion",
+            "Tournament",
+            "Player",
+            "Name",
+            "Address",
+            "Kind",
+            "Fee",
+            "Collected by",
+            "Date",
+        ),
+        tuple(rows),
     )
 
 

@@ -82,6 +82,8 @@ from croupier.books.consistency.fields import (
 )
 from croupier.books.consistency.poker import (
     _buy_in_redeemed,
+    _cash_counted,
+    _cash_deposited,
     _ctx_buy_in,
     _ctx_fee_void,
     _ctx_in_occasion,
@@ -155,6 +157,8 @@ from croupier.books.model import (
 from croupier.books.periods import closing_of
 from croupier.books.poker_ledger import (
     PokerBuyInRedeemed,
+    PokerCashCounted,
+    PokerCashDeposited,
     PokerHalfHourFee,
     PokerHalfHourFeeVoided,
     PokerOccasionOpened,
@@ -223,6 +227,8 @@ CHECKS: dict[type[Event], Callable[[Any], list[str]]] = {
     PokerTournamentFee: _tournament_fee,
     PokerPrizePaid: _poker_prize,
     PokerBuyInRedeemed: _buy_in_redeemed,
+    PokerCashCounted: _cash_counted,
+    PokerCashDeposited: _cash_deposited,
     TicketSeriesRegistered: _series,
     TicketCardSold: _card_sold,
     TicketCardRefunded: _card_refunded,
@@ -290,6 +296,8 @@ CONTEXT_CHECKS: dict[type[Event], Callable[[Books, Any], list[str]]] = {
     PokerTournamentFee: _ctx_in_occasion,
     PokerPrizePaid: _ctx_poker_prize,
     PokerBuyInRedeemed: _ctx_buy_in,
+    PokerCashCounted: _ctx_in_occasion,
+    PokerCashDeposited: _ctx_in_occasion,
     TicketSeriesRegistered: _ctx_series,
     Tournament21Registered: _ctx_t21_registered,
     Tournament21Fee: _ctx_t21_entry,

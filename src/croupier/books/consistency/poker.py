@@ -17,10 +17,15 @@ from croupier.books.consistency.fields import (
     _ids,
     _name,
     _optional_id,
+    _text,
     _time,
 )
 from croupier.books.poker_ledger import (
+    END,
+    START,
     PokerBuyInRedeemed,
+    PokerCashCounted,
+    PokerCashDeposited,
     PokerHalfHourFee,
     PokerHalfHourFeeVoided,
     PokerOccasionOpened,
@@ -97,6 +102,32 @@ def _tournament_fee(e: PokerTournamentFee) -> list[str]:
         *_name(e.player, "the player"),
         *_cents(e.cents, "the fee"),
         *_id(e.collected_by, "the collector's id"),
+        *_time(e.at),
+        *_text(e.name, "the player's name"),
+        *_text(e.address, "the player's address"),
+    ]
+
+
+def _cash_counted(e: PokerCashCounted) -> list[str]:
+    problems = [
+        *_id(e.occasion_id, "the occasion id"),
+        *_optional_id(e.tournament_id, "the tournament id"),
+        *_cents(e.cash, "the cash on hand", positive=False),
+        *_cents(e.chips, "the chips", positive=False),
+        *_id(e.by, "the counter's id"),
+        *_time(e.at),
+    ]
+    if e.moment not in (START, END):
+        problems.append(f"it counts at {e.moment!r}, not the start or the end (99-01.3-09-07.1.a)")
+    return problems
+
+
+def _cash_deposited(e: PokerCashDeposited) -> list[str]:
+    return [
+        *_id(e.occasion_id, "the occasion id"),
+        *_optional_id(e.tournament_id, "the tournament id"),
+        *_cents(e.cents, "the deposit"),
+        *_id(e.by, "the depositor's id"),
         *_time(e.at),
     ]
 

@@ -77,7 +77,14 @@ def poker_tournament_start(occasion: str, tournament: str, director: str) -> Req
 
 
 def poker_tournament_fee(
-    occasion: str, tournament: str, player: str, fee: str, by: str, kind: str
+    occasion: str,
+    tournament: str,
+    player: str,
+    fee: str,
+    by: str,
+    kind: str,
+    name: str = "",
+    address: str = "",
 ) -> Request:
     try:
         fee_kind = FeeKind(kind.strip().lower())
@@ -87,8 +94,36 @@ def poker_tournament_fee(
     return Request(
         f"{fee_kind.value} {format_money(cents)} from {player} ({tournament})",
         lambda b, when: poker.collect_tournament_fee(
-            b, occasion, tournament, player, fee_kind, cents, by, when
+            b, occasion, tournament, player, fee_kind, cents, by, when, name, address
         ),
+    )
+
+
+def _activity(tournament: str | None) -> str | None:
+    return tournament.strip() if tournament is not None and tournament.strip() else None
+
+
+def poker_cash(
+    occasion: str, tournament: str | None, moment: str, cash: str, chips: str, by: str
+) -> Request:
+    """The starting or ending cash on hand and chips of a tournament, or of the nontournament
+    play (no tournament), -07.1.a."""
+    counted = amount(cash, "the cash on hand")
+    valued = amount(chips, "the chips")
+    tid = _activity(tournament)
+    return Request(
+        f"{moment}ing cash on hand of {tid or 'the nontournament play'}: "
+        f"{format_money(counted)} and {format_money(valued)} in chips",
+        lambda b, when: poker.count_cash(b, occasion, tid, moment, counted, valued, by, when),
+    )
+
+
+def poker_deposit(occasion: str, tournament: str | None, typed: str, by: str) -> Request:
+    cents = amount(typed, "the deposit")
+    tid = _activity(tournament)
+    return Request(
+        f"{format_money(cents)} of {tid or 'the nontournament play'}",
+        lambda b, when: poker.deposit_cash(b, occasion, tid, cents, by, when),
     )
 
 

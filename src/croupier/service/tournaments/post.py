@@ -166,6 +166,7 @@ def post_steps(
     refunded = {(p.id, i) for p in state.parts.values() for i in p.refunded}
     seen: dict[str, int] = {}
     redeemed: dict[str, tuple[str, str, int, str, str]] = {}
+    registered: dict[tuple[str, str], tuple[str, str]] = {}
     steps: list[tuple[datetime, Step]] = []
     for e in t.events:
         if isinstance(e, FeeCollected):
@@ -179,7 +180,10 @@ def post_steps(
                 )
                 redeemed[e.receipt] = (tid, player, cents + e.cents, by, at)
                 continue
-            steps.append((_time(e.at, tz), _fee(occasion_id, e)))
+            who = registered.get((e.tournament, e.player), ("", ""))
+            steps.append((_time(e.at, tz), _fee(occasion_id, e, who)))
+        elif isinstance(e, PlayerRegistered):
+            registered[(e.tournament, e.player)] = (e.name, e.address)
         elif isinstance(e, TournamentStarted):
             steps.append((_time(e.at, tz), _start(occasion_id, e.tournament, head)))
         elif isinstance(e, PrizeAwarded) and e.kind in (PrizeKind.CASH, PrizeKind.BOUNTY):
@@ -187,18 +191,35 @@ def post_steps(
     for receipt, (tid, player, cents, by, at) in redeemed.items():
         satellite = state.receipts[receipt].satellite
         steps.append(
-            (_time(at, tz), _redeem(occasion_id, satellite, tid, receipt, player, cents, by))
+            (
+                _time(at, tz),
+                _redeem(
+                    occasion_id,
+                    satellite,
+                    tid,
+                    receipt,
+                    player,
+                    cents,
+                    by,
+                    registered.get((tid, player), ("", "")),
+                ),
+            )
         )
     order = {id(step): i for i, (_, step) in enumerate(steps)}
     return sorted(steps, key=lambda s: (s[0], order[id(s[1])]))
 
 
-def _fee(occasion_id: str, e: FeeCollected) -> Step:
+def _fee(occasion_id: str, e: FeeCollected, who: tuple[str, str]) -> Step:
+    """The fee, with the name and address the player registered with (-07.1.c), recorded with
+    the player's first fee of the occasion."""
+
     def step(b: Books, when: datetime) -> list[Event]:
         by = _employee(b, e.collected_by, "collector")
         kind = BooksFeeKind(e.kind.value)
+        occasion = b.poker.occasions.get(occasion_id)
+        name, address = ("", "") if occasion and e.player in occasion.players else who
         return poker.collect_tournament_fee(
-            b, occasion_id, e.tournament, e.player, kind, e.cents, by, when
+            b, occasion_id, e.tournament, e.player, kind, e.cents, by, when, name, address
         )
 
     return step
@@ -220,12 +241,21 @@ def _prize(occasion_id: str, e: PrizeAwarded) -> Step:
 
 
 def _redeem(
-    occasion_id: str, satellite: str, tid: str, receipt: str, player: str, cents: int, by: str
+    occasion_id: str,
+    satellite: str,
+    tid: str,
+    receipt: str,
+    player: str,
+    cents: int,
+    by: str,
+    registered: tuple[str, str],
 ) -> Step:
     def step(b: Books, when: datetime) -> list[Event]:
         who = _employee(b, by, "collector")
+        occasion = b.poker.occasions.get(occasion_id)
+        name, address = ("", "") if occasion and player in occasion.players else registered
         return poker.redeem_buy_in(
-            b, occasion_id, satellite, tid, receipt, player, cents, who, when
+            b, occasion_id, satellite, tid, receipt, player, cents, who, when, name, address
         )
 
     return step
