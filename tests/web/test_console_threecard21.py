@@ -84,3 +84,39 @@ def test_13_69f_2c_5_a_three_way_split_keyed_with_the_keyboard_only(
     assert data["shoe"][1:] == ["8h", "9s", "8d", "7c", "8s", "3c", "Kd", "5h", "Th"]
     assert replay_text(json.dumps(data), "exported", check=True).ok
     assert people.errors == []
+
+
+def test_13_69f_2a_14_a_a_card_found_face_up_is_typed_in_the_dealing_mistakes(
+    served: tuple[str, Demo], browser: Any
+) -> None:
+    """2A.14(a) at a physical table: the dealer opens the dealing mistakes, types the card found
+    face up in the shoe (Kd) in its field and records it: it goes to the discard rack, unused.
+    A card the shoe no longer holds would be refused the same way, in the refusal line; here a
+    second card found face up during the deal (Qs) voids the round."""
+    base, _demo = served
+    people, dealer, watcher = physical_table(browser, served, "tc-face-up", "threecard21", RULES)
+    key_wagers(dealer, (("1", "5", "ann"),))
+    deal_by_key(dealer)
+    box = dealer.locator("#mistakes")
+    box.locator("summary").click()
+    found = dealer.locator("#irregularities form", has_text="13:69F-2A.14(a)")
+    sync_api.expect(found).to_have_attribute("data-version", version_of(dealer))
+    sync_api.expect(found.locator("label")).to_contain_text("card exposed")
+    for card in ("Kd", "Qs"):
+        dealer.once("dialog", lambda d: d.accept())  # "Record: face up card in shoe ...?"
+        before = version_of(dealer)
+        found.locator("input[name=card]").fill(card)
+        found.locator("input[name=card]").press("Enter")
+        moved_on(dealer, before)
+        sync_api.expect(dealer.locator("#refusal")).to_be_hidden()
+    data = dealer.request.get(f"{base}/api/tables/tc-face-up").json()
+    assert data["round_open"] is True
+    sync_api.expect(dealer.locator("#prompt")).not_to_contain_text("burn card")
+    before = version_of(dealer)
+    dealer.keyboard.press("s")
+    moved_on(dealer, before)
+    exported = watcher.request.get(f"{base}/api/tables/tc-face-up/rounds/1").json()
+    assert exported["shoe"] == ["Kd", "Qs"]
+    assert exported["expect"]["parties"] == {"house": 0, "player:1": 0}
+    assert replay_text(json.dumps(exported), "exported", check=True).ok
+    assert people.errors == []

@@ -137,6 +137,15 @@ class ThreeCard21Game:
         """The irregularities of 13:69F-2A.14 that may be recorded now."""
         return state.irregularities()
 
+    def card_irregularities(self, state: Round) -> Sequence[Action]:
+        """The irregularities of 2A.14 that name a card out of the shoe ((a) found face up in
+        the shoe, (c) drawn in error and exposed, (d) drawn by the dealer to a complete hand),
+        which ``irregularities`` does not list: their card is entered, not chosen. Each holds a
+        card the shoe still holds in the place of the card entered (at a physical table, the
+        card that really left the shoe, ``service.tables``); candidates, like
+        ``irregularities``'s: the step refuses those that cannot be recorded now."""
+        return state.card_irregularities()
+
 
 GAME = ThreeCard21Game()
 """The Three Card 21 "N" Done protocol object (``SPEC.game``)."""

@@ -6,6 +6,7 @@ event naming the paragraph.
 
 from __future__ import annotations
 
+from croupier.core.cards import Card
 from croupier.core.errors import RuleViolation
 from croupier.core.events import Event
 from croupier.core.shoe import NJShuffleMethod
@@ -332,3 +333,14 @@ def candidates(r: RoundData) -> list[a.Action]:
         for hand in range(len(spot.hands)):
             out.extend(a.HitMissed(spot.space, hand, late=late) for late in (True, False))
     return out
+
+
+def card_candidates(r: RoundData, card: Card) -> list[a.Action]:
+    """The three irregularities of 2A.14 that name a card out of the shoe, each with ``card``
+    in the place of the card the dealer enters: (a) a card found face up in the shoe, (c) a card
+    drawn in error and exposed after the initial three cards, (d) a card the dealer drew to a
+    complete hand. Each takes its card out of the shoe (a card the shoe no longer holds is
+    refused, 2C.2(a)); ``Play``'s refusal decides which the round accepts now."""
+    if r.void:
+        return []
+    return [a.FaceUpCardInShoe(card), a.ExposedCardDrawnInError(card), a.DealerDrewInError(card)]

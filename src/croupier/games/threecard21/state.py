@@ -186,6 +186,19 @@ class Round:
         """The irregularities a dealer might record now (``irregular.candidates``)."""
         return irregular.candidates(self._r)
 
+    def card_irregularities(self) -> list[Action]:
+        """The irregularities that name a card out of the shoe (``irregular.card_candidates``),
+        each with the first card the shoe still holds in the place of the card entered."""
+        held = next(
+            (
+                c
+                for c in map(Card.from_index, range(_FACES))
+                if self._r.seen.count(c) < self.rules.decks
+            ),
+            None,
+        )
+        return [] if held is None else irregular.card_candidates(self._r, held)
+
     @property
     def cards_seen(self) -> tuple[Card, ...]:
         """Every card out of the shoe this round (dealt, burned, found face up, drawn in
@@ -446,6 +459,10 @@ class Round:
         """Each party's net for the round from the chips moved (the layout is empty once the
         round is complete)."""
         return {k: v for k, v in sorted(self._r.accounts.items()) if k != LAYOUT}
+
+
+_FACES = 52
+"""The faces of a deck (a shoe holds ``decks`` of each)."""
 
 
 def _card_out(action: Action) -> Card | None:

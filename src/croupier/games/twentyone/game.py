@@ -165,6 +165,12 @@ class TwentyOneGame:
         """The dealing mistakes of -12 that may be recorded now."""
         return mistakes.candidates(state)
 
+    def card_irregularities(self, state: Round) -> Sequence[Action]:
+        """The dealing mistakes among ``irregularities`` whose card leaves the shoe exposed, to
+        be burned as the next card (``mistakes.card_candidates``): at a physical table the
+        dealer enters that card with the mistake."""
+        return mistakes.card_candidates(state)
+
 
 def _sample(items: list[int], k: int, rng: Rng) -> list[int]:
     pool = list(items)

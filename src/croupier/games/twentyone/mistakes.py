@@ -217,3 +217,17 @@ def candidates(r: RoundData) -> list[Action]:
             continue
         out.append(a)
     return out
+
+
+def card_candidates(r: RoundData) -> list[Action]:
+    """The dealing mistakes whose card leaves the shoe exposed and is then burned, as the next
+    card out of the shoe (the mistake carries no card): a card found face up in the shoe
+    (-12.1), a card drawn in error with its face exposed (-12.8), a hit card the dealer drew on
+    seventeen or more (-12.10, dealt face up). At a physical table the dealer enters that card
+    with the mistake (it is face up: never keyed ``down``); those ``check`` passes now."""
+    return [
+        a
+        for a in candidates(r)
+        if a.kind in (K.CARD_FACE_UP_IN_SHOE, K.DEALER_DREW_ON_17)
+        or (a.kind is K.CARD_DRAWN_IN_ERROR and a.exposed)
+    ]

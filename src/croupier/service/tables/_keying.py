@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from croupier.core.cards import parse_card
 from croupier.core.errors import CroupierError, InvalidInput, RuleViolation
 from croupier.core.events import Event, canonical_json, event_from_json
-from croupier.core.protocol import Play
+from croupier.core.protocol import PendingKind, Play
 from croupier.service.tables import unseen
 from croupier.service.tables._live_events import (
     PHYSICAL,
@@ -77,6 +77,52 @@ class Keying:
             action = table.live.game.keyed(play.state, text)
             moved = self._move_off(table, unseen.card_of(action), by)
             return [*moved, *self._step(table, "key", text, "keyed", by, action)]
+
+        return self._command(table_id, build)
+
+    def card_irregularities(self, table_id: str) -> list[tuple[Any, tuple[Event, ...]]]:
+        """At a physical table, the irregularities naming a card out of the shoe that the round
+        would accept now (``unseen.card_named``: a card found face up in the shoe, drawn in
+        error and exposed, drawn by the dealer to a complete hand), each with the events
+        recording it would cause; none at a virtual table (its cards are drawn: no card is
+        found face up in a shoe), with no round in play or a step held for a card."""
+        table = self.table(table_id)
+        play = table.play
+        if table.mode != PHYSICAL or play is None or not table.round_open:
+            return []
+        if table.binding.held is not None:
+            return []
+        return unseen.card_named(table.live, play)
+
+    def enter(self, table_id: str, irregularity: Any, card: str, by: str) -> CommandResult:
+        """Record at a physical table an irregularity that names a card (one of
+        ``card_irregularities``) with the card the dealer typed, as it left the real shoe: in
+        the irregularity itself (Three Card 21), or keyed as the card that follows it, which
+        its remedy burns (twenty-one). The card is taken from the shoe as a keyed card is: a
+        stand-in that holds it moves to another card first, and one the shoe no longer holds is
+        refused by the step with the game's section, changing nothing. It is face up by
+        definition (``down`` is refused)."""
+
+        def build(table: LiveTable) -> list[Event]:
+            self._round(table)
+            if table.mode != PHYSICAL:
+                raise InvalidInput(
+                    f"table {table.table_id!r} is virtual: its cards are drawn, none is entered"
+                )
+            text = unseen.exposed_card(card)
+            moved = self._move_off(table, text, by)
+            if unseen.card_of(irregularity) is not None:  # the card is part of it
+                action = unseen.named(irregularity, text)
+                return [*moved, *self._step(table, "remedy", "", "dealer", by, action)]
+            recorded = self._step(table, "remedy", "", "dealer", by, irregularity)
+            play = table.play
+            assert play is not None
+            if any(isinstance(e, StepHeld) for e in recorded):  # pragma: no cover
+                return [*moved, *recorded]  # held for a card turned: the card is keyed then
+            if play.pending.kind is not PendingKind.CHANCE:
+                raise InvalidInput("no card is due after it: record it without its card")
+            burned = table.live.game.keyed(play.state, text)
+            return [*moved, *recorded, *self._step(table, "key", text, "keyed", by, burned)]
 
         return self._command(table_id, build)
 

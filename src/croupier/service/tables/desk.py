@@ -65,6 +65,7 @@ from croupier.service.tables.live import (
 from croupier.service.tables.offers import (
     CollectFee,
     Correct,
+    Entered,
     Keyed,
     Option,
     Withdraw,
@@ -324,6 +325,15 @@ class TablesDesk(SeatingDesk):
                 if not isinstance(card, str):
                     raise InvalidInput("type the card that was dealt, such as 'Ah' or '10d'")
                 return self._noted(actor, table_id, self.hub.correct(table_id, card, actor.name))
+            if isinstance(action, Entered):
+                card = (values or {}).get("card")
+                if not isinstance(card, str):
+                    raise InvalidInput("type the card exposed, such as 'Ah' or '10d'")
+                return self._noted(
+                    actor,
+                    table_id,
+                    self.hub.enter(table_id, action.irregularity, card, actor.name),
+                )
             if isinstance(action, Entry):
                 action = complete(action, values or {})
             elif values:

@@ -6,8 +6,9 @@ choice is typed: an amount, chips on a spot); at a physical table the dealer als
 players' decisions, a face-down card ("down"), the card reader's answer, a correction of the
 card or spin just keyed, and between rounds each poker seat's half-hour fee; last, to the dealer
 only, the irregularities the round would accept now, each with its section and remedy (left out
-on request: each is tried on a replay of the round). Kept apart from the desk, which asks who is
-looking and holds the lock; this module only reads the hub.
+on request: each is tried on a replay of the round), at a physical table those that name a card
+out of the shoe last of all, each with the field to type that card in. Kept apart from the
+desk, which asks who is looking and holds the lock; this module only reads the hub.
 """
 
 from __future__ import annotations
@@ -60,6 +61,25 @@ class CollectFee:
 @dataclass(frozen=True)
 class Withdraw:
     """The option that takes back a step held for a face-down card."""
+
+
+@dataclass(frozen=True)
+class Entered:
+    """The option that records an irregularity naming a card out of the shoe with the card
+    typed in its field ``card`` (``LiveTableHub.enter``): a Three Card 21 ``irregularity``
+    holds a card the shoe still holds in its place; a twenty-one mistake holds none (the card
+    typed is keyed after it, as the card its remedy burns)."""
+
+    irregularity: Any
+
+
+ENTERED_CARD: dict[str, Any] = {
+    "name": "card",
+    "kind": "text",
+    "label": "card exposed",
+    "choices": [],
+}
+"""The field of an ``Entered`` option: the card, face up, as it left the shoe."""
 
 
 @dataclass(frozen=True)
@@ -127,10 +147,22 @@ def offered(
             text += f" ({last})" if last else ""
             out.append((Option(len(out), text, "entry", fields=(typed,)), Correct()))
     if who == "dealer" and mistakes:
+        # at a physical table, those that name a card out of the shoe (a card found face up in
+        # the shoe, an exposed card drawn in error) come last, with the card to enter: the card
+        # is exposed, never keyed "down"
+        carded = hub.card_irregularities(table_id)
+        with_card = [a for a, _ in carded]
         for a, events in hub.irregularities(table_id):
+            if a in with_card:
+                continue
             section, remedy = remedy_of(events)
             text = label(a) + (f" ({section})" if section else "")
             out.append((Option(len(out), text, "irregularity", section, remedy), a))
+        for a, events in carded:
+            section, remedy = remedy_of(events)
+            text = label(a) + (f" ({section})" if section else "")
+            option = Option(len(out), text, "irregularity", section, remedy, (dict(ENTERED_CARD),))
+            out.append((option, Entered(a)))
     return out
 
 

@@ -26,7 +26,7 @@ from typing import Any
 
 from croupier.core.errors import InvalidInput, NotFound
 from croupier.core.events import JSON, Event
-from croupier.core.protocol import PendingKind, Play, Settlement
+from croupier.core.protocol import Play, Settlement
 from croupier.service.tables import unseen as late
 from croupier.service.tables._live_events import (
     CardsReplaced,
@@ -230,19 +230,16 @@ def round_file(record: RoundRecord) -> dict[str, JSON]:
 
 
 def _shoe_places(record: RoundRecord) -> list[int]:
-    """Where in the file's ``shoe`` each card never seen is: the cards leave the shoe in the
-    order of the round's chance moves."""
-    live = live_game(record.game)
-    play: Play[Any, Any, Any, Any] = Play(
-        live.game, live.game.parse_rules(record.rules), record.setup
-    )
+    """Where in the file's ``shoe`` each card never seen is: the file's shoe holds, in order,
+    every card an action takes out of the shoe (a card dealt or burned, and one an
+    irregularity names), and nothing else. (It counted every action taken while a card was
+    due, so a mistake naming no card moved the places after it: found by a helper.)"""
     places: dict[int, int] = {}
     dealt = 0
     for i, action in enumerate(record.actions):
-        if play.pending.kind is PendingKind.CHANCE:
+        if late.card_of(action) is not None:
             places[i] = dealt
             dealt += 1
-        play.apply(action)
     return [places[i] for i in record.unseen]
 
 

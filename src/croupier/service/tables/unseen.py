@@ -26,6 +26,7 @@ Everything here is pure: it reads plays and events and returns new ones; the hub
 
 from __future__ import annotations
 
+import dataclasses
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -48,10 +49,13 @@ __all__ = [
     "DOWN",
     "READER_NO",
     "Binding",
+    "card_named",
     "card_of",
     "corrected_as",
+    "exposed_card",
     "is_spin",
     "keyed_as",
+    "named",
     "replay",
     "story",
     "visible",
@@ -109,6 +113,47 @@ def corrected_as(action: Any, typed: str) -> str:
     if is_spin(action) and "/" not in text:
         return f"{text}/{action.spin.revolutions}"
     return text
+
+
+def card_named(
+    live: LiveGame, play: Play[Any, Any, Any, Any]
+) -> list[tuple[Any, tuple[Event, ...]]]:
+    """The irregularities naming a card out of the shoe that the round would accept now, each
+    with the events recording it would cause (its section and remedy): a game's
+    ``card_irregularities``. Three Card 21's name the card (2A.14(a), (c), (d), which
+    ``Game.irregularities`` leaves out: the card each holds stands in for the card entered,
+    ``named``); twenty-one's exposed-card mistakes (-12.1, -12.8, -12.10) carry none: their card
+    is the next out of the shoe, burned, so one is kept only if a card is due after it. Each is
+    tried on a play rebuilt from the round's actions, as ``Play.irregularities`` tries the
+    others: the refusal of ``Play`` decides, and trying changes nothing."""
+    propose = getattr(live.game, "card_irregularities", None)
+    if propose is None:
+        return []
+    out: list[tuple[Any, tuple[Event, ...]]] = []
+    for candidate in propose(play.state):
+        trial = Play.rebuilt(play.game, play.rules, play.setup, play.log)
+        try:
+            events = tuple(trial.apply(candidate).events)
+        except CroupierError:
+            continue
+        if card_of(candidate) is None and trial.pending.kind is not PendingKind.CHANCE:
+            continue  # pragma: no cover - each such mistake owes the card it burns
+        out.append((candidate, events))
+    return out
+
+
+def exposed_card(typed: str) -> str:
+    """The card typed for an irregularity that exposed it, as the engines write it: the card is
+    face up by definition, so ``down`` is no card here."""
+    text = typed.strip() if isinstance(typed, str) else ""
+    if not text or text.lower() == DOWN:
+        raise InvalidInput("type the card exposed, face up, as it left the shoe: 'Ah' or '10d'")
+    return str(parse_card(text))
+
+
+def named(action: Any, card: str) -> Any:
+    """An irregularity that names a card (``card_named``) with ``card`` in its place."""
+    return dataclasses.replace(action, card=parse_card(card))
 
 
 def is_card_move(action: Any) -> bool:

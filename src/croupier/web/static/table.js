@@ -178,9 +178,12 @@
     const form = ev.target.closest("form[data-entry]");
     if (!form) return;
     ev.preventDefault();
+    if (form.dataset.confirm && !window.confirm(form.dataset.confirm)) return;
     form.dataset.sent = "yes";
     const values = Object.fromEntries(new FormData(form).entries());
-    command("choose", { option: Number(form.dataset.entry), version: version, values: values });
+    // a listed mistake that names a card carries the version it was offered at, as a button
+    const at = form.dataset.version ? Number(form.dataset.version) : version;
+    command("choose", { option: Number(form.dataset.entry), version: at, values: values });
   });
   // A keyed card and a keyed wager are cleared as they are sent, so that the next one is typed
   // into empty fields while the answer is on its way (the update often comes first); a
