@@ -17,7 +17,7 @@ inverse of the reader (docs/round-files/threecard21.md, N.J.A.C. 13:69F-2C).
 * Hand-made rounds whose files were worked out from the format doc: a three-way split after the
   dealer missed his own first card (2A.14(e), 2C.10, 2C.9); a shared spot with insurance
   (2C.12, 2C.7) and an unexposed card drawn in error mid-deal (2A.14(b)); and a shoe found short
-  mid-deal (2A.14(f)), which the format cannot hold.
+  mid-deal (2A.14(f)), placed by ``after_cards``.
 
 An irregularity is recorded as one of ``Play.irregularities()`` would offer it: the game's
 candidates in a random order, the first the round accepts (uniform over the offered ones, at a
@@ -77,6 +77,7 @@ ACTION_KEYS = {
     "late",
     "supervisor_inspected",
     "device_reveals_hole_card",
+    "after_cards",
 }
 AT_A_DEAL_CARD = (a.SpotMissed, a.DealerCardMissed)
 
@@ -376,10 +377,11 @@ def test_13_69f_2c_12_2c_7_2a_14_b_shared_spot_insurance_and_a_card_drawn_in_err
     assert _nets(play) == {"player:Ann": -500, "player:2": -1000, "house": 1500}
 
 
-def test_13_69f_2a_14_f_a_shoe_found_short_mid_deal_is_beyond_the_format() -> None:
+def test_13_69f_2a_14_f_a_shoe_found_short_mid_deal_is_placed_by_after_cards() -> None:
     """The shoe is found short (2A.14(f)) after the first card of the deal: the next card (4s)
-    is burned. The format applies the irregularity before that first card, which would burn
-    9h instead: one line of ``InvalidInput`` naming it."""
+    is burned. Read right after the preceding action (none), the irregularity would burn 9h
+    instead; the file places it after the shoe's first card (``after_cards``: 1) and replays to
+    the round played (before that key the format could not hold it: it was refused)."""
     rules: dict[str, Any] = {}
     setup = Setup((SpotWagers(1, (PersonWager(1000),)),))
     actions = [
@@ -388,10 +390,11 @@ def test_13_69f_2a_14_f_a_shoe_found_short_mid_deal_is_beyond_the_format() -> No
         *_cards("4s", "Td", "5c", "8d", "Kh"),
         a.Stand(1, 0),
     ]
-    _played(rules, setup, actions)
-    with pytest.raises(InvalidInput, match="insufficient_cards") as caught:
-        round_file(rules, setup, actions)
-    assert "\n" not in str(caught.value)
+    play = _played(rules, setup, actions)
+    data = round_file(rules, setup, actions)
+    assert data["shoe"] == ["9h", "4s", "Td", "5c", "8d", "Kh"]
+    assert data["actions"][0] == {"action": "insufficient_cards", "after_cards": 1}
+    assert _replays(data, play) == play.log
 
 
 def test_a_round_not_over_or_not_accepted_is_not_written() -> None:

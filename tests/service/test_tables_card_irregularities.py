@@ -21,10 +21,7 @@ import json
 from datetime import UTC, datetime
 from typing import Any
 
-import pytest
-
 from croupier.core.clock import FixedClock
-from croupier.core.errors import InvalidInput
 from croupier.service.games.replay import replay_text
 from croupier.service.people.authz import Actor
 from croupier.service.tables import rounds, unseen
@@ -181,12 +178,14 @@ def test_13_69f_2a_14_a_a_card_found_face_up_mid_deal_is_taken_from_the_shoe_as_
     assert record.unseen == (0,)
     again = LiveTableHub(open_store(path), SeededRngSource(1))
     assert again.table(TABLE).version == desk.hub.store.version(stream_of(TABLE))
-    # the round-file format places a face_up_in_shoe right after the preceding action, not
-    # between two cards of the deal: it says so in one line (docs/round-files/threecard21.md)
-    with pytest.raises(InvalidInput) as refused:
-        rounds.round_file(record)
-    assert "face_up_in_shoe" in str(refused.value)
-    assert "\n" not in str(refused.value)
+    # a card found face up between two cards of the deal is placed by the cards out of the
+    # shoe before it (``after_cards``): the file replays to what was paid (before, the format
+    # could only place it right after the preceding action, and the export was refused)
+    data = _exported(desk.hub)
+    found_up = [i for i in data["actions"] if i["action"] == "face_up_in_shoe"]
+    # the shoe: the burn card (unseen), 8h, the card found face up, 9s, Qs found face up
+    assert [i.get("after_cards") for i in found_up] == [2, 4]
+    assert data["shoe"][1:5] == ["8h", standing_in, "9s", "Qs"]
 
 
 def test_13_69f_2a_14_c_exposed_card_keyed_at_the_console() -> None:

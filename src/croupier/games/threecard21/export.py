@@ -53,6 +53,10 @@ _CARD_OUT = (a.Deal, a.FaceUpCardInShoe, a.ExposedCardDrawnInError, a.DealerDrew
 """Actions that take a card out of the shoe: the card is written in ``shoe``."""
 _AT_DEAL_CARD = (a.SpotMissed, a.DealerCardMissed)
 """Irregularities the format places at the card of the initial deal they name."""
+_AFTER_CARDS = (a.FaceUpCardInShoe, a.InsufficientCards)
+"""Irregularities placed by the cards out of the shoe before them (``after_cards``) when cards
+left the shoe since the preceding action: each takes or burns the shoe's next card, so read
+right after the preceding action it would take another card."""
 
 
 def round_file(
@@ -74,11 +78,17 @@ def round_file(
     walk: PlayTC = Play(GAME, house, setup)
     shoe: list[str] = []
     items: list[dict[str, JSON]] = []
+    out_at_last_item = 0
     for action in actions:
+        out_before = len(shoe)
         if isinstance(action, _CARD_OUT):
             shoe.append(str(action.card))
         if not isinstance(action, a.Deal):
-            items.append(_item(action, walk.state))
+            item = _item(action, walk.state)
+            if isinstance(action, _AFTER_CARDS) and out_before > out_at_last_item:
+                item["after_cards"] = out_before
+            items.append(item)
+            out_at_last_item = len(shoe)
         try:
             walk.apply(action)
         except CroupierError as exc:

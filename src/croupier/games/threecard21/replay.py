@@ -149,7 +149,7 @@ ACTIONS: dict[str, tuple[set[str], Builder, str]] = {
         "all",
     ),
     "face_up_in_shoe": (
-        {"card"},
+        {"card", "after_cards"},
         lambda d, n: a.FaceUpCardInShoe(_card_or_next(d, n)),
         "none",
     ),
@@ -166,7 +166,7 @@ ACTIONS: dict[str, tuple[set[str], Builder, str]] = {
         "all",
     ),
     "dealer_card_missed": ({"card"}, lambda d, n: a.DealerCardMissed(), "none"),
-    "insufficient_cards": (set(), lambda d, n: a.InsufficientCards(), "none"),
+    "insufficient_cards": ({"after_cards"}, lambda d, n: a.InsufficientCards(), "none"),
     "spot_missed": (
         {"space", "card", "take_late_card"},
         lambda d, n: a.SpotMissed(_int(d, "space"), _bool(d, "take_late_card", True)),
@@ -275,10 +275,35 @@ class RoundFileScript:
                 ) from exc
             self.index += 1
             return self.next(state)
-        if due.kind is PendingKind.CHANCE and _deal_before(state, name, item, deal_first):
+        after = self._after_cards(item, due)
+        if after is not None:
+            if self.shoe.used < after:
+                return ScriptItem(a.Deal(self.shoe.next()), label="card from the shoe")
+        elif due.kind is PendingKind.CHANCE and _deal_before(state, name, item, deal_first):
             return ScriptItem(a.Deal(self.shoe.next()), label="card from the shoe")
         self.index += 1
         return ScriptItem(build(item, self.shoe.next), refused, f"{dict(item)!r}")
+
+    def _after_cards(self, item: Mapping[str, Any], due: Any) -> int | None:
+        """An irregularity's ``after_cards``: how many cards of ``shoe`` left it before the
+        irregularity applies (the cards dealt since the preceding action); None without one."""
+        if "after_cards" not in item:
+            return None
+        after = item["after_cards"]
+        where = f"action {self.index + 1}"
+        if isinstance(after, bool) or not isinstance(after, int) or after < 0:
+            raise InvalidInput(f"{SOURCE}: {where}'s 'after_cards' is a number of cards")
+        if self.shoe.used > after:
+            raise InvalidInput(
+                f"{SOURCE}: {where} applies after {after} cards of the shoe, but "
+                f"{self.shoe.used} have left it already"
+            )
+        if self.shoe.used < after and due.kind is not PendingKind.CHANCE:
+            raise InvalidInput(
+                f"{SOURCE}: {where} applies after {after} cards of the shoe; no card is due "
+                f"once {self.shoe.used} have left it"
+            )
+        return after
 
 
 _ANCHORED = {"spot_missed": ("g", 3), "dealer_card_missed": ("e", 2)}
