@@ -36,6 +36,7 @@ from croupier.books.model import (
     chips_total,
     take_chips,
 )
+from croupier.books.model import chips as make_chips
 from croupier.books.state import Books
 from croupier.books.tickets import unfinished_cards
 from croupier.core.errors import InvalidInput, RuleViolation
@@ -336,11 +337,20 @@ def exchange_chips(
 def settle_play(
     books: Books, site_id: str, table: int, collected: Chips, paid: Chips, at: datetime
 ) -> list[Event]:
-    """Losing wagers collected into the tray, winning wagers paid from it."""
+    """Losing wagers collected into the tray, winning wagers paid from it. At a paddlewheel the
+    wagers are betting chips only (99-01.3-11-05.2); the winners may be paid in betting or
+    casino chips (-05.6)."""
     key, _rec = require_open_shift(books, site_id, table)
     iso = require_open_day(books, site_id, date.fromisoformat(key[1]))
     require_game_chips(books, site_id, table, collected, "chips collected")
     require_game_chips(books, site_id, table, paid, "chips paid")
+    wheel = books.tables[(site_id, table)].game is Game.PADDLEWHEEL
+    if wheel and any(x.token is not Token.BETTING_CHIP and x.quantity for x in collected):
+        raise RuleViolation(
+            "only a betting chip can be used to place a bet at a paddlewheel: a casino chip is "
+            "first exchanged for betting chips (`books exchange`)",
+            "99-01.3-11-05.2",
+        )
     st = books.sites[site_id]
     _require_held(st.with_players, collected, "the players' chips")
     tray_after = take_chips(add_chips(st.trays[table], collected), paid)
@@ -354,13 +364,51 @@ def settle_play(
 
 
 def receive_tip(books: Books, site_id: str, table: int, lines: Chips, at: datetime) -> list[Event]:
+    """A tip to the dealer or wheel operator of the table. At a paddlewheel a tip made with a
+    betting chip is exchanged at once for a casino chip from the tray, and the casino chip goes
+    in the tip receptacle, the betting chip in the tray (99-01.3-11-05.7): the books record the
+    exchange and the tip in casino chips."""
     key, rec = require_open_shift(books, site_id, table)
     iso = require_open_day(books, site_id, date.fromisoformat(key[1]))
     if not lines or chips_total(lines) <= 0:
         raise InvalidInput("a tip is made with chips: list at least one (99-01.3-08-03.1)")
     require_game_chips(books, site_id, table, lines, "a tip")
     _require_held(books.sites[site_id].with_players, lines, "the players' chips")
-    return [ev.TipReceived(site_id, iso, table, rec.started.dealer_id, lines, stamp(at))]
+    betting = tuple(x for x in lines if x.token is Token.BETTING_CHIP and x.quantity)
+    if not betting:
+        return [ev.TipReceived(site_id, iso, table, rec.started.dealer_id, lines, stamp(at))]
+    casino = _casino_chips_for(books.sites[site_id].trays.get(table, ()), chips_total(betting))
+    if casino is None:
+        raise RuleViolation(
+            f"a tip made with betting chips is exchanged at once for a casino chip from the "
+            f"tray, which holds no casino chips worth {format_money(chips_total(betting))}; "
+            "prepare a fill slip",
+            "99-01.3-11-05.7",
+        )
+    kept = tuple(x for x in lines if x.token is not Token.BETTING_CHIP)
+    return [
+        ev.ChipsExchanged(site_id, iso, table, betting, casino, stamp(at)),
+        ev.TipReceived(
+            site_id, iso, table, rec.started.dealer_id, add_chips(kept, casino), stamp(at)
+        ),
+    ]
+
+
+def _casino_chips_for(tray: Chips, cents: int) -> Chips | None:
+    """The fewest casino chips of a paddlewheel's tray ($1 and up, -11-03.4) worth ``cents``,
+    or None when the tray cannot make it."""
+    from croupier.core.chips import Chip, make_change
+
+    available = {
+        Chip.from_cents(x.token.cents): x.quantity
+        for x in tray
+        if x.quantity and x.token not in (Token.BETTING_CHIP, Token.FIFTY_CENTS)
+    }
+    try:
+        picked = make_change(cents, available)
+    except RuleViolation:
+        return None
+    return make_chips({Token.of(chip): n for chip, n in picked.items()})
 
 
 def redeem_tips(
