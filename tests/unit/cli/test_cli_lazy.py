@@ -7,8 +7,10 @@ imported (``croupier bench cli`` measures the seconds).
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -27,9 +29,16 @@ print(json.dumps(sorted(sys.modules)), file=sys.__stderr__)
 
 
 def _imported(*args: str) -> set[str]:
-    done = subprocess.run(
-        [sys.executable, "-c", _PROBE, *args], capture_output=True, text=True, check=False
-    )
+    """The modules a command imports, run in a new process with an empty cache folder (a rules
+    file validated once is remembered there, and the next run would not import the model)."""
+    with tempfile.TemporaryDirectory() as cache:
+        done = subprocess.run(
+            [sys.executable, "-c", _PROBE, *args],
+            capture_output=True,
+            text=True,
+            check=False,
+            env={**os.environ, "CROUPIER_CACHE_DIR": cache},
+        )
     return set(json.loads(done.stderr.strip().splitlines()[-1]))
 
 

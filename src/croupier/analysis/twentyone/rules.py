@@ -9,10 +9,10 @@ readings are in ``docs/interpretations/twentyone-analysis.md``).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from enum import Enum
 from fractions import Fraction
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # the game's rules model (and pydantic) only for a rules file's table
     from croupier.games.twentyone.rules import HouseRules
@@ -138,6 +138,46 @@ class AnalysisRules:
             even_money=rules.even_money_offered,
         )
 
+    def to_data(self) -> dict[str, Any]:
+        """The rule set as plain JSON data (every field; enums by value, the natural's payoff as
+        ``"N/M"``): what ``from_data`` reads back to an equal rule set."""
+        out: dict[str, Any] = {}
+        for f in fields(self):
+            value = getattr(self, f.name)
+            if isinstance(value, Enum):
+                value = value.value
+            elif isinstance(value, Fraction):
+                value = f"{value.numerator}/{value.denominator}"
+            out[f.name] = value
+        return out
+
+    @classmethod
+    def from_data(cls, data: object) -> AnalysisRules | None:
+        """The rule set ``to_data`` wrote, or None for anything else: a missing or extra field, a
+        value of the wrong type (a bool is not an int here) or out of range."""
+        if not isinstance(data, dict) or set(data) != {f.name for f in fields(cls)}:
+            return None
+        values: dict[str, Any] = {}
+        for f in fields(cls):
+            value = data[f.name]
+            kind: type[Any] = type(f.default)  # each field's default gives its type
+            if kind is bool or kind is int:
+                if type(value) is not kind:
+                    return None
+            elif kind is Fraction:
+                value = _fraction(value)
+            elif issubclass(kind, Enum):
+                value = next((e for e in kind if e.value == value), None)
+            else:
+                return None
+            if value is None:
+                return None
+            values[f.name] = value
+        try:
+            return cls(**values)
+        except ValueError:
+            return None
+
     def nd_problems(self) -> list[tuple[str, str]]:
         """How this rule set departs from N.D.'s regulation: (problem, section) pairs."""
         out: list[tuple[str, str]] = []
@@ -163,3 +203,16 @@ class AnalysisRules:
     def nd_legal(self) -> bool:
         """Whether some N.D. table could deal exactly this rule set."""
         return not self.nd_problems()
+
+
+def _fraction(value: object) -> Fraction | None:
+    """``"N/M"`` (ASCII digits, M not 0) as a fraction; None for anything else."""
+    if not isinstance(value, str):
+        return None
+    left, sep, right = value.partition("/")
+    digits = "0123456789"
+    if not (sep and left and right and set(left) <= set(digits) and set(right) <= set(digits)):
+        return None
+    if len(left) > 9 or len(right) > 9 or int(right) == 0:
+        return None
+    return Fraction(int(left), int(right))

@@ -147,11 +147,12 @@ def _house_rules(path: Path) -> Any:
 def analysis_rules(rules_path: Path | None, options: Options = Options()) -> AnalysisRules:
     """The rule set: the rules file's N.D. table (the default N.D. rules without one), with
     ``options`` applied."""
-    base = (
-        AnalysisRules.from_house_rules(_house_rules(rules_path))
-        if rules_path is not None
-        else AnalysisRules()
-    )
+    if rules_path is not None:  # validated once, then remembered (issue 31)
+        from croupier.service.analysis.twentyone_rules_cache import file_rules
+
+        base = file_rules(rules_path)
+    else:
+        base = AnalysisRules()
     changes: dict[str, Any] = {}
     o = options
     if o.decks is not None:
