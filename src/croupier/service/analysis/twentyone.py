@@ -134,16 +134,6 @@ def describe(r: AnalysisRules) -> str:
     )
 
 
-def _house_rules(path: Path) -> Any:
-    """The twenty-one house rules of the file at ``path``, read and validated as ``load_rules``
-    does, but through the rules model alone: the registry's ``SPEC`` would also import the
-    game's engine, which an analysis does not use (issue 31)."""
-    from croupier.games.twentyone.rules import rules_from_dict
-    from croupier.service.games.rules import rules_data
-
-    return rules_from_dict(rules_data(path, "twentyone"))
-
-
 def analysis_rules(rules_path: Path | None, options: Options = Options()) -> AnalysisRules:
     """The rule set: the rules file's N.D. table (the default N.D. rules without one), with
     ``options`` applied."""

@@ -2,8 +2,8 @@
 ``croupier analyze twentyone --rules FILE`` run again imports neither the game's rules model nor
 pydantic.
 
-A rules file is validated as every command validates it (``twentyone._house_rules``: the house
-rules model, pydantic) and mapped by ``AnalysisRules.from_house_rules``; the result is saved in
+A rules file is validated as every command validates it (``house_rules``: the house rules model,
+pydantic) and mapped by ``AnalysisRules.from_house_rules``; the result is saved in
 the analysis cache (``service.analysis.cache``: ``$CROUPIER_CACHE_DIR``, else
 ``~/.cache/croupier``) under a key that is the SHA-256 of the file's bytes, whether it is read as
 TOML, and a fingerprint of the code that reads, validates and maps it (``RULES_SOURCES``,
@@ -20,16 +20,19 @@ import hashlib
 import json
 import sys
 from pathlib import Path
+from typing import Any
 
 from croupier.analysis.twentyone import AnalysisRules
 from croupier.core.errors import InvalidInput
-from croupier.service.analysis import twentyone
 
 RULES_SOURCES = (
     "service/files.py",  # read_text
     "core/data.py",  # TOML and JSON
     "service/games/rules.py",  # rules_data: the game key
     "core/errors.py",
+    "core/cards.py",  # imported by the rules model's helpers
+    "core/events.py",
+    "service/games/__init__.py",
     "core/money.py",
     "games/__init__.py",
     "games/config.py",  # validate_rules, the money fields
@@ -37,7 +40,6 @@ RULES_SOURCES = (
     "games/twentyone/disclosure.py",  # imported by the package
     "games/twentyone/rules.py",  # the house rules model
     "analysis/twentyone/rules.py",  # AnalysisRules.from_house_rules, to_data and from_data
-    "service/analysis/twentyone.py",  # _house_rules
     "service/analysis/twentyone_rules_cache.py",  # this module: the key and the saved form
 )
 """The modules whose code decides a rules file's analysis rules (paths relative to the
@@ -133,7 +135,17 @@ def write_entry(path: Path, key: str, rules: AnalysisRules) -> bool:
 def validated_rules(path: Path) -> AnalysisRules:
     """The rules file's N.D. table validated by the house rules model and mapped (what
     ``twentyone.analysis_rules`` does with a rules file): pydantic is imported."""
-    return AnalysisRules.from_house_rules(twentyone._house_rules(path))
+    return AnalysisRules.from_house_rules(house_rules(path))
+
+
+def house_rules(path: Path) -> Any:
+    """The twenty-one house rules of the file at ``path``, read and validated as ``load_rules``
+    does, but through the rules model alone: the registry's ``SPEC`` would also import the
+    game's engine, which an analysis does not use (issue 31)."""
+    from croupier.games.twentyone.rules import rules_from_dict
+    from croupier.service.games.rules import rules_data
+
+    return rules_from_dict(rules_data(path, "twentyone"))
 
 
 def file_rules(path: Path) -> AnalysisRules:
