@@ -183,7 +183,7 @@ def do_cmd(
         typer.Argument(
             help="register, refund, rebuy, add-on, start, transfer-buy-in, next-level, "
             "start-hand, player-returned, record-hand, eliminate, withdraw, cash-out, end-round, "
-            "finish, split, award-prize, move-player, remove-chips."
+            "finish, split, award-prize, move-player, remove-chips, disqualify."
         ),
     ],
     player: Annotated[str | None, typer.Option("--player", help="The player.")] = None,
@@ -215,7 +215,8 @@ def do_cmd(
         typer.Option("--fee", help="refund: one kind of fee (entry, bounty, rebuy, add-on)."),
     ] = None,
     reason: Annotated[
-        str | None, typer.Option("--reason", help="remove-chips: why (the penalty).")
+        str | None,
+        typer.Option("--reason", help="remove-chips, disqualify: why (the penalty)."),
     ] = None,
     absent: Annotated[
         str | None, typer.Option("--absent", help="start-hand: absent seats, e.g. 4,7.")

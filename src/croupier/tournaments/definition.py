@@ -62,6 +62,11 @@ class TournamentRules(FrozenModel):
     minimum_bet: int | None = None
     maximum_bet: int | None = None
     betting_spaces: int = 1
+    split_hands: int = 4
+    """Twenty-one: the most hands a betting space may be split into (1: no splitting; at most
+    four hands per betting space, -08-13.2.h)."""
+    double_down: bool = True
+    """Twenty-one: whether a player may double down (-08-13.2.i, j)."""
     button: bool = True
     advance_per_table: tuple[int, ...] = ()
     payout: Payout
@@ -157,6 +162,8 @@ _SECTIONS = {  # each field's section, by the game its rules are for (found by a
         "add_on": s.TWENTYONE_FEES,
         "levels": s.TWENTYONE_SPACES,
         "betting_spaces": s.TWENTYONE_SPACES,
+        "split_hands": s.TWENTYONE_HOUSE_RULES,
+        "double_down": s.TWENTYONE_HOUSE_RULES,
         "minimum_bet": s.TWENTYONE_PLAY,
         "maximum_bet": s.TWENTYONE_PLAY,
         "payout": s.TWENTYONE_ADVANCE,
@@ -306,6 +313,17 @@ def _purchase_problems(
                     fee,
                 )
             )
+    last_rebuy = rebuy.through_level if rebuy is not None else 0
+    if r.is_poker and add_on is not None and last_rebuy > add_on.through_level:
+        out.append(
+            Problem(
+                f"{where}rebuy.through_level",
+                f"rebuys run through level {last_rebuy}, past the add-on's level "
+                f"{add_on.through_level}: an add-on is the last opportunity to buy "
+                "additional chips",
+                s.POKER_ADD_ON,
+            )
+        )
     return out
 
 
@@ -363,6 +381,8 @@ def _poker_problems(r: TournamentRules) -> list[Problem]:
             out.append(
                 Problem(name, "a twenty-one tournament setting; poker uses levels", s.POKER_BLINDS)
             )
+    if r.split_hands != 4 or not r.double_down:
+        out.append(Problem("split_hands", "a twenty-one tournament setting", s.POKER_GAMES))
     if r.dealing is Dealing.PLAYERS_ALTERNATE and r.dealers:
         out.append(Problem("dealers", "players alternate as dealers: no dealer", s.POKER_DEALER))
     sat_ids: set[str] = set()
@@ -455,6 +475,14 @@ def _twentyone_problems(r: TournamentRules) -> list[Problem]:
         )
     if r.betting_spaces not in (1, 2):
         out.append(Problem("betting_spaces", "one or two betting spaces", s.TWENTYONE_SPACES))
+    if not 1 <= r.split_hands <= 4:
+        out.append(
+            Problem(
+                "split_hands",
+                "splitting is limited to a maximum of four hands per betting space (1: none)",
+                s.TWENTYONE_HOUSE_RULES,
+            )
+        )
     if r.seats_per_table is not None and r.seats_per_table * r.betting_spaces > 7:
         out.append(
             Problem(

@@ -41,6 +41,8 @@ class Exit(Enum):
     FINISHED = "finished"
     FORFEITED = "forfeited"
     """Out because a penalty took the player's last chips (-09-06.2.f), nobody's elimination."""
+    DISQUALIFIED = "disqualified"
+    """Disqualified (-09-06.2.f): out with no place and no prize, the chips out of play."""
 
 
 @event("tournament.defined")
@@ -153,8 +155,10 @@ class TableBroken(Event):
 @event("tournament.hand_started")
 @dataclass(frozen=True, slots=True)
 class HandStarted(Event):
-    """A hand at a table: the button (moved clockwise), the blinds' seats and the absent
-    players' seats whose forced bets the dealer posted (-09-05.11)."""
+    """A hand at a table: the button (moved clockwise; heads-up, -09-04.11), the blinds' seats,
+    the absent players' seats whose forced bets the dealer posted, and every seat absent at the
+    start of the deal (``absent``: with or without a forced bet, none has a live hand unless
+    back before the hole cards, -09-05.11)."""
 
     tournament: str
     table: int
@@ -163,6 +167,7 @@ class HandStarted(Event):
     small_blind: int | None
     big_blind: int | None
     posted_by_dealer: tuple[int, ...]
+    absent: tuple[int, ...] = ()
 
 
 @event("tournament.player_returned")
@@ -208,6 +213,21 @@ class ChipsRemoved(Event):
     """Chips taken out of play from a player as a penalty (poker: chip forfeiture, -09-06.2.f),
     with who imposed it, why and when. Nobody receives them: chips are never transferred
     (-09-05.9)."""
+
+    tournament: str
+    player: str
+    chips: int
+    by: str
+    reason: str
+    at: str
+
+
+@event("tournament.player_disqualified")
+@dataclass(frozen=True, slots=True)
+class PlayerDisqualified(Event):
+    """A player disqualified (-09-06.2.f: chip dumping and other collusion, or soft play): out of
+    the tournament with no place and no prize; the ``chips`` they held leave play (nobody
+    receives them, -09-05.9); no rebuy, add-on or re-entry. With who decided, why and when."""
 
     tournament: str
     player: str

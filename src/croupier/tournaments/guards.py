@@ -10,7 +10,7 @@ from croupier.core.events import Event
 from croupier.core.money import format_money
 from croupier.tournaments import sections as s
 from croupier.tournaments.definition import parse_day
-from croupier.tournaments.events import PrizeKind
+from croupier.tournaments.events import PlayerDisqualified, PrizeKind
 from croupier.tournaments.state import Entrant, Part, TournamentState
 
 
@@ -110,3 +110,22 @@ def require_running(part: Part) -> None:
         raise InvalidInput(f"{part.id} has not started")
     if part.finished:
         raise InvalidInput(f"{part.id} has finished")
+
+
+def disqualified_in(state: TournamentState, player: str) -> PlayerDisqualified | None:
+    """The player's disqualification in any part of the tournament (main or satellite)."""
+    for part in state.parts.values():
+        for x in part.disqualifications:
+            if x.player == player:
+                return x
+    return None
+
+
+def refuse_disqualified(state: TournamentState, player: str, what: str) -> None:
+    """A disqualified player buys no more chips and does not re-enter (-09-06.2.f)."""
+    dq = disqualified_in(state, player)
+    if dq is not None:
+        raise RuleViolation(
+            f"{player} was disqualified from {dq.tournament} ({dq.reason}, by {dq.by}): no {what}",
+            s.POKER_PENALTY,
+        )

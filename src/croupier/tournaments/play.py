@@ -22,6 +22,7 @@ from croupier.tournaments.events import (
     HandRecorded,
     HandStarted,
     LevelStarted,
+    PlayerDisqualified,
     PlayerEliminated,
     PlayerMoved,
     PlayerReturned,
@@ -42,7 +43,7 @@ from croupier.tournaments.guards import (
 from croupier.tournaments.model import Balancing
 from croupier.tournaments.registration import purchase_option, rebalance_events
 from croupier.tournaments.seating import is_balanced, move_keeps_balance, next_occupied
-from croupier.tournaments.state import Part, Status, TournamentState
+from croupier.tournaments.state import Entrant, Part, Status, TournamentState
 
 
 def next_level(state: TournamentState, at: str, tournament: str | None = None) -> list[Event]:
@@ -88,6 +89,13 @@ def start_hand(
     for seat in absent:
         if seat not in seated:
             raise InvalidInput(f"seat {seat} at table {table} is empty")
+    length = rules.levels[part.level - 1].hands
+    if not rules.is_poker and length is not None and part.level_hands.get(table, 0) >= length:
+        raise RuleViolation(
+            f"level {part.level} is {length} hand(s), played at table {table}: the organization "
+            "sets the number of hands to be played (start the next level or end the round)",
+            s.TWENTYONE_SPACES,
+        )
     if absent and not rules.is_poker:
         raise RuleViolation(
             "a player may not temporarily stop playing; a bet must be made on each hand",
@@ -96,6 +104,8 @@ def start_hand(
     previous = part.buttons.get(table)
     if not rules.button and not rules.is_poker:
         button = 0
+    elif rules.is_poker and len(seats) == 2 and _becomes_heads_up(part, table):
+        button = _heads_up_button(part, seated)
     elif previous is None:
         button = seats[0]
     else:
@@ -112,7 +122,22 @@ def start_hand(
         ante = rules.levels[part.level - 1].ante
         posted = tuple(x for x in sorted(absent) if ante or x in (sb, bb))
     hand = part.hands.get(table, 0) + 1
-    return emit(state, [HandStarted(part.id, table, hand, button, sb, bb, posted)])
+    away = tuple(sorted(set(absent)))
+    return emit(state, [HandStarted(part.id, table, hand, button, sb, bb, posted, away)])
+
+
+def _becomes_heads_up(part: Part, table: int) -> bool:
+    """Whether the table's last hand had more than two players (play becomes heads-up now):
+    with three or more the small blind is not the button's seat; heads-up it is."""
+    last = part.last_hand.get(table)
+    return last is not None and last.small_blind != last.button
+
+
+def _heads_up_button(part: Part, seated: Mapping[int, str]) -> int:
+    """When play becomes heads-up the player who had the big blind most recently is given the
+    button (and posts the small blind); the other is given the big blind (-09-04.11)."""
+    latest = max(seated, key=lambda seat: (part.last_big_blind.get(seated[seat], 0), -seat))
+    return latest
 
 
 def player_returned(
@@ -120,14 +145,15 @@ def player_returned(
 ) -> list[Event]:
     """The player at ``seat``, absent at the start of the deal, is back before the other players
     have their hole cards (-09-05.11): their hand is live (the dealer's posting stands as their
-    blind or ante). Only a seat the dealer posted for, while its hand is open."""
+    blind or ante). Only a seat absent at the deal (posted for or not), while its hand is
+    open."""
     part = part_of(state, tournament)
     within_days(state, at)
     require_running(part)
     started = part.open_hands.get(table)
     if started is None:
         raise InvalidInput(f"no hand is open at table {table}")
-    if seat not in started.posted_by_dealer:
+    if seat not in started.posted_by_dealer and seat not in started.absent:
         raise RuleViolation(
             f"seat {seat} at table {table} was not absent at the deal of hand {started.hand} "
             "(or is back already)",
@@ -168,6 +194,46 @@ def _check_bets(state: TournamentState, seated: dict[int, str], bets: Mapping[st
         raise InvalidInput(f"{', '.join(sorted(extra))} not seated at this table")
 
 
+def _check_results(
+    state: TournamentState,
+    part: Part,
+    seated: dict[int, str],
+    chips: Mapping[str, int],
+    bets: Mapping[str, int],
+) -> None:
+    """Twenty-one: a bet is made with the player's chips (-08-03.1), and a hand's result is what
+    that bet can settle for (-08-15.1: the fixed number of chips changes only by the wagers):
+    at most the chips wagered lost (the bet, each split hand's bet and each double-down, as the
+    tournament allows, never more than the player held) and at most a natural's 3 to 2 or the
+    chips wagered won at even money."""
+    rules = state.rules
+    per_bet = rules.split_hands * (2 if rules.double_down else 1)
+    for player in sorted(seated.values()):
+        held = part.entrants[player].chips
+        bet = bets[player]
+        if bet > held:
+            raise RuleViolation(
+                f"{player} bet {bet} chips holding {held}: a wager is made with chips",
+                s.TWENTYONE_CHIPS,
+            )
+        wagered = min(held, bet * per_bet)
+        delta = chips.get(player, 0)
+        if -delta > wagered:
+            raise RuleViolation(
+                f"{player} lost {-delta} chips on a bet of {bet}: at most {wagered} can be "
+                f"wagered on it (splits up to {rules.split_hands} hands"
+                f"{', each doubled' if rules.double_down else ''}, within the chips held)",
+                s.TWENTYONE_FEES,
+            )
+        most = max((3 * bet + 1) // 2, wagered)
+        if delta > most:
+            raise RuleViolation(
+                f"{player} won {delta} chips on a bet of {bet}: at most {most} (a natural pays "
+                "3 to 2, other wins even money on the chips wagered)",
+                s.TWENTYONE_FEES,
+            )
+
+
 def record_hand(
     state: TournamentState,
     table: int,
@@ -201,17 +267,23 @@ def record_hand(
                 "be transferred or purchased otherwise",
                 s.POKER_NO_TRANSFER,
             )
-        for seat in started.posted_by_dealer:
+        for seat in sorted(set(started.posted_by_dealer) | set(started.absent)):
             player = seated[seat]
-            owed = min(part.entrants[player].chips, _forced(state, part, started, seat))
+            owed = 0
+            if seat in started.posted_by_dealer:
+                owed = min(part.entrants[player].chips, _forced(state, part, started, seat))
             if chips.get(player, 0) != -owed:
-                raise RuleViolation(
-                    f"{player} was absent at the deal: the dealer posted {owed} chips for them "
-                    "and the hand is not live (they lose exactly what was posted)",
-                    s.POKER_ABSENT,
-                )
+                if owed:
+                    why = (
+                        f"the dealer posted {owed} chips for them and the hand is not live "
+                        "(they lose exactly what was posted)"
+                    )
+                else:
+                    why = "they owed no forced bet and have no live hand: no chips won or lost"
+                raise RuleViolation(f"{player} was absent at the deal: {why}", s.POKER_ABSENT)
     else:
         _check_bets(state, seated, bets or {})
+        _check_results(state, part, seated, chips, bets or {})
     for player, delta in chips.items():
         if part.entrants[player].chips + delta < 0:
             raise InvalidInput(f"{player} has {part.entrants[player].chips} chips; lost {-delta}")
@@ -253,10 +325,16 @@ def _bounties(
     events: list[Event] = []
     for player in out:
         winner = by.get(player)
-        if winner is None or chips.get(winner, 0) <= 0:
+        if winner is None:
             raise InvalidInput(
                 f"name the player who eliminated {player} (a winner of the hand): the bounty "
                 "is theirs"
+            )
+        if chips.get(winner, 0) <= 0:
+            raise RuleViolation(
+                f"{winner} won none of {player}'s last chips: the bounty rewards the player "
+                "who eliminated them",
+                s.POKER_BOUNTY,
             )
         events.append(
             PrizeAwarded(
@@ -316,6 +394,15 @@ def eliminate(
             raise InvalidInput(f"{player}'s last chips were removed as a penalty, not won by {by}")
         return _eliminate(state, part, [player], {}, {}, Exit.FORFEITED, at, [])
     extra: list[Event] = []
+    if by is not None and by not in ent.bust_winners:
+        won = ", ".join(ent.bust_winners) or "nobody recorded"
+        message = (
+            f"{by} did not win {player}'s last chips (won by {won}): the player who eliminated "
+            f"{player} is the one who won them"
+        )
+        if part.bounty:
+            raise RuleViolation(message + "; the bounty rewards that player", s.POKER_BOUNTY)
+        raise InvalidInput(message)
     if part.bounty:
         if by is None or by not in part.entrants or by == player:
             raise InvalidInput(f"name the player who eliminated {player}: the bounty is theirs")
@@ -481,23 +568,17 @@ def remove_chips(
     a busted player, nobody's elimination, no bounty paid for them) unless a rebuy is still
     open to them. Twenty-one: a dealer may not remove a player's chip (-08-11.2; -08-15 gives
     no penalty)."""
-    rules = state.rules
-    part = part_of(state, tournament)
-    within_days(state, at)
-    require_running(part)
-    ent = entrant(part, player)
-    if not by.strip() or not reason.strip():
-        raise InvalidInput("a penalty names who imposed it and why")
-    check_name(by.strip(), "removed by")
-    check_text(reason.strip(), "reason")
-    if not rules.is_poker:
-        raise RuleViolation(
-            f"{player}'s chips may not be removed: a dealer may not remove a player's chip or "
-            "do anything to alter a fair and legal outcome",
-            s.TWENTYONE_DEALER_CHIPS,
-        )
-    if by.strip().casefold() == player.strip().casefold():
-        raise InvalidInput("a player does not penalize themself")
+    part, ent = _penalized(
+        state,
+        player,
+        at,
+        by,
+        reason,
+        tournament,
+        ("a penalty names who imposed it and why", "removed by", "penalize"),
+        f"{player}'s chips may not be removed: a dealer may not remove a player's chip or do "
+        "anything to alter a fair and legal outcome",
+    )
     if ent.status is not Status.PLAYING:
         raise InvalidInput(f"{player} has no chips in play")
     if chips < 1 or chips > ent.chips:
@@ -509,4 +590,76 @@ def remove_chips(
     events: list[Event] = [removed]
     if ent.chips == 0 and not _rebuy_open(state, part, player):
         events.extend(_eliminate(state, part, [player], {}, {}, Exit.FORFEITED, at, []))
+    return events
+
+
+def _penalized(
+    state: TournamentState,
+    player: str,
+    at: str,
+    by: str,
+    reason: str,
+    tournament: str | None,
+    words: tuple[str, str, str],
+    not_in_twentyone: str,
+) -> tuple[Part, Entrant]:
+    """The checks a penalty makes before anything (chips removed, a disqualification): the
+    tournament running, the player entered, who decided and why named (``words``: the missing
+    message, the name's label, the verb), poker only (-08-11.2), nobody penalizing themself.
+    The part and the entrant."""
+    part = part_of(state, tournament)
+    within_days(state, at)
+    require_running(part)
+    ent = entrant(part, player)
+    missing, label, verb = words
+    if not by.strip() or not reason.strip():
+        raise InvalidInput(missing)
+    check_name(by.strip(), label)
+    check_text(reason.strip(), "reason")
+    if not state.rules.is_poker:
+        raise RuleViolation(not_in_twentyone, s.TWENTYONE_DEALER_CHIPS)
+    if by.strip().casefold() == player.strip().casefold():
+        raise InvalidInput(f"a player does not {verb} themself")
+    return part, ent
+
+
+def disqualify(
+    state: TournamentState,
+    player: str,
+    at: str,
+    *,
+    by: str,
+    reason: str,
+    tournament: str | None = None,
+) -> list[Event]:
+    """A poker player disqualified: "any player involved in chip dumping and other forms of
+    collusion shall be disqualified" (soft play may be penalized so too), -09-06.2.f. The
+    player is out of the tournament with no place and no prize (the places below move up);
+    the chips they hold leave play, nobody receiving them (-09-05.9); no rebuy, add-on or
+    re-entry; no bounty is paid for them (nobody eliminated them) and no fee comes back
+    (-09-03.4.g). Recorded with who decided, why and when; between hands at their table.
+    Twenty-one: -08-15 gives no penalty and a dealer may not remove a player's chip (-08-11.2)."""
+    rules = state.rules
+    part, ent = _penalized(
+        state,
+        player,
+        at,
+        by,
+        reason,
+        tournament,
+        ("a disqualification names who decided it and why", "disqualified by", "disqualify"),
+        f"{player} may not be disqualified: a twenty-one tournament's rules give no penalty and "
+        "a dealer may not remove a player's chip",
+    )
+    if ent.status not in (Status.PLAYING, Status.BUSTED):
+        raise InvalidInput(f"{player} is out of {part.id} already")
+    if ent.table is not None and ent.table in part.open_hands:
+        raise InvalidInput(f"hand {part.hands[ent.table]} at table {ent.table} is in progress")
+    out = PlayerDisqualified(part.id, player, ent.chips, by.strip(), reason.strip(), at)
+    emit(state, [out])
+    events: list[Event] = [out]
+    if rules.balancing is Balancing.AUTOMATIC and not part.finished:
+        events.extend(emit(state, rebalance_events(state, part)))
+    if should_finish(state, part):
+        events.extend(emit(state, finish_events(state, part, at)))
     return events

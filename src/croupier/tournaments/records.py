@@ -13,7 +13,14 @@ from dataclasses import dataclass
 
 from croupier.core.money import format_money
 from croupier.tournaments.definition import TournamentRules
-from croupier.tournaments.events import FeeCollected, FeeKind, PlayerRegistered, PrizeKind
+from croupier.tournaments.events import (
+    ChipsRemoved,
+    FeeCollected,
+    FeeKind,
+    PlayerDisqualified,
+    PlayerRegistered,
+    PrizeKind,
+)
 from croupier.tournaments.finish import place_prizes
 from croupier.tournaments.guards import fee_value, prize_value
 from croupier.tournaments.model import Balancing, ChipPurchase, SeatDraw
@@ -79,7 +86,8 @@ class WinLine:
 
 @dataclass(frozen=True, slots=True)
 class RemovalLine:
-    """Chips taken out of play as a penalty: whose, how many, who imposed it, why, when."""
+    """A penalty (-09-06.2.f): chips taken out of play, or a disqualification (the player's
+    chips leave play with them): whose, how many chips, who imposed it, why, when."""
 
     tournament: str
     player: str
@@ -87,15 +95,21 @@ class RemovalLine:
     by: str
     reason: str
     at: str
+    disqualified: bool = False
 
 
 def removals(state: TournamentState) -> list[RemovalLine]:
-    """Every penalty that removed chips (-09-06.2.f), satellites first, in order."""
-    return [
-        RemovalLine(x.tournament, x.player, x.chips, x.by, x.reason, x.at)
-        for part in _parts(state)
-        for x in part.removals
-    ]
+    """Every penalty (-09-06.2.f), chips removed and disqualifications, satellites first, each
+    part's in the order imposed. A disqualification's reason reads ``disqualified: ...``."""
+    out: list[RemovalLine] = []
+    for part in _parts(state):
+        for e in state.events:
+            if isinstance(e, ChipsRemoved) and e.tournament == part.id:
+                out.append(RemovalLine(e.tournament, e.player, e.chips, e.by, e.reason, e.at))
+            elif isinstance(e, PlayerDisqualified) and e.tournament == part.id:
+                why = f"disqualified: {e.reason}"
+                out.append(RemovalLine(e.tournament, e.player, e.chips, e.by, why, e.at, True))
+    return out
 
 
 def _payers(state: TournamentState) -> dict[int, tuple[str, str]]:

@@ -27,7 +27,14 @@ from croupier.tournaments.events import (
     TableBroken,
     TournamentStarted,
 )
-from croupier.tournaments.guards import emit, entrant, part_of, require_running, within_days
+from croupier.tournaments.guards import (
+    emit,
+    entrant,
+    part_of,
+    refuse_disqualified,
+    require_running,
+    within_days,
+)
 from croupier.tournaments.model import ChipPurchase, Dealing, SeatDraw
 from croupier.tournaments.seating import balance, room_cards, seat_cards
 from croupier.tournaments.state import Part, Status, TournamentState
@@ -156,6 +163,7 @@ def register(
     check_text(address, "player's address")
     if part.started:
         raise InvalidInput(f"registration for {part.id} closed when it started")
+    refuse_disqualified(state, player, "re-entry")
     if player in part.entrants:
         raise InvalidInput(f"{player} is already registered in {part.id}")
     if rules.is_poker and not address.strip():
@@ -313,6 +321,7 @@ def buy_chips(
         section = s.POKER_REBUY if kind is FeeKind.REBUY else s.POKER_ADD_ON
     if option is None:
         raise RuleViolation(f"the rules of {part.id} allow no {word}", section)
+    refuse_disqualified(state, player, word)
     if ent.status not in (Status.PLAYING, Status.BUSTED):
         raise InvalidInput(f"{player} is out of the tournament")
     if part.level > option.through_level:
@@ -325,6 +334,12 @@ def buy_chips(
     if used >= option.count:
         raise RuleViolation(
             f"{player} has taken {used} of the {option.count} {word}(s) the rules allow", section
+        )
+    if rules.is_poker and kind is FeeKind.REBUY and ent.add_ons:
+        raise RuleViolation(
+            f"{player} has taken an add-on, the last opportunity to buy additional chips: no "
+            "rebuy after it",
+            s.POKER_ADD_ON,
         )
     _check_fee_cap(state, part, player, option.amount)
     events: list[Event] = [

@@ -16,9 +16,10 @@ the identical state.
 Formats. ``"format": "croupier.tournament/1"`` (the default: every file written before issue
 30) is read as it always was. ``"croupier.tournament/2"`` (issue 30) adds ``refund`` of one
 ``fee``, a satellite's ``rebuy`` and ``add_on`` (``tournament``; format 1 always rebought in the
-main tournament and ignored the key), and the steps ``award_prize``, ``move_player`` and
-``remove_chips``; it refuses a key a step does not read (format 1 ignored them). A format-1
-file using what format 2 added is refused with a line saying so rather than read differently.
+main tournament and ignored the key), and the steps ``award_prize``, ``move_player``,
+``remove_chips`` and ``disqualify``; it refuses a key a step does not read (format 1 ignored
+them). A format-1 file using what format 2 added is refused with a line saying so rather than
+read differently.
 """
 
 from __future__ import annotations
@@ -62,10 +63,11 @@ KEYS: dict[str, frozenset[str]] = {
     "award_prize": frozenset({"player", "place"}),
     "move_player": frozenset({"player", "table", "seat", "by"}),
     "remove_chips": frozenset({"player", "chips", "by", "reason"}),
+    "disqualify": frozenset({"player", "by", "reason"}),
 }
 """The keys each step reads (format 2 refuses any other), beside ``do``, ``at``,
 ``tournament``, ``refused`` and ``expect``."""
-FORMAT_2_STEPS = frozenset({"award_prize", "move_player", "remove_chips"})
+FORMAT_2_STEPS = frozenset({"award_prize", "move_player", "remove_chips", "disqualify"})
 FORMAT_2_KEYS = {"refund": "fee", "rebuy": "tournament", "add_on": "tournament"}
 """Keys format 2 gave a meaning they did not have (format 1 ignored them)."""
 
@@ -200,6 +202,14 @@ def _do(t: Tournament, step: Step, at: str) -> None:
             reason=str(step.get("reason", "")),
             tournament=tid,
         )
+    elif do == "disqualify":
+        t.disqualify(
+            str(step["player"]),
+            when,
+            by=str(step.get("by", "director")),
+            reason=str(step.get("reason", "")),
+            tournament=tid,
+        )
     else:
         raise ValueError(f"unknown step {do!r}")
 
@@ -258,6 +268,11 @@ def observed(t: Tournament) -> dict[str, Any]:
         [x.tournament, x.player, x.chips, x.by, x.reason]
         for p in st.parts.values()
         for x in p.removals
+    ]
+    out["disqualified"] = [
+        [x.tournament, x.player, x.chips, x.by, x.reason]
+        for p in st.parts.values()
+        for x in p.disqualifications
     ]
     for p in st.parts.values():
         if p.is_satellite:

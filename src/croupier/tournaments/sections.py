@@ -10,6 +10,8 @@ player), -06.2.f (the penalty for soft play: chip forfeiture), -07 (records).
 from __future__ import annotations
 
 TWENTYONE_TABLE = "99-01.3-08-01.2"
+TWENTYONE_CHIPS = "99-01.3-08-03.1"
+TWENTYONE_HOUSE_RULES = "99-01.3-08-13.2"
 TWENTYONE_DEALER_CHIPS = "99-01.3-08-11.2"
 TWENTYONE_FEES = "99-01.3-08-15.1"
 TWENTYONE_SPACES = "99-01.3-08-15.2"

@@ -20,6 +20,7 @@ from croupier.tournaments.events import (
     HandRecorded,
     HandStarted,
     LevelStarted,
+    PlayerDisqualified,
     PlayerEliminated,
     PlayerMoved,
     PlayerRegistered,
@@ -61,6 +62,9 @@ class Entrant:
     exit: Exit | None = None
     forfeited: bool = False
     """Left without chips by a penalty (``ChipsRemoved``), not by a hand."""
+    bust_winners: tuple[str, ...] = ()
+    """The winners of the hand that took the player's last chips: who may be named as having
+    eliminated them (the bounty is theirs, -09-02.8)."""
 
 
 @dataclass
@@ -102,6 +106,18 @@ class Part:
     prizes: list[PrizeAwarded] = field(default_factory=list)
     removals: list[ChipsRemoved] = field(default_factory=list)
     """Chips taken out of play as penalties (-09-06.2.f)."""
+    disqualifications: list[PlayerDisqualified] = field(default_factory=list)
+    """Players disqualified (-09-06.2.f), with the reason and who decided."""
+    deals: int = 0
+    """Hands started so far in this part (every table): orders the big blinds below."""
+    last_big_blind: dict[str, int] = field(default_factory=dict)
+    """For each player, the deal (``deals``) at which they last had the big blind (who is
+    given the button when play becomes heads-up, -09-04.11)."""
+    last_hand: dict[int, HandStarted] = field(default_factory=dict)
+    """The last hand started at each table."""
+    level_hands: dict[int, int] = field(default_factory=dict)
+    """Hands started at each table in the current level (and round): a twenty-one level set
+    as a number of hands plays that many (-08-15.2)."""
 
     @property
     def started(self) -> bool:
@@ -191,6 +207,7 @@ class TournamentState:
             ent = part.entrants[e.player]
             ent.chips += e.chips
             ent.forfeited = False
+            ent.bust_winners = ()
             if ent.status is Status.BUSTED:
                 ent.status = Status.PLAYING
         elif isinstance(e, ChipsRemoved):
@@ -220,6 +237,7 @@ class TournamentState:
                 ent.status = Status.PLAYING
         elif isinstance(e, LevelStarted):
             part.level = e.level
+            part.level_hands.clear()
         elif isinstance(e, PlayerMoved):
             del part.tables[e.from_table][e.from_seat]
             part.tables.setdefault(e.to_table, {})[e.to_seat] = e.player
@@ -229,29 +247,46 @@ class TournamentState:
             part.tables.pop(e.table, None)
             part.buttons.pop(e.table, None)
         elif isinstance(e, HandStarted):
+            part.deals += 1
+            if e.big_blind is not None and e.big_blind in part.seated(e.table):
+                part.last_big_blind[part.tables[e.table][e.big_blind]] = part.deals
+            part.last_hand[e.table] = e
+            part.level_hands[e.table] = part.level_hands.get(e.table, 0) + 1
             part.buttons[e.table] = e.button
             part.hands[e.table] = e.hand
             part.open_hands[e.table] = e
         elif isinstance(e, PlayerReturned):
             started = part.open_hands[e.table]
             part.open_hands[e.table] = replace(
-                started, posted_by_dealer=tuple(x for x in started.posted_by_dealer if x != e.seat)
+                started,
+                posted_by_dealer=tuple(x for x in started.posted_by_dealer if x != e.seat),
+                absent=tuple(x for x in started.absent if x != e.seat),
             )
         elif isinstance(e, HandRecorded):
             part.open_hands.pop(e.table, None)
+            winners = tuple(sorted(p for p, d in e.chips.items() if d > 0))
             for player, delta in e.chips.items():
                 ent = part.entrants[player]
                 ent.chips += delta
                 if ent.chips == 0:
                     ent.status = Status.BUSTED
+                    ent.bust_winners = winners
         elif isinstance(e, PlayerEliminated):
             ent = part.entrants[e.player]
             ent.status, ent.place, ent.exit, ent.chips = Status.OUT, e.place, e.exit, 0
             if ent.table is not None and ent.seat is not None:
                 part.tables[ent.table].pop(ent.seat, None)
             ent.table = ent.seat = None
+        elif isinstance(e, PlayerDisqualified):
+            part.disqualifications.append(e)
+            ent = part.entrants[e.player]
+            ent.status, ent.place, ent.exit, ent.chips = Status.OUT, None, Exit.DISQUALIFIED, 0
+            if ent.table is not None and ent.seat is not None:
+                part.tables[ent.table].pop(ent.seat, None)
+            ent.table = ent.seat = None
         elif isinstance(e, RoundEnded):
             part.round = e.round + 1
+            part.level_hands.clear()
         elif isinstance(e, SplitAgreed):
             part.split = dict(e.shares)
         elif isinstance(e, TournamentFinished):
@@ -299,6 +334,7 @@ class TournamentState:
                 "fees": p.cash_fees(),
                 "prizes": [x.to_dict() for x in p.prizes],
                 "removals": [x.to_dict() for x in p.removals],
+                "disqualifications": [x.to_dict() for x in p.disqualifications],
             }
         receipts = {
             k: [r.satellite, r.holder, r.cents, r.transferable, r.redeemed_by]

@@ -206,6 +206,20 @@ class Tournament:
             )
         )
 
+    def disqualify(
+        self,
+        player: str,
+        at: str,
+        *,
+        by: str,
+        reason: str,
+        tournament: str | None = None,
+    ) -> list[Event]:
+        """A player disqualified, with who decided and why (-09-06.2.f)."""
+        return self._run(
+            lambda st: play.disqualify(st, player, at, by=by, reason=reason, tournament=tournament)
+        )
+
     def award_prize(
         self, player: str, place: int, at: str, tournament: str | None = None
     ) -> list[Event]:

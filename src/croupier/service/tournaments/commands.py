@@ -35,6 +35,7 @@ COMMANDS = (
     "award_prize",
     "move_player",
     "remove_chips",
+    "disqualify",
 )
 FEE_COMMANDS = frozenset({"register", "refund", "rebuy", "add_on"})
 """Commands that take or hand back a fee: a cashier's or a manager's (-09-07.1.c)."""
@@ -228,6 +229,14 @@ def run_command(
         return t.remove_chips(
             player,
             _int(args.get("chips"), "the chips removed"),
+            at,
+            by=_text(args, "by") or by,
+            reason=_text(args, "reason", required=True),
+            tournament=part,
+        )
+    if command == "disqualify":
+        return t.disqualify(
+            player,
             at,
             by=_text(args, "by") or by,
             reason=_text(args, "reason", required=True),

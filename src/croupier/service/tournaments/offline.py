@@ -83,7 +83,7 @@ def run(path: Path) -> FileRun:
             )
         penalties = removals(state)
         if penalties:
-            lines.append("chips removed as penalties (-09-06.2.f):")
+            lines.append("penalties: chips removed, disqualifications (-09-06.2.f):")
         for x in penalties:
             lines.append(
                 f"  {x.tournament} {x.player} {x.chips} chips by {x.by} at {x.at}: {x.reason}"

@@ -27,6 +27,7 @@ from croupier.tournaments.events import (
     HandRecorded,
     HandStarted,
     LevelStarted,
+    PlayerDisqualified,
     PlayerEliminated,
     PlayerMoved,
     PlayerRegistered,
@@ -247,6 +248,11 @@ def describe(e: Event) -> str:
         return f"{e.player} moved to table {e.to_table} seat {e.to_seat}{by}"
     if isinstance(e, ChipsRemoved):
         return f"{e.chips} chips removed from {e.player} by {e.by}: {e.reason}"
+    if isinstance(e, PlayerDisqualified):
+        return (
+            f"{e.player} disqualified from {e.tournament} by {e.by}: {e.reason} ({e.chips} chips "
+            "out of play, no place, no prize)"
+        )
     if isinstance(e, HandStarted):
         return f"table {e.table}: hand {e.hand}, button seat {e.button}"
     if isinstance(e, HandRecorded):
@@ -276,7 +282,7 @@ REGISTER_TITLES = {
     "prizes": "Prize register (99-01.3-09-07.1.d; twenty-one 99-01.3-08-16.1.f)",
     "receipts": "Buy-in receipts (99-01.3-09-07.1.h)",
     "win": "Record of win (this tournament only, never combined: 99-01.3-09-01)",
-    "penalties": "Chips removed as penalties (99-01.3-09-06.2.f)",
+    "penalties": "Penalties: chips removed, disqualifications (99-01.3-09-06.2.f)",
 }
 
 
