@@ -29,7 +29,7 @@ from croupier.web.settings import WebSettings
 START = datetime(2026, 1, 5, 19, 0, tzinfo=UTC)
 DAY = "2026-01-05"
 ORG = "demo"
-OWNER_PASSWORD = "owner's own password"
+OWNER_PASSWORD = "the house's own password"
 BASE = "https://testserver"
 RULES_DIR = Path(__file__).resolve().parents[2] / "examples" / "rules"
 

@@ -13,7 +13,7 @@ from .test_tenancy import ALPHA_NAME, BETA, BETA_NAME, add_second_organization
 
 __all__ = ["browser", "pytestmark", "served"]  # the fixtures and the skip, used by name
 
-PASSWORD = "ana's long password"
+PASSWORD = "her own long password"
 
 
 def test_29_a_person_switches_organization_in_the_header(

@@ -283,12 +283,12 @@ def test_the_owner_resets_it_from_the_accounts_page(tmp_path: Path) -> None:
     client, clock, server = _app(tmp_path)
     _enrol(server, "au")
     owner, _ = server.accounts.create(
-        "owner", frozenset({"owner"}), password="the owner's own password", must_change=False
+        "owner", frozenset({"owner"}), password="the head's own password", must_change=False
     )
     secret = server.accounts.start_second_factor(owner)
     server.accounts.confirm_second_factor(owner, pyotp.TOTP(secret).at(clock.now()))
     clock.advance(timedelta(seconds=60))
-    step = sign_in_form(client, "owner", "the owner's own password")
+    step = sign_in_form(client, "owner", "the head's own password")
     form = re.search(r'name="login_csrf" value="([^"]+)"', step.text)  # type: ignore[attr-defined]
     assert form is not None
     client.post(

@@ -247,7 +247,7 @@ def test_a_one_time_password_must_be_changed_first(tmp_path: Path) -> None:
     before = client.cookies.get("croupier_session")
     changed = client.post(
         "/api/password",
-        json={"current": once, "new": "the owner's new password"},
+        json={"current": once, "new": "the house's new password"},
         headers={"X-CSRF-Token": csrf},
     )
     assert changed.status_code == 200, changed.text
@@ -313,7 +313,7 @@ def test_each_further_failure_doubles_the_wait(tmp_path: Path) -> None:
     clock = FixedClock(START)
     server = open_server(f"sqlite:///{tmp_path / 't.db'}", "org", clock=clock, config=TEST_CONFIG)
     accounts: Accounts = server.accounts
-    accounts.create("kim", frozenset({"player"}), password="kim's password!", must_change=False)
+    accounts.create("kim", frozenset({"player"}), password="a secret pin!", must_change=False)
     waits = []
     for _ in range(3):
         for _ in range(5 if not waits else 1):
@@ -322,12 +322,12 @@ def test_each_further_failure_doubles_the_wait(tmp_path: Path) -> None:
             except SignInRefused as exc:
                 last = str(exc)
         try:
-            accounts.sign_in("kim", "kim's password!", "10.0.0.1")
+            accounts.sign_in("kim", "a secret pin!", "10.0.0.1")
         except SignInRefused as exc:
             waits.append(str(exc).rsplit("in ", 1)[1])
         clock.advance(timedelta(minutes=10))
     assert waits == ["60 s", "2 min", "4 min"], (waits, last)
-    accounts.sign_in("kim", "kim's password!", "10.0.0.1")  # the window passed
+    accounts.sign_in("kim", "a secret pin!", "10.0.0.1")  # the window passed
     server.close()
 
 
@@ -339,16 +339,16 @@ def test_an_outsiders_wrong_passwords_do_not_keep_the_person_out(tmp_path: Path)
     clock = FixedClock(START)
     server = open_server(f"sqlite:///{tmp_path / 't.db'}", "org", clock=clock, config=TEST_CONFIG)
     accounts: Accounts = server.accounts
-    accounts.create("kim", frozenset({"player"}), password="kim's password!", must_change=False)
-    accounts.sign_in("kim", "kim's password!", "10.0.0.1")  # kim's own address, known now
+    accounts.create("kim", frozenset({"player"}), password="a secret pin!", must_change=False)
+    accounts.sign_in("kim", "a secret pin!", "10.0.0.1")  # kim's own address, known now
     outsider = "203.0.113.5"
     for _ in range(TEST_CONFIG.account_free_failures):
         with pytest.raises(SignInRefused, match="wrong name or password"):
             accounts.sign_in("kim", "guess", outsider)
     with pytest.raises(SignInRefused, match="too many failed sign-ins for this account"):
-        accounts.sign_in("kim", "kim's password!", outsider)  # locked from there
-    accounts.sign_in("kim", "kim's password!", "10.0.0.1")  # not from kim's own address
-    accounts.sign_in("kim", "kim's password!", "198.51.100.7")  # nor from a new one
+        accounts.sign_in("kim", "a secret pin!", outsider)  # locked from there
+    accounts.sign_in("kim", "a secret pin!", "10.0.0.1")  # not from kim's own address
+    accounts.sign_in("kim", "a secret pin!", "198.51.100.7")  # nor from a new one
     # many addresses, a few failures each: the name is locked from everywhere...
     per = TEST_CONFIG.account_free_failures
     for n in range(TEST_CONFIG.account_all_failures // per):
@@ -356,10 +356,10 @@ def test_an_outsiders_wrong_passwords_do_not_keep_the_person_out(tmp_path: Path)
             with pytest.raises(SignInRefused):
                 accounts.sign_in("kim", "guess", f"192.0.2.{n + 1}")
     with pytest.raises(SignInRefused, match="too many failed sign-ins for this account"):
-        accounts.sign_in("kim", "kim's password!", "100.64.0.9")  # never seen: refused
+        accounts.sign_in("kim", "a secret pin!", "100.64.0.9")  # never seen: refused
     # ...but from where kim signed in lately, kim's password still opens the session
-    accounts.sign_in("kim", "kim's password!", "10.0.0.1")
-    accounts.sign_in("kim", "kim's password!", "198.51.100.7")
+    accounts.sign_in("kim", "a secret pin!", "10.0.0.1")
+    accounts.sign_in("kim", "a secret pin!", "198.51.100.7")
     server.close()
 
 
@@ -399,7 +399,7 @@ def test_an_unknown_name_costs_the_same_password_check_as_a_wrong_password(
     names exist. Both now check one Argon2 hash, counted here rather than timed."""
     server = open_server(f"sqlite:///{tmp_path / 't.db'}", "org", config=TEST_CONFIG)
     accounts: Accounts = server.accounts
-    accounts.create("kim", frozenset({"player"}), password="kim's password!", must_change=False)
+    accounts.create("kim", frozenset({"player"}), password="a secret pin!", must_change=False)
     checked: list[str] = []
 
     class Counting:

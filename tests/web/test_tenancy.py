@@ -185,10 +185,10 @@ def test_29_a_person_in_two_organizations_switches_and_holds_each_ones_roles(
 ) -> None:
     server = two.app.state.server
     server.accounts.create("ana", frozenset({"dealer"}), "d2", must_change=False, actor="t",
-                           password="ana's long password")  # fmt: skip
+                           password="her own long password")  # fmt: skip
     server.accounts.grant("ana", BETA, frozenset({"gaming manager"}), "gm", actor="t")
     client = two.client()
-    r = client.post("/api/login", json={"name": "ana", "password": "ana's long password"})
+    r = client.post("/api/login", json={"name": "ana", "password": "her own long password"})
     assert r.status_code == 200
     me = r.json()
     assert (me["org"], me["roles"]) == ("demo", ["dealer"])  # the server's own org first

@@ -116,7 +116,11 @@ def serve(
     console.print(f"serving http://{shown}:{port}/ (API: /api, OpenAPI: /docs); Ctrl+C stops")
     import uvicorn
 
-    from croupier.service.server.transport import APP_FACTORY, WS_PER_MESSAGE_DEFLATE
+    from croupier.service.server.transport import (
+        APP_FACTORY,
+        SERVER_HEADER,
+        WS_PER_MESSAGE_DEFLATE,
+    )
 
     # a forwarded client address is believed only from a proxy named here (issue 29: Uvicorn
     # believes any client on 127.0.0.1 by default, so the sign-in throttle could be dodged)
@@ -130,6 +134,7 @@ def serve(
         proxy_headers=bool(proxies),
         forwarded_allow_ips=proxies or None,
         ws_per_message_deflate=WS_PER_MESSAGE_DEFLATE,  # why: service/server/transport.py
+        server_header=SERVER_HEADER,  # no "server: uvicorn" banner
     )
 
 

@@ -287,11 +287,21 @@ def me(session: AnySessionDep) -> Me:
     return _me(session.account, session.csrf)
 
 
-@router.post("/password", responses=REFUSALS, response_model=Me)
+@router.post(
+    "/password",
+    responses={**REFUSALS, 429: {"description": "locked for a while"}},
+    response_model=Me,
+)
 def password(request: Request, session: AnySessionDep, body: PasswordChange) -> JSONResponse:
-    """Change the signed-in account's password (required after a one-time password)."""
+    """Change the signed-in account's password (required after a one-time password); the
+    current password is checked under the sign-in throttle."""
     accounts = server_of(request).accounts
-    token = accounts.change_password(session.account, body.current, body.new, session.token_hash)
+    try:
+        token = accounts.change_password(
+            session.account, body.current, body.new, session.token_hash, client_address(request)
+        )
+    except SignInRefused as exc:  # the throttle locked the name or address: a wait
+        return JSONResponse({"detail": str(exc)}, status_code=429)
     assert token is not None
     changed = accounts.get(session.account.name, session.account.org_id)
     assert changed is not None

@@ -1,6 +1,8 @@
 """The headers every answer carries (a plain ASGI middleware: it sees each response's start and
 nothing else, so it adds no task or stream to a request, as Starlette's ``BaseHTTPMiddleware``
-did): no sniffing, no framing, the referrer kept on site, the content policy (``CSP``) on every
+did): no sniffing, no framing, the referrer kept on site, no browser feature croupier does not
+use (``Permissions-Policy``), no window or resource shared across origins (``COOP``,
+``CORP``), the content policy (``CSP``) on every
 page but the API docs (Swagger UI starts from an inline script), nothing but static files kept
 in a cache, and HSTS on an answer served over HTTPS. A header the answer set itself is left as
 it is."""
@@ -8,6 +10,14 @@ it is."""
 from __future__ import annotations
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+PERMISSIONS = (
+    b"accelerometer=(), camera=(), display-capture=(), geolocation=(), gyroscope=(), "
+    b"magnetometer=(), microphone=(), midi=(), payment=(), usb=()"
+)
+"""The browser features no page of croupier uses, refused to every page and frame (found by
+an audit: no ``Permissions-Policy``). The surveillance cameras of the books are records, not
+the browser's camera."""
 
 HSTS = b"max-age=31536000"
 """A browser that reached the site over HTTPS keeps to HTTPS for a year (RFC 6797)."""
@@ -45,6 +55,11 @@ def headers_for(path: str, csp: str) -> list[tuple[bytes, bytes]]:
         (b"x-content-type-options", b"nosniff"),
         (b"x-frame-options", b"DENY"),
         (b"referrer-policy", b"same-origin"),
+        (b"permissions-policy", PERMISSIONS),
+        # a window opened from another site shares no browsing context with croupier's, and
+        # no other site may load croupier's answers (pages, files, JSON) as its resources
+        (b"cross-origin-opener-policy", b"same-origin"),
+        (b"cross-origin-resource-policy", b"same-origin"),
     ]
     if path != "/docs":
         out.append((b"content-security-policy", csp.encode("latin-1")))

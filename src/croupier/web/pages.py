@@ -262,11 +262,12 @@ def change_password(
         if new != again:
             raise InvalidInput("the new password and its repetition differ; nothing was changed")
         token = server_of(request).accounts.change_password(
-            session.account, current, new, session.token_hash
+            session.account, current, new, session.token_hash, client_address(request)
         )
-    except InvalidInput as exc:
+    except (InvalidInput, SignInRefused) as exc:
+        status = 429 if isinstance(exc, SignInRefused) else 422
         return render(
-            request, "password.html", http_status=422, title="Change password", error=str(exc)
+            request, "password.html", http_status=status, title="Change password", error=str(exc)
         )
     done = RedirectResponse("/?done=password", status_code=303)
     if token is not None:  # the session goes on under a new identifier (issue 29)
@@ -280,13 +281,11 @@ def change_password(
 @router.get("/")
 def home(request: Request, session: SessionDep, done: str | None = None) -> HTMLResponse:
     actor = actor_of(session.account)
-    server = server_of(request)
-    sites = (
-        tenant_of(request).backoffice.sites() if decide(actor, Action.VIEW_STATUS).allowed else []
-    )
+    tenant = tenant_of(request)
+    sites = tenant.backoffice.sites() if decide(actor, Action.VIEW_STATUS).allowed else []
     pending: list[Draft] = []
     if decide(actor, Action.VIEW_SLIPS).allowed:
-        pending = tenant_of(request).backoffice.drafts(actor)
+        pending = tenant.backoffice.drafts(actor)
     message = "Your password was changed." if done == "password" else None
     from croupier.service.server.today import next_steps
 
@@ -298,7 +297,7 @@ def home(request: Request, session: SessionDep, done: str | None = None) -> HTML
         pending=pending,
         message=message,
         can=_slip_rights(actor, pending),
-        steps=next_steps(server, actor),
+        steps=next_steps(tenant, actor),
     )
 
 

@@ -64,6 +64,7 @@ def _factor_page(
     codes: list[str] | None = None,
     error: str | None = None,
     new_token: str | None = None,
+    status: int = 422,
 ) -> HTMLResponse:
     """The page; ``new_token``: the session's new identifier, whose CSRF token its forms carry."""
     accounts = server_of(request).accounts
@@ -74,7 +75,7 @@ def _factor_page(
     return render(
         request,
         "second_factor.html",
-        http_status=422 if error else 200,
+        http_status=status if error else 200,
         title="Second factor",
         enrolled=account.second_factor,
         due=accounts.factor_due(account),
@@ -107,7 +108,8 @@ def second_factor_confirm(
 ) -> Response:
     accounts = server_of(request).accounts
     try:
-        codes = accounts.confirm_second_factor(session.account, code)
+        # every other session of the account ends (``confirm_second_factor``)
+        codes = accounts.confirm_second_factor(session.account, code, session.token_hash)
     except InvalidInput as exc:
         return _factor_page(request, session, error=str(exc))
     # the session's rights changed (it could only set this up): a new identifier (issue 29)
@@ -122,7 +124,11 @@ def second_factor_codes(
     request: Request, session: SessionDep, code: Annotated[str, Form(max_length=64)] = ""
 ) -> Response:
     try:
-        codes = server_of(request).accounts.renew_recovery_codes(session.account, code)
+        codes = server_of(request).accounts.renew_recovery_codes(
+            session.account, code, client_address(request)
+        )
+    except SignInRefused as exc:  # the sign-in throttle locked the name or address
+        return _factor_page(request, session, error=str(exc), status=429)
     except InvalidInput as exc:
         return _factor_page(request, session, error=str(exc))
     return _factor_page(request, session, codes=codes)

@@ -119,7 +119,7 @@ def test_analyze_twentyone_of_a_rules_file_loads_the_rules_model_and_not_the_eng
 
 
 def test_the_analysis_reads_a_rules_file_as_every_command_does() -> None:
-    from croupier.service.analysis.twentyone import _house_rules
+    from croupier.service.analysis.twentyone_rules_cache import house_rules as _house_rules
     from croupier.service.games.rules import load_rules
 
     rules = Path(__file__).resolve().parents[3] / "examples" / "rules"

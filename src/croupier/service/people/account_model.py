@@ -50,6 +50,9 @@ class AccountsConfig:
     lockout: timedelta = timedelta(minutes=1)
     lockout_max: timedelta = timedelta(minutes=15)
     min_password_length: int = 12
+    one_time_password_lifetime: timedelta = timedelta(hours=24)
+    """How long a one-time password (a new account's, the owner's first, a reset's) signs in
+    for: after it, the owner (or ``croupier users reset-password``) gives a new one."""
     second_factor_roles: frozenset[str] = factor.SECOND_FACTOR_ROLES
     """The roles that must sign in with a second factor (``service.people.second_factor``)."""
     code_wait: timedelta = timedelta(minutes=5)

@@ -33,6 +33,7 @@ from sqlalchemy.engine import Connection, Engine
 from croupier.core.clock import Clock, SystemClock
 from croupier.core.errors import InvalidInput
 from croupier.core.rng import LiveRng, Rng
+from croupier.service.people import passwords
 from croupier.service.people._account_rows import (
     ACCOUNT_COLUMNS,
     in_org,
@@ -53,6 +54,7 @@ from croupier.service.people.account_model import (
 )
 from croupier.service.people.factor_accounts import SecondFactors
 from croupier.service.people.sessions import (
+    ONE_TIME_EXPIRED,
     CodeWanted,
     Session,
     Sessions,
@@ -209,15 +211,16 @@ class Accounts(Sessions, SecondFactors):
     # -- accounts --------------------------------------------------------------------------
 
     def check_password(self, password: str, name: str) -> None:
-        """Refuse a password too short, too long, or the account's own name."""
+        """Refuse a password too short, too long, or weak (``people.passwords``: too few
+        different characters, the account's name in it, a run or a repetition, a common
+        one)."""
         if len(password) < self.config.min_password_length:
             raise InvalidInput(
                 f"a password has at least {self.config.min_password_length} characters"
             )
         if len(password) > MAX_PASSWORD_LENGTH:
             raise InvalidInput(f"a password has at most {MAX_PASSWORD_LENGTH} characters")
-        if password.strip().lower() == name.lower():
-            raise InvalidInput("a password may not be the account's name")
+        passwords.check(password, name)
 
     def count(self) -> int:
         with self.engine.connect() as conn:
@@ -446,20 +449,40 @@ class Accounts(Sessions, SecondFactors):
         return password
 
     def change_password(
-        self, account: Account, old: str, new: str, keep_session: str | None = None
+        self,
+        account: Account,
+        old: str,
+        new: str,
+        keep_session: str | None = None,
+        address: str = "local",
     ) -> str | None:
-        """The signed-in person changes their own password (the old one checked first); every
+        """The signed-in person changes their own password (the old one checked first,
+        throttled as a sign-in from ``address``: ``SignInRefused`` while locked); every
         session of theirs ends. With ``keep_session`` (the hash of the one in use) the person
         stays signed in under a new session token, returned (issue 29: the identifier is
         rotated when the account's rights change, here from a one-time password to its own)."""
-        with self.engine.connect() as conn:
-            digest = conn.execute(
-                sa.select(accounts.c.password_hash).where(
-                    accounts.c.account_id == account.account_id
-                )
-            ).scalar_one()
-        if not self._verify(digest, old):
+        now = self.clock.now()
+        wrong = False
+        with self._writing() as conn:
+            row = conn.execute(
+                sa.select(
+                    accounts.c.password_hash,
+                    accounts.c.totp_confirmed_at,
+                    accounts.c.must_change_password,
+                ).where(accounts.c.account_id == account.account_id)
+            ).one()
+            second = row.totp_confirmed_at is not None
+            locked = self._recheck_lock(conn, account.name, address, now, second)
+            if locked is None and not self._verify(row.password_hash, old):
+                self._recheck_failed(conn, account.name, address, now, "wrong password")
+                wrong = True
+            expired = row.must_change_password and self._one_time_expired(conn, account.name, now)
+        if locked is not None:  # the failure is committed before the refusal is raised
+            raise SignInRefused(locked, locked=True)
+        if wrong:
             raise InvalidInput("the current password is wrong; nothing was changed")
+        if expired:  # signed in with it before it expired: it no longer changes anything
+            raise InvalidInput(ONE_TIME_EXPIRED)
         if new == old:
             raise InvalidInput("the new password is the same as the current one")
         self.check_password(new, account.name)
@@ -490,7 +513,7 @@ class Accounts(Sessions, SecondFactors):
                 .where(accounts.c.account_id == found)
                 .values(password_hash=digest, must_change_password=must_change)
             )
-            conn.execute(sa.delete(web_sessions).where(web_sessions.c.account_id == found))
+            self._end_sessions(conn, found)
             self._log(conn, actor, name, "password set", must_change_password=must_change)
 
     def set_disabled(self, name: str, disabled: bool, actor: str) -> None:
@@ -505,7 +528,7 @@ class Accounts(Sessions, SecondFactors):
                 sa.update(accounts).where(accounts.c.account_id == found).values(disabled=disabled)
             )
             if disabled:
-                conn.execute(sa.delete(web_sessions).where(web_sessions.c.account_id == found))
+                self._end_sessions(conn, found)
             self._log(conn, actor, name, "disabled" if disabled else "enabled")
 
     def _verify(self, digest: str, password: str) -> bool:

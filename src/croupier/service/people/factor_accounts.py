@@ -17,11 +17,11 @@ from croupier.core.errors import InvalidInput
 from croupier.core.rng import Rng
 from croupier.service.people import second_factor as factor
 from croupier.service.people.account_model import Account, AccountsConfig
+from croupier.service.people.sessions import SignInRefused
 from croupier.store.schema import (
     accounts,
     pending_sign_ins,
     recovery_codes,
-    web_sessions,
 )
 
 
@@ -44,6 +44,18 @@ class SecondFactors:
         def _insert_session(
             self, conn: Connection, account_id: int, token: str, now: datetime, org: str | None
         ) -> None: ...
+
+        def _recheck_lock(
+            self, conn: Connection, name: str, address: str, now: datetime, second_factor: bool
+        ) -> str | None: ...
+
+        def _recheck_failed(
+            self, conn: Connection, name: str, address: str, now: datetime, reason: str
+        ) -> None: ...
+
+        def _end_sessions(
+            self, conn: Connection, account_id: int, keep: str | None = None
+        ) -> int: ...
 
     def _use_code(self, conn: Connection, row: Any, code: str, now: datetime) -> str | None:
         """Accept ``code`` for the account of ``row`` (marking it used), saying how it was
@@ -129,9 +141,14 @@ class SecondFactors:
             row = self._account_row(conn, account.account_id)
         return None if row.totp_confirmed_at is not None else row.totp_secret
 
-    def confirm_second_factor(self, account: Account, code: str) -> list[str]:
+    def confirm_second_factor(
+        self, account: Account, code: str, keep_session: str | None = None
+    ) -> list[str]:
         """Confirm the key being set up with a code from the authenticator; returns the ten
-        recovery codes (shown once: only their digests are kept)."""
+        recovery codes (shown once: only their digests are kept). Every other session of the
+        account ends, as a new password ends them: one signed in by password alone while the
+        factor was due would otherwise gain the rights the factor gives; ``keep_session``
+        (the hash of the one confirming) stays, to be rotated by the caller."""
         now = self.clock.now()
         with self._writing() as conn:
             row = self._account_row(conn, account.account_id)
@@ -151,26 +168,39 @@ class SecondFactors:
                 .values(totp_confirmed_at=now, totp_last_step=step)
             )
             codes = self._replace_recovery_codes(conn, account.account_id, now)
-            self._log(conn, account.name, account.name, "second factor set up")
+            ended = self._end_sessions(conn, account.account_id, keep_session)
+            self._log(conn, account.name, account.name, "second factor set up", ended=ended)
         return codes
 
-    def renew_recovery_codes(self, account: Account, code: str) -> list[str]:
-        """Ten new recovery codes in place of the old ones (a current code required)."""
+    def renew_recovery_codes(
+        self, account: Account, code: str, address: str = "local"
+    ) -> list[str]:
+        """Ten new recovery codes in place of the old ones (a current code required, throttled
+        as a sign-in from ``address``: ``SignInRefused`` while locked)."""
         now = self.clock.now()
+        codes: list[str] = []
         with self._writing() as conn:
             row = self._account_row(conn, account.account_id)
             if row.totp_confirmed_at is None:
                 raise InvalidInput("set up the second factor first")
-            step = factor.matching_step(row.totp_secret or "", code, now, row.totp_last_step)
-            if step is None:
-                raise InvalidInput("wrong code; type the code your authenticator shows now")
-            conn.execute(
-                sa.update(accounts)
-                .where(accounts.c.account_id == account.account_id)
-                .values(totp_last_step=step)
-            )
-            codes = self._replace_recovery_codes(conn, account.account_id, now)
-            self._log(conn, account.name, account.name, "recovery codes renewed")
+            locked = self._recheck_lock(conn, account.name, address, now, True)
+            step = None
+            if locked is None:
+                step = factor.matching_step(row.totp_secret or "", code, now, row.totp_last_step)
+                if step is None:
+                    self._recheck_failed(conn, account.name, address, now, "wrong code")
+            if step is not None:
+                conn.execute(
+                    sa.update(accounts)
+                    .where(accounts.c.account_id == account.account_id)
+                    .values(totp_last_step=step)
+                )
+                codes = self._replace_recovery_codes(conn, account.account_id, now)
+                self._log(conn, account.name, account.name, "recovery codes renewed")
+        if locked is not None:  # the failure is committed before the refusal is raised
+            raise SignInRefused(locked, locked=True)
+        if step is None:
+            raise InvalidInput("wrong code; type the code your authenticator shows now")
         return codes
 
     def recovery_codes_left(self, account: Account) -> int:
@@ -198,9 +228,7 @@ class SecondFactors:
             conn.execute(
                 sa.delete(recovery_codes).where(recovery_codes.c.account_id == found.account_id)
             )
-            conn.execute(
-                sa.delete(web_sessions).where(web_sessions.c.account_id == found.account_id)
-            )
+            self._end_sessions(conn, found.account_id)
             conn.execute(
                 sa.delete(pending_sign_ins).where(pending_sign_ins.c.account_id == found.account_id)
             )

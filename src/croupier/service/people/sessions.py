@@ -78,6 +78,9 @@ _SESSION_BY_DIGEST = (
 token's digest: asked on every request, so built once."""
 
 
+ONE_TIME_EXPIRED = "this one-time password has expired; ask the organization's owner for a new one"
+
+
 class SignInRefused(CroupierError):
     """A sign-in that did not succeed; the message is the one line shown. ``locked``: the
     name or address is locked for a while (HTTP 429), else the name or password was wrong."""
@@ -187,6 +190,60 @@ class Sessions:
                 sa.update(login_throttle).where(login_throttle.c.key == key).values(**values)
             )
 
+    def _one_time_expired(self, conn: Connection, name: str, now: datetime) -> bool:
+        """Whether the one-time password of ``name`` (an account that must change its
+        password) was given more than ``one_time_password_lifetime`` ago: when it was is the
+        account log's last ``created`` or ``password set`` entry, the one that gave it (found
+        by an audit: a one-time password never expired)."""
+        given = conn.execute(
+            sa.select(account_log.c.at)
+            .where(
+                account_log.c.account == name,
+                account_log.c.action.in_(("created", "password set")),
+            )
+            .order_by(account_log.c.entry.desc())
+            .limit(1)
+        ).scalar_one_or_none()
+        return given is not None and now - given > self.config.one_time_password_lifetime
+
+    def _recheck_lock(
+        self, conn: Connection, name: str, address: str, now: datetime, second_factor: bool
+    ) -> str | None:
+        """Before a signed-in person proves again who they are (their current password to
+        change it, their authenticator's code to renew recovery codes): why not now, when the
+        sign-in throttle has locked their name (from this address, or from everywhere unless
+        they signed in from here lately) or, for an account without a second factor, this
+        address; None when they may try (found by an audit: these checks were not throttled,
+        so a stolen session could guess the password without limit)."""
+        short = name[:ACCOUNT_NAME_MAX]
+        checks = (
+            (f"name:{short}@{address[:200]}", "this account"),
+            (f"address:{address[:200]}", "this address"),
+            (f"name:{short}", "this account"),
+        )
+        for key, what in checks:
+            until = self._locked_until(conn, key, now)
+            if until is not None and key == checks[2][0] and self._known(conn, short, address, now):
+                until = None
+            if until is None or (key == checks[1][0] and second_factor):
+                continue
+            self._log(conn, short, short, "check refused", reason=f"{what} locked", address=address)
+            wait = _wait((until - now).total_seconds())
+            return f"too many failed attempts for {what}; try again in {wait}"
+        return None
+
+    def _recheck_failed(
+        self, conn: Connection, name: str, address: str, now: datetime, reason: str
+    ) -> None:
+        """A wrong current password or code of a signed-in person: counted as a failed sign-in
+        of the name, from the address and from everywhere (``sign_in``'s throttle). Not against
+        the address for every name: the guesser is already signed in as this one account, and
+        colleagues signing in from the same counter are not suspects."""
+        short = name[:ACCOUNT_NAME_MAX]
+        self._fail(conn, f"name:{short}@{address[:200]}", self.config.account_free_failures, now)
+        self._fail(conn, f"name:{short}", self.config.account_all_failures, now)
+        self._log(conn, short, short, "check refused", reason=reason, address=address)
+
     # -- sessions --------------------------------------------------------------------------
 
     def sign_in(self, name: str, password: str, address: str) -> SignedIn | CodeWanted:
@@ -257,6 +314,16 @@ class Sessions:
                             "wrong name or password",
                             False,
                         )
+                    )
+                elif row.must_change_password and self._one_time_expired(conn, name, now):
+                    refusal, locked = ONE_TIME_EXPIRED, False
+                    self._log(
+                        conn,
+                        "anonymous",
+                        name,
+                        "sign-in refused",
+                        reason="one-time password expired",
+                        address=address,
                     )
                 elif address_lock is not None and row.totp_confirmed_at is None:
                     refusal, locked = address_lock, True
@@ -442,6 +509,17 @@ class Sessions:
                 org_id=org,
             )
         )
+
+    def _end_sessions(self, conn: Connection, account_id: int, keep: str | None = None) -> int:
+        """End every session of the account (a new password, a second factor set up or reset,
+        the account disabled), all but the one whose token hash is ``keep``; how many ended.
+        A session signed in before the account's rights or credentials changed holds nothing
+        of the change (found by an audit: one signed in by password only while the second
+        factor was due got full rights once another session set the factor up)."""
+        query = sa.delete(web_sessions).where(web_sessions.c.account_id == account_id)
+        if keep is not None:
+            query = query.where(web_sessions.c.token_hash != keep)
+        return int(conn.execute(query).rowcount or 0)
 
     def _session_of(self, account: Account, token: str, now: datetime) -> Session:
         return Session(

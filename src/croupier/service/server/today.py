@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from croupier.service.people.authz import Action, Actor, decide
-from croupier.service.server.webserver import Server
+from croupier.service.server.webserver import Tenant
 
 
 @dataclass(frozen=True)
@@ -20,14 +20,17 @@ class NextStep:
     section: str = ""
 
 
-def next_steps(server: Server, actor: Actor) -> list[NextStep]:
-    """The person's next steps today, most pressing first."""
+def next_steps(tenant: Tenant, actor: Actor) -> list[NextStep]:
+    """The person's next steps today, most pressing first, read from the tenant of the
+    session's organization (``web.security.tenant_of``), never from the server's default
+    organization: a person signed in to another organization sees only its slips, days,
+    cameras and live tables (found by an audit)."""
 
     def may(action: Action) -> bool:
         return decide(actor, action).allowed
 
     steps: list[NextStep] = []
-    office = server.backoffice
+    office = tenant.backoffice
     if office.organization() is None:
         return steps
     me = actor.employee_id
@@ -119,7 +122,7 @@ def next_steps(server: Server, actor: Actor) -> list[NextStep]:
                         )
                     )
     if may(Action.RUN_TABLE) or may(Action.PLAY_AT_TABLE):
-        live = server.tables.tables()
+        live = tenant.tables.tables()
         if live:
             for row in live:
                 what = "Run" if may(Action.RUN_TABLE) else "Join"

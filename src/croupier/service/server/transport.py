@@ -19,6 +19,10 @@ from __future__ import annotations
 APP_FACTORY = "croupier.web.app:create_app_from_environment"
 """The application each Uvicorn worker starts (``--factory``), configured from the environment."""
 
+SERVER_HEADER = False
+"""Whether Uvicorn names itself in a ``server`` header of every answer: it does not (found by an
+audit: the banner tells an attacker what to look up); ``uvicorn.run(server_header=...)``."""
+
 WS_PER_MESSAGE_DEFLATE = False
 """Whether the live sockets compress their messages (see the module's text: they do not)."""
 
@@ -32,9 +36,9 @@ def socket_options() -> list[str]:
 def uvicorn_command(python: str, host: str, port: int, workers: int) -> list[str]:
     """The command that serves the application on ``host:port`` with ``workers`` processes as
     ``croupier serve`` does without a proxy: the forwarded headers believed from no one (issue
-    29) and the sockets uncompressed."""
+    29), the sockets uncompressed and no ``server: uvicorn`` banner (``SERVER_HEADER``)."""
     return [
         python, "-m", "uvicorn", APP_FACTORY, "--factory",
         "--host", host, "--port", str(port), "--workers", str(workers),
-        "--log-level", "warning", "--no-proxy-headers", *socket_options(),
+        "--log-level", "warning", "--no-proxy-headers", "--no-server-header", *socket_options(),
     ]  # fmt: skip
