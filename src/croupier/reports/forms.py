@@ -15,7 +15,7 @@ from croupier.core.money import format_money
 from croupier.reports.game_forms import (
     collector_time_table,
     half_hour_table,
-    poker_quarter_table,
+    poker_summary_table,
     series_table,
     ticket_cards_table,
     tournament21_table,
@@ -198,7 +198,7 @@ def quarterly_form(report: QuarterlyReport, books: Books | None = None) -> Form:
     extra: tuple[FormTable, ...] = ()
     if books is not None:
         q = report.quarter
-        extra = tuple(t for t in (series_table(books, q), poker_quarter_table(books, q)) if t.rows)
+        extra = tuple(t for t in (series_table(books, q), poker_summary_table(books, q)) if t.rows)
     games = FormTable(
         "Summary by site and game",
         (
@@ -398,7 +398,6 @@ def _coverage(report: QuarterlyReport) -> tuple[tuple[FormTable, ...], tuple[str
 def poker_form(books: Books) -> Form:
     """Poker occasions: half-hour fees by table with the collecting employee (99-01.3-09-07.1.b)
     and one summary per tournament, never combined (99-01.3-09-01)."""
-    from croupier.books.poker import poker_summaries
 
     fees = FormTable(
         "Nontournament fees by table and one-half hour",
@@ -417,33 +416,7 @@ def poker_form(books: Books) -> Form:
             for f in occ.half_hour_fees
         ),
     )
-    listed = poker_summaries(books.poker)
-    summaries = FormTable(
-        "Summary (99-01.3-09-07.1.f)",
-        (
-            "Occasion",
-            "Tournament",
-            "Gross proceeds",
-            "Prizes",
-            "Adjusted gross proceeds",
-            "Cash profit",
-            "Cash long or short",
-            "Bank deposit",
-        ),
-        tuple(
-            (
-                s.occasion_id,
-                s.tournament_id or "nontournament",
-                format_money(s.gross_proceeds),
-                format_money(s.prizes),
-                format_money(s.adjusted_gross_proceeds),
-                show(s.cash_profit),
-                show(s.cash_long_short),
-                format_money(s.bank_deposit),
-            )
-            for s in listed
-        ),
-    )
+    summaries = poker_summary_table(books)
     counted = FormTable(
         "Cash on hand and chips, starting and ending (99-01.3-09-07.1.a)",
         ("Occasion", "Tournament", "Counted", "Cash", "Chips", "Counted by", "At"),

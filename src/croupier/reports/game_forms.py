@@ -156,9 +156,9 @@ def series_table(books: Books, quarter: Quarter | None = None) -> FormTable:
     )
 
 
-def poker_quarter_table(books: Books, quarter: Quarter) -> FormTable:
-    """Poker summaries of the occasions that began in the quarter, one per tournament and one
-    for nontournament play (99-01.3-09-07.1.f, 09-01)."""
+def poker_summary_table(books: Books, quarter: Quarter | None = None) -> FormTable:
+    """Poker summaries, one per tournament and one for nontournament play, never combined
+    (99-01.3-09-07.1.f, 09-01): of the occasions that began in ``quarter``, or of all."""
     rows = tuple(
         (
             s.occasion_id,
@@ -171,7 +171,8 @@ def poker_quarter_table(books: Books, quarter: Quarter) -> FormTable:
             format_money(s.bank_deposit),
         )
         for s in poker_summaries(books.poker)
-        if quarter.contains(
+        if quarter is None
+        or quarter.contains(
             date.fromisoformat(books.poker.occasions[s.occasion_id].opened.first_day)
         )
     )
