@@ -83,3 +83,26 @@ def test_99_01_3_09_05_1_c_a_prize_asked_for_a_player_still_playing_is_refused(
     assert r.status_code == 409, r.text
     assert r.json()["section"].startswith("99-01.3-09-05.1")
     assert demo.snapshot() == before
+
+
+def test_99_01_3_09_06_2_f_the_director_disqualifies_from_the_page_and_the_api(
+    demo: Demo,
+) -> None:
+    """ "Any player involved in chip dumping and other forms of collusion shall be
+    disqualified": the tournament page offers it, the API records it with its reason, and the
+    player can no longer rebuy."""
+    gm, csrf = _started(demo)
+    assert 'value="disqualify"' in gm.get("/tournaments/t30").text
+    body = {"command": "disqualify", "player": "B", "reason": "chip dumping", "at": AT}
+    r = _post(gm, csrf, "/api/tournaments/t30/commands", body)
+    assert r.status_code == 200, r.text
+    assert "chip dumping" in json.dumps(gm.get("/api/tournaments/t30/records").json())
+    # B is out, with no place: the state says so, and no chips are left to take
+    state = json.dumps(gm.get("/api/tournaments/t30").json())
+    assert re.search(
+        r'"player": "B",[^}]*"status": "out"[^}]*"place": null[^}]*"exit": "disqualified"', state
+    )
+    again = {"command": "remove_chips", "player": "B", "chips": "1", "reason": "x", "at": AT}
+    r = _post(gm, csrf, "/api/tournaments/t30/commands", again)
+    assert r.status_code in (409, 422), r.text
+    assert "no chips in play" in r.text
