@@ -7,10 +7,15 @@ from __future__ import annotations
 from datetime import date
 
 from croupier.books.amounts import show
-from croupier.books.poker import collector_times, half_hour_lines, poker_summaries
+from croupier.books.poker import (
+    PokerSummary,
+    collector_times,
+    half_hour_lines,
+    poker_summaries,
+)
 from croupier.books.quarters import Quarter
 from croupier.books.state import Books
-from croupier.books.tickets import series_summary
+from croupier.books.tickets import SeriesSummary, series_summary
 from croupier.core.money import format_money
 from croupier.reports.labels import org_label, site_label, span
 from croupier.reports.model import Form, FormTable
@@ -112,6 +117,29 @@ def tournament21_table(books: Books, site_id: str, day: str) -> FormTable:
     )
 
 
+SUMMARY_COLUMNS = (
+    "Gross proceeds",
+    "Prizes",
+    "Adjusted gross proceeds",
+    "Cash profit",
+    "Cash long or short",
+    "Bank deposit",
+)
+"""The figures of a game's summary that -07.3.b (paddlewheels) and -07.1.f (poker) both ask."""
+
+
+def _summary_cells(s: SeriesSummary | PokerSummary) -> tuple[str, ...]:
+    """A summary's ``SUMMARY_COLUMNS``: amounts in dollars, an unknown one with its reason."""
+    return (
+        format_money(s.gross_proceeds),
+        format_money(s.prizes),
+        format_money(s.adjusted_gross_proceeds),
+        show(s.cash_profit),
+        show(s.cash_long_short),
+        format_money(s.bank_deposit),
+    )
+
+
 def series_table(books: Books, quarter: Quarter | None = None) -> FormTable:
     """The per-series summary, in the quarter the series was first played (11-07.3.b, 11-02.5)."""
     rows: list[tuple[str, ...]] = []
@@ -128,12 +156,7 @@ def series_table(books: Books, quarter: Quarter | None = None) -> FormTable:
                 s.quarter or "not played",
                 str(len(s.cards_played)),
                 str(unsold),
-                format_money(s.gross_proceeds),
-                format_money(s.prizes),
-                format_money(s.adjusted_gross_proceeds),
-                show(s.cash_profit),
-                show(s.cash_long_short),
-                format_money(s.bank_deposit),
+                *_summary_cells(s),
             )
         )
     return FormTable(
@@ -145,12 +168,7 @@ def series_table(books: Books, quarter: Quarter | None = None) -> FormTable:
             "Quarter",
             "Cards played",
             "Unsold cards kept",
-            "Gross proceeds",
-            "Prizes",
-            "Adjusted gross proceeds",
-            "Cash profit",
-            "Cash long or short",
-            "Bank deposit",
+            *SUMMARY_COLUMNS,
         ),
         tuple(rows),
     )
@@ -163,12 +181,7 @@ def poker_summary_table(books: Books, quarter: Quarter | None = None) -> FormTab
         (
             s.occasion_id,
             s.tournament_id or "nontournament",
-            format_money(s.gross_proceeds),
-            format_money(s.prizes),
-            format_money(s.adjusted_gross_proceeds),
-            show(s.cash_profit),
-            show(s.cash_long_short),
-            format_money(s.bank_deposit),
+            *_summary_cells(s),
         )
         for s in poker_summaries(books.poker)
         if quarter is None
@@ -181,12 +194,7 @@ def poker_summary_table(books: Books, quarter: Quarter | None = None) -> FormTab
         (
             "Occasion",
             "Tournament",
-            "Gross proceeds",
-            "Prizes",
-            "Adjusted gross proceeds",
-            "Cash profit",
-            "Cash long or short",
-            "Bank deposit",
+            *SUMMARY_COLUMNS,
         ),
         rows,
     )
